@@ -22,8 +22,16 @@ from ginrules.errors import DuplicateCardError, HandSizeError, UnknownCardError
 RANKS: Final = "A23456789TJQK"
 SUITS: Final = "SHDC"
 SUIT_SYMBOLS: Final = "♠♥♦♣"
-_SYMBOL_TO_SUIT: Final = {"♠": "S", "♥": "H", "♦": "D", "♣": "C",
-                          "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
+_SYMBOL_TO_SUIT: Final = {
+    "♠": "S",
+    "♥": "H",
+    "♦": "D",
+    "♣": "C",
+    "♤": "S",
+    "♡": "H",
+    "♢": "D",
+    "♧": "C",
+}
 
 
 class Card:
@@ -33,7 +41,7 @@ class Card:
     ``index`` is ``suit * 13 + rank - 1`` (0..51).
     """
 
-    __slots__ = ("rank", "suit", "index", "_code")
+    __slots__ = ("_code", "index", "rank", "suit")
 
     rank: int
     suit: int
