@@ -1,0 +1,554 @@
+"""Melds and the optimal arrangement of a hand.
+
+The search is exhaustive and exact, and fast because of two facts:
+
+* Inside one suit, with sets left aside, runs never compete: every card in a
+  block of three or more consecutive ranks (round the corner where the rules
+  allow it) is best melded, all in one run, and every other card is deadwood.
+  A table over the 8,192 possible suits gives that deadwood at once.
+* Sets are the only choice. A rank held three or four times is either left to
+  the runs, melded whole, or (when four are held) melded as one of four
+  three-card sets. The search tries every combination of those choices (at
+  most 72 for 11 cards, usually none) and reads the four suits in the table.
+
+Runs are reported whole: 3-4-5-6-7-8 of one suit is one run, never two.
+Among arrangements with the same least deadwood, :func:`best_arrangement`
+prefers the one with the most cards in melds, then the first in a fixed order
+(runs before sets, then sets of four before sets of three, lower ranks first);
+:func:`best_arrangements` lists them all in that order.
+
+>>> arr = best_arrangement("7H 8H 9H 7S 7D 7C KS QS JS 2D")
+>>> [" ".join(str(c) for c in m.cards) for m in arr.melds]
+['7S 7D 7C', '7H 8H 9H', 'JS QS KS']
+>>> arr.deadwood
+2
+>>> from ginrules.rules import FRENCH
+>>> best_arrangement("QH KH AH 5C", FRENCH).melds[0].to_dict()
+{'kind': 'run', 'cards': ['QH', 'KH', 'AH']}
+>>> best_arrangement("QH KH AH 5C").deadwood
+26
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any, Final, Literal
+
+from ginrules.cards import CARDS, Card, parse_hand
+from ginrules.errors import DuplicateCardError, HandSizeError
+from ginrules.rules import STANDARD, Rules
+
+MeldKind = Literal["set", "run"]
+
+_SUIT: Final = 8191  # 13 bits: one suit
+_INF: Final = 1 << 30
+MAX_CARDS: Final = 11
+
+
+@dataclass(frozen=True)
+class Meld:
+    """A set (3 or 4 cards of one rank, in suit order) or a run (3 or more
+    consecutive cards of one suit, in rank order; K-A-2 in that order)."""
+
+    kind: MeldKind
+    cards: tuple[Card, ...]
+
+    @property
+    def mask(self) -> int:
+        """The cards as a bit mask (bit ``card.index``)."""
+        return _mask_of(self.cards)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready: ``{"kind": "run", "cards": ["7H", "8H", "9H"]}``."""
+        return {"kind": self.kind, "cards": [c.code for c in self.cards]}
+
+
+@dataclass(frozen=True)
+class Arrangement:
+    """Melds, the unmatched cards (deadwood, in card order) and their value."""
+
+    melds: tuple[Meld, ...]
+    unmatched: tuple[Card, ...]
+    deadwood: int
+
+    @property
+    def melded(self) -> int:
+        """Number of cards in melds."""
+        return sum(len(m.cards) for m in self.melds)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready: melds, unmatched card codes, deadwood."""
+        return {
+            "melds": [m.to_dict() for m in self.melds],
+            "unmatched": [c.code for c in self.unmatched],
+            "deadwood": self.deadwood,
+        }
+
+
+@dataclass(frozen=True)
+class Discard:
+    """One optimal discard from 11 cards: ``discard`` is ``None`` when all
+    eleven meld (big gin); ``arrangement`` is that of the cards kept."""
+
+    discard: Card | None
+    arrangement: Arrangement
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready: the discard (or ``None``) and the arrangement kept."""
+        return {
+            "discard": None if self.discard is None else self.discard.code,
+            "arrangement": self.arrangement.to_dict(),
+        }
+
+
+# ---------------------------------------------------------------- tables
+
+
+class _Tables:
+    """Per-suit tables for one way of valuing cards and forming runs."""
+
+    __slots__ = ("card_values", "dw", "gain", "melded", "round_the_corner", "split", "values")
+
+    def __init__(self, ace_value: int, face_value: int, round_the_corner: bool) -> None:
+        values = [ace_value, *range(2, 11), face_value, face_value, face_value]
+        self.values: list[int] = values
+        self.card_values: list[int] = values * 4
+        self.round_the_corner = round_the_corner
+        self.split: dict[int, list[int]] = {}
+        dw = [0] * 8192
+        melded = [0] * 8192
+        for m in range(8192):
+            keep = _run_cards(m, round_the_corner)
+            melded[m] = keep
+            dead = m & ~keep
+            dw[m] = sum(values[r] for r in range(13) if dead >> r & 1)
+        # gain[m]: the most deadwood one discard from this suit can remove.
+        gain = [-_INF] * 8192
+        for m in range(1, 8192):
+            best = _INF
+            rest = m
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                d = dw[m ^ low]
+                if d < best:
+                    best = d
+            gain[m] = dw[m] - best
+        self.dw: list[int] = dw
+        self.melded: list[int] = melded
+        self.gain: list[int] = gain
+
+
+def _run_cards(m: int, round_the_corner: bool) -> int:
+    """The cards of a 13-bit suit mask that lie in blocks of 3+ consecutive ranks."""
+    if m == _SUIT:
+        return m
+    if round_the_corner and m & 1 and m & 4096:
+        # rotate so that the first gap above the king is the top bit
+        gap = 0
+        while m >> gap & 1:
+            gap += 1
+        shift = gap + 1
+        rot = ((m >> shift) | (m << (13 - shift))) & _SUIT
+        kept = _run_cards(rot, False)
+        return ((kept << shift) | (kept >> (13 - shift))) & _SUIT
+    keep = 0
+    r = 0
+    while r < 13:
+        if m >> r & 1:
+            start = r
+            while r < 13 and m >> r & 1:
+                r += 1
+            if r - start >= 3:
+                keep |= ((1 << (r - start)) - 1) << start
+        else:
+            r += 1
+    return keep
+
+
+_TABLES: dict[tuple[int, int, bool], _Tables] = {}
+
+
+def _tables(rules: Rules) -> _Tables:
+    key = (rules.ace_value, rules.face_value, rules.round_the_corner)
+    t = _TABLES.get(key)
+    if t is None:
+        t = _TABLES[key] = _Tables(*key)
+    return t
+
+
+def _set_options() -> list[list[list[int]]]:
+    """[rank][suits present, 4 bits] -> set choices as 52-bit masks; 0 (no set) first."""
+    table: list[list[list[int]]] = []
+    for r in range(13):
+        row: list[list[int]] = []
+        for present in range(16):
+            suits = [s for s in range(4) if present >> s & 1]
+            bits = [1 << (s * 13 + r) for s in suits]
+            opts = [0]
+            if len(bits) >= 3:
+                opts.append(sum(bits))
+            if len(bits) == 4:
+                opts.extend(sum(bits) - b for b in reversed(bits))
+            row.append(opts)
+        table.append(row)
+    return table
+
+
+_SET_OPTIONS: Final = _set_options()
+
+
+def _set_choices(s0: int, s1: int, s2: int, s3: int, c3: int) -> Iterable[tuple[int, ...]]:
+    """Every combination of set choices for the ranks held three or four times."""
+    lists = []
+    r = 0
+    while c3:
+        if c3 & 1:
+            present = (s0 >> r & 1) | (s1 >> r & 1) << 1 | (s2 >> r & 1) << 2 | (s3 >> r & 1) << 3
+            lists.append(_SET_OPTIONS[r][present])
+        c3 >>= 1
+        r += 1
+    return itertools.product(*lists)
+
+
+def _three_of_four(s0: int, s1: int, s2: int, s3: int) -> int:
+    """Ranks (13 bits) present in at least three suits."""
+    return (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))
+
+
+# ---------------------------------------------------------------- input
+
+
+def _mask_of(cards: Iterable[Card]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c.index
+    return m
+
+
+def _hand_mask(cards: str | Iterable[str | Card], low: int = 0, high: int = MAX_CARDS) -> int:
+    """The hand as a 52-bit mask, checking its cards and its size."""
+    if isinstance(cards, list | tuple):
+        m = 0
+        try:
+            for c in cards:
+                m |= 1 << c.index
+        except (AttributeError, TypeError):
+            m = -1
+        if m >= 0 and m.bit_count() == len(cards) and low <= len(cards) <= high:
+            return m
+    hand = parse_hand(cards)
+    if not low <= len(hand) <= high:
+        expected = str(low) if low == high else f"{low} to {high}"
+        raise HandSizeError(len(hand), expected)
+    m = _mask_of(hand)
+    if m.bit_count() != len(hand):  # pragma: no cover - parse_hand already checks
+        raise DuplicateCardError("?")
+    return m
+
+
+# ---------------------------------------------------------------- search
+
+
+def _deadwood(m: int, t: _Tables) -> int:
+    s0 = m & _SUIT
+    s1 = m >> 13 & _SUIT
+    s2 = m >> 26 & _SUIT
+    s3 = m >> 39
+    dw = t.dw
+    c3 = _three_of_four(s0, s1, s2, s3)
+    if not c3:
+        return dw[s0] + dw[s1] + dw[s2] + dw[s3]
+    best = _INF
+    for choice in _set_choices(s0, s1, s2, s3, c3):
+        r = m & ~sum(choice)
+        d = dw[r & _SUIT] + dw[r >> 13 & _SUIT] + dw[r >> 26 & _SUIT] + dw[r >> 39]
+        if d < best:
+            best = d
+    return best
+
+
+def _discard_deadwood(m: int, t: _Tables) -> int:
+    """Least deadwood of the ten cards kept from eleven (0 if all eleven meld)."""
+    s0 = m & _SUIT
+    s1 = m >> 13 & _SUIT
+    s2 = m >> 26 & _SUIT
+    s3 = m >> 39
+    dw = t.dw
+    gain = t.gain
+    c3 = _three_of_four(s0, s1, s2, s3)
+    if not c3:
+        total = dw[s0] + dw[s1] + dw[s2] + dw[s3]
+        if not total:
+            return 0
+        return total - max(gain[s0], gain[s1], gain[s2], gain[s3])
+    best = _INF
+    for choice in _set_choices(s0, s1, s2, s3, c3):
+        r = m & ~sum(choice)
+        a = r & _SUIT
+        b = r >> 13 & _SUIT
+        c = r >> 26 & _SUIT
+        d = r >> 39
+        total = dw[a] + dw[b] + dw[c] + dw[d]
+        if not total:
+            return 0
+        total -= max(gain[a], gain[b], gain[c], gain[d])
+        if total < best:
+            best = total
+    return best
+
+
+def _rows(m: int, t: _Tables) -> list[tuple[int, int, int, int]]:
+    """Every canonical arrangement as (deadwood, -melded count, melded mask,
+    set mask), in the fixed order.
+
+    A canonical arrangement is one combination of set choices, with every other
+    card that lies in a block of three or more of its suit melded as a run.
+    """
+    s0 = m & _SUIT
+    s1 = m >> 13 & _SUIT
+    s2 = m >> 26 & _SUIT
+    s3 = m >> 39
+    c3 = _three_of_four(s0, s1, s2, s3)
+    choices: Iterable[tuple[int, ...]] = _set_choices(s0, s1, s2, s3, c3) if c3 else [()]
+    rows = []
+    dw = t.dw
+    mel = t.melded
+    for choice in choices:
+        sets = sum(choice)
+        r = m & ~sets
+        a = r & _SUIT
+        b = r >> 13 & _SUIT
+        c = r >> 26 & _SUIT
+        d = r >> 39
+        melded = sets | mel[a] | mel[b] << 13 | mel[c] << 26 | mel[d] << 39
+        rows.append((dw[a] + dw[b] + dw[c] + dw[d], -melded.bit_count(), melded, sets))
+    return rows
+
+
+_RANK: Final = 1 | 1 << 13 | 1 << 26 | 1 << 39
+_MELDS: dict[int, tuple[int, Meld]] = {}
+
+
+def _meld(mask: int) -> tuple[int, Meld]:
+    """(sort key, meld) for a meld's cards; melds sort by the rank then the
+    suit of their first card."""
+    entry = _MELDS.get(mask)
+    if entry is None:
+        idx = [i for i in range(52) if mask >> i & 1]
+        if len({i % 13 for i in idx}) == 1:
+            meld = Meld("set", tuple(CARDS[i] for i in idx))
+        else:
+            suit = idx[0] // 13
+            ranks = [i % 13 for i in idx]
+            start = 0
+            for k, rk in enumerate(ranks):
+                if (rk - 1) % 13 not in ranks:
+                    start = k
+                    break
+            ranks = ranks[start:] + ranks[:start]
+            meld = Meld("run", tuple(CARDS[suit * 13 + rk] for rk in ranks))
+        first = meld.cards[0]
+        entry = _MELDS[mask] = (first.rank * 4 + first.suit, meld)
+    return entry
+
+
+def _split_runs(m: int, round_the_corner: bool) -> list[int]:
+    """The melded run cards of one suit (13 bits) as one mask per run."""
+    blocks = []
+    r = 0
+    while r < 13:
+        if m >> r & 1:
+            start = r
+            while r < 13 and m >> r & 1:
+                r += 1
+            blocks.append(((1 << (r - start)) - 1) << start)
+        else:
+            r += 1
+    if round_the_corner and len(blocks) > 1 and m & 1 and m & 4096:
+        blocks[0] |= blocks.pop()
+    return blocks
+
+
+def _arrangement(m: int, melded: int, sets: int, t: _Tables) -> Arrangement:
+    """Build the arrangement of hand ``m`` that melds ``melded`` (``sets`` in sets)."""
+    keyed: list[tuple[int, Meld]] = []
+    cache = _MELDS
+    if sets:
+        for r in range(13):
+            bits = sets & _RANK << r
+            if bits:
+                keyed.append(cache.get(bits) or _meld(bits))
+    runs = melded & ~sets
+    if runs:
+        split = t.split
+        for shift in (0, 13, 26, 39):
+            sm = runs >> shift & _SUIT
+            if sm:
+                blocks = split.get(sm)
+                if blocks is None:
+                    blocks = split[sm] = _split_runs(sm, t.round_the_corner)
+                for block in blocks:
+                    bits = block << shift
+                    keyed.append(cache.get(bits) or _meld(bits))
+    if len(keyed) > 1:
+        keyed.sort()
+    dead = m & ~melded
+    unmatched = []
+    total = 0
+    values = t.card_values
+    while dead:
+        low = dead & -dead
+        dead ^= low
+        i = low.bit_length() - 1
+        unmatched.append(CARDS[i])
+        total += values[i]
+    return Arrangement(tuple(k[1] for k in keyed), tuple(unmatched), total)
+
+
+def _arrangements(m: int, t: _Tables, min_melded: int = 0) -> list[Arrangement]:
+    """All arrangements with the least deadwood among those melding at least
+    ``min_melded`` cards, best first (most melded, then the fixed order)."""
+    rows = [row for row in _rows(m, t) if -row[1] >= min_melded]
+    if not rows:
+        return []
+    least = min(row[0] for row in rows)
+    best = sorted((row for row in rows if row[0] == least), key=lambda row: row[1])
+    return [_arrangement(m, melded, sets, t) for _, _, melded, sets in best]
+
+
+def _best(m: int, t: _Tables) -> Arrangement:
+    s0 = m & _SUIT
+    s1 = m >> 13 & _SUIT
+    s2 = m >> 26 & _SUIT
+    s3 = m >> 39
+    if not _three_of_four(s0, s1, s2, s3):
+        mel = t.melded
+        melded = mel[s0] | mel[s1] << 13 | mel[s2] << 26 | mel[s3] << 39
+        return _arrangement(m, melded, 0, t)
+    _, _, melded, sets = min(_rows(m, t), key=lambda row: (row[0], row[1]))
+    return _arrangement(m, melded, sets, t)
+
+
+# ---------------------------------------------------------------- public
+
+
+def best_arrangement(cards: str | Iterable[str | Card], rules: Rules = STANDARD) -> Arrangement:
+    """The arrangement of 0 to 11 cards with the least deadwood.
+
+    Among equals: the most cards in melds, then a fixed order (see the module).
+
+    :raises UnknownCardError: for a token that is not a card.
+    :raises DuplicateCardError: for a card given twice.
+    :raises HandSizeError: for more than 11 cards.
+    """
+    return _best(_hand_mask(cards), _tables(rules))
+
+
+def best_arrangements(
+    cards: str | Iterable[str | Card], rules: Rules = STANDARD, *, min_melded: int = 0
+) -> list[Arrangement]:
+    """Every arrangement of 0 to 11 cards with the least deadwood, best first.
+
+    With ``min_melded``, only arrangements with at least that many cards in
+    melds compete (the French rule of 8 melded cards); the list is empty when
+    no arrangement melds that many.
+
+    >>> [a.deadwood for a in best_arrangements("KS KH KD QH JH")]
+    [20, 20]
+
+    :raises UnknownCardError: for a token that is not a card.
+    :raises DuplicateCardError: for a card given twice.
+    :raises HandSizeError: for more than 11 cards.
+    """
+    return _arrangements(_hand_mask(cards), _tables(rules), min_melded)
+
+
+def deadwood(cards: str | Iterable[str | Card], rules: Rules = STANDARD) -> int:
+    """The least deadwood of 0 to 11 cards (fast path of :func:`best_arrangement`).
+
+    >>> deadwood(["AS", "2S", "3S", "KD"])
+    10
+
+    :raises UnknownCardError: for a token that is not a card.
+    :raises DuplicateCardError: for a card given twice.
+    :raises HandSizeError: for more than 11 cards.
+    """
+    return _deadwood(_hand_mask(cards), _tables(rules))
+
+
+def max_melded(cards: str | Iterable[str | Card], rules: Rules = STANDARD) -> int:
+    """The most cards that any arrangement of these cards puts in melds.
+
+    >>> max_melded("7S 7H 7D 7C 8D 9D")
+    6
+
+    :raises UnknownCardError: for a token that is not a card.
+    :raises DuplicateCardError: for a card given twice.
+    :raises HandSizeError: for more than 11 cards.
+    """
+    m = _hand_mask(cards)
+    return max(-row[1] for row in _rows(m, _tables(rules)))
+
+
+def best_discard_deadwood(cards: str | Iterable[str | Card], rules: Rules = STANDARD) -> int:
+    """The least deadwood of the ten cards kept from eleven; 0 when all eleven
+    meld (fast path of :func:`best_discards`).
+
+    :raises UnknownCardError: for a token that is not a card.
+    :raises DuplicateCardError: for a card given twice.
+    :raises HandSizeError: unless there are 11 cards.
+    """
+    return _discard_deadwood(_hand_mask(cards, 11, 11), _tables(rules))
+
+
+def best_discards(cards: str | Iterable[str | Card], rules: Rules = STANDARD) -> list[Discard]:
+    """The optimal discards from 11 cards, each with the arrangement kept.
+
+    When all eleven cards meld, the first item has ``discard=None`` (big gin,
+    or grand gin, with the arrangement of all eleven); it is followed by the
+    discards that keep a gin hand, for rules without big gin
+    (:func:`ginrules.going_out.check_going_out` says which applies). Otherwise
+    the items are every discard that leaves the least deadwood, in card order.
+
+    >>> [str(d.discard) for d in best_discards("7H 8H 9H 7S 7D 7C KS QS JS 2D 5C")]
+    ['5C']
+    >>> [str(d.discard) for d in best_discards("7H 8H 9H TH 7S 7D 7C KS QS JS 2D")]
+    ['2D']
+
+    :raises UnknownCardError: for a token that is not a card.
+    :raises DuplicateCardError: for a card given twice.
+    :raises HandSizeError: unless there are 11 cards.
+    """
+    m = _hand_mask(cards, 11, 11)
+    t = _tables(rules)
+    out: list[Discard] = []
+    dw = t.dw
+    suits = [m & _SUIT, m >> 13 & _SUIT, m >> 26 & _SUIT, m >> 39]
+    scores = []
+    if _three_of_four(*suits):
+        if _deadwood(m, t) == 0:
+            out.append(Discard(None, _best(m, t)))
+        rest = m
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            scores.append((_deadwood(m ^ low, t), low))
+    else:
+        base = dw[suits[0]] + dw[suits[1]] + dw[suits[2]] + dw[suits[3]]
+        if base == 0:
+            out.append(Discard(None, _best(m, t)))
+        for shift, sm in zip((0, 13, 26, 39), suits, strict=True):
+            rest = sm
+            here = base - dw[sm]
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                scores.append((here + dw[sm ^ low], low << shift))
+    least = min(s for s, _ in scores)
+    for s, low in scores:
+        if s == least:
+            out.append(Discard(CARDS[low.bit_length() - 1], _best(m ^ low, t)))
+    return out
