@@ -1,0 +1,53 @@
+"""The extension's own message catalog, ``ginrules_site``, in the page's language.
+
+Every string that the extension writes into a page (labels of the card examples,
+score lines, the wording of the variant comparison) is English in the source,
+wrapped in ``_()``, and translated through the catalog
+``locale/<lang>/LC_MESSAGES/ginrules_site.po``, which lives beside the pages'
+catalogs in the site's ``locale_dirs``. ``make update-po`` extracts the strings
+(``tools/extract_site_messages.py``) and merges them into each language's catalog.
+
+Use it in any feature module::
+
+    from ginrules_site.messages import _
+
+    label = _("Deadwood")            # a str in the language of the build
+
+The catalog is compiled (``.mo``) and loaded when the builder starts, so strings
+must be looked up while reading or writing, never at import time.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import sphinx.locale
+from sphinx.application import Sphinx
+from sphinx.util.i18n import CatalogRepository
+
+CATALOG = "ginrules_site"
+
+_ = sphinx.locale.get_translation(CATALOG)
+
+
+def _load_catalog(app: Sphinx) -> None:
+    """Compile ``ginrules_site.po`` if needed and load it for ``app.config.language``."""
+    repo = CatalogRepository(
+        app.srcdir, app.config.locale_dirs, app.config.language, app.config.source_encoding
+    )
+    dirs: list[Path] = []
+    for catalog in repo.catalogs:
+        if catalog.domain == CATALOG:
+            if catalog.is_outdated():
+                catalog.write_mo(app.config.language)
+            dirs.append(Path(catalog.base_dir).parents[1])
+    # One process may build several languages one after the other (tests, tools):
+    # start from a clean slate, or the first language would shadow the next.
+    sphinx.locale.translators.pop(("general", CATALOG), None)
+    sphinx.locale.init(dirs, app.config.language, CATALOG)
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    app.connect("builder-inited", _load_catalog)
+    return {"parallel_read_safe": True, "parallel_write_safe": True}
