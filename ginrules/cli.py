@@ -1,0 +1,228 @@
+"""The ``ginrules`` command line: JSON out, one line of error and status 2 on bad input.
+
+Sub-commands come from a table: :data:`COMMANDS` here, plus the ``COMMANDS``
+list of every module named in :data:`EXTENSIONS` that exists (issue 3 adds
+``ginrules/cli_deals.py`` with ``simulate`` and ``play``), so a new module
+adds sub-commands without editing this one.
+
+>>> main(["melds", "7H", "8H", "9H", "KS"])
+{"melds": [["7H", "8H", "9H"]], "deadwood": 10, "unmatched": ["KS"]}
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import os
+import sys
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from typing import Any, NoReturn, TextIO
+
+from ginrules.cards import Card, parse_hand
+from ginrules.errors import GinRulesError, HandSizeError, IllegalKnockError
+from ginrules.melds import MAX_CARDS, Arrangement, best_arrangement, best_discards
+from ginrules.rules import PRESETS, Rules, find_variant
+from ginrules.showdown import showdown
+
+
+@dataclass(frozen=True)
+class Command:
+    """One sub-command: ``configure`` adds its arguments, ``run`` does the work
+    and returns the exit status (it may raise :class:`GinRulesError`)."""
+
+    name: str
+    help: str
+    configure: Callable[[argparse.ArgumentParser], None]
+    run: Callable[[argparse.Namespace, TextIO], int]
+
+
+class UsageError(Exception):
+    """Bad arguments (argparse's error, without its usage lines)."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(message)
+
+
+def add_variant(parser: argparse.ArgumentParser) -> None:
+    """The ``--variant`` option shared by the sub-commands."""
+    parser.add_argument(
+        "--variant",
+        default="standard",
+        help=f"rules preset or alias ({', '.join(PRESETS)}; default standard)",
+    )
+
+
+def variant(args: argparse.Namespace) -> Rules:
+    """The rules named by ``--variant``.
+
+    :raises UnknownVariantError: if no preset has that name.
+    """
+    return find_variant(args.variant)
+
+
+def _melds_json(arr: Arrangement) -> dict[str, Any]:
+    return {
+        "melds": [[c.code for c in m.cards] for m in arr.melds],
+        "deadwood": arr.deadwood,
+        "unmatched": [c.code for c in arr.unmatched],
+    }
+
+
+def melds_result(hand: list[Card], rules: Rules) -> dict[str, Any]:
+    """The ``melds`` output for one hand (0 to 11 cards).
+
+    :raises HandSizeError: for more than 11 cards.
+    """
+    if len(hand) == 11:
+        discards = best_discards(hand, rules)
+        out = _melds_json(discards[0].arrangement)
+        first = discards[0].discard
+        out["discard"] = None if first is None else first.code
+        out["discards"] = [None if d.discard is None else d.discard.code for d in discards]
+        return out
+    return _melds_json(best_arrangement(hand, rules))
+
+
+def _hand(tokens: str | list[str], least: int) -> list[Card]:
+    hand = parse_hand(tokens)
+    if not least <= len(hand) <= MAX_CARDS:
+        raise HandSizeError(len(hand), f"{least} to {MAX_CARDS}")
+    return hand
+
+
+def _read_hands(stream: TextIO) -> Iterator[tuple[int, list[Card]]]:
+    for number, line in enumerate(stream, 1):
+        text = line.strip()
+        if not text:
+            continue
+        try:
+            tokens: str | list[str] = text
+            if text.startswith("["):
+                data = json.loads(text)
+                if not isinstance(data, list) or not all(isinstance(t, str) for t in data):
+                    raise GinRulesError("a JSON hand must be a list of card strings")
+                tokens = data
+            hand = _hand(tokens, 0)
+        except (GinRulesError, json.JSONDecodeError) as error:
+            raise GinRulesError(f"line {number}: {error}") from error
+        yield number, hand
+
+
+def _run_melds(args: argparse.Namespace, out: TextIO) -> int:
+    rules = variant(args)
+    if args.cards == ["-"]:
+        write = out.write
+        dumps = json.dumps
+        for _, hand in _read_hands(sys.stdin):
+            write(dumps(melds_result(hand, rules)) + "\n")
+        return 0
+    hand = _hand(args.cards, 1)
+    out.write(json.dumps(melds_result(hand, rules)) + "\n")
+    return 0
+
+
+def _configure_melds(parser: argparse.ArgumentParser) -> None:
+    add_variant(parser)
+    parser.add_argument(
+        "cards",
+        nargs="+",
+        metavar="CARD",
+        help="1 to 11 cards (7H, TH, 10H, 7♥); or - to read one hand per line from stdin",
+    )
+
+
+def _configure_knock(parser: argparse.ArgumentParser) -> None:
+    add_variant(parser)
+    parser.add_argument("--upcard", help="the deal's first upcard (Oklahoma)")
+    parser.add_argument(
+        "--knocker",
+        nargs="+",
+        required=True,
+        metavar="CARD",
+        help="10 cards after the discard, or 11 for big gin",
+    )
+    parser.add_argument("--defender", nargs="+", required=True, metavar="CARD", help="10 cards")
+
+
+def _run_knock(args: argparse.Namespace, out: TextIO) -> int:
+    rules = variant(args)
+    upcard = None if args.upcard is None else Card.parse(args.upcard)
+    result = showdown(args.knocker, args.defender, rules, upcard)
+    out.write(json.dumps(result.to_dict()) + "\n")
+    return 0
+
+
+COMMANDS: list[Command] = [
+    Command(
+        "melds",
+        "the optimal melds and deadwood of a hand (and the best discard from 11)",
+        _configure_melds,
+        _run_melds,
+    ),
+    Command(
+        "knock",
+        "the showdown and score when a player knocks or goes gin",
+        _configure_knock,
+        _run_knock,
+    ),
+]
+
+EXTENSIONS: tuple[str, ...] = ("ginrules.cli_deals",)
+"""Modules that may add a ``COMMANDS`` list of their own."""
+
+
+def all_commands() -> list[Command]:
+    """This module's commands, then those of each extension module present."""
+    commands = list(COMMANDS)
+    for name in EXTENSIONS:
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as error:
+            if error.name != name:
+                raise
+            continue
+        extra: Iterable[Command] = getattr(module, "COMMANDS", [])
+        commands.extend(extra)
+    return commands
+
+
+def build_parser(commands: list[Command]) -> argparse.ArgumentParser:
+    """The argument parser with one sub-parser per command."""
+    parser = _Parser(prog="ginrules", description="The rules of Gin Rummy, as JSON.")
+    subs = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for command in commands:
+        sub = subs.add_parser(command.name, help=command.help, description=command.help)
+        command.configure(sub)
+        sub.set_defaults(_run=command.run)
+    return parser
+
+
+def _fail(message: str) -> int:
+    sys.stderr.write("ginrules: error: " + " ".join(message.split()) + "\n")
+    return 2
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the command line; returns the exit status (0, or 2 on bad input)."""
+    parser = build_parser(all_commands())
+    try:
+        args = parser.parse_args(argv)
+        status: int = args._run(args, sys.stdout)
+    except UsageError as error:
+        return _fail(str(error))
+    except IllegalKnockError as error:
+        return _fail(f"illegal knock ({error.reason}): {error}")
+    except GinRulesError as error:
+        return _fail(str(error))
+    except BrokenPipeError:
+        # the reader went away (``| head``): stop quietly
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
+    sys.stdout.flush()
+    return status
