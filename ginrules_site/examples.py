@@ -1,0 +1,640 @@
+"""Worked examples computed by the engine while Sphinx reads the page.
+
+Directives (MyST shown; reStructuredText takes the same options)::
+
+    ```{gin-hand} 7H 8H 9H KS KH KD 2C 5D AS 3C
+    :variant: standard
+    :deadwood: 8
+    :going-out: knock
+
+    A caption: any text, translated with the page.
+    ```
+
+    ```{gin-showdown}
+    :knocker: ...10 cards after the discard (11 for a big gin)...
+    :defender: ...10 cards...
+    :upcard: 7S
+    :outcome: undercut
+    :points: 32
+    ```
+
+    ```{gin-compare} standard straight
+    ```
+
+``gin-hand`` shows the optimal melds and the deadwood (for 11 cards, the best
+discard first) and whether the hand may go out. ``gin-showdown`` shows the spread,
+the defender's melds, each lay-off in order, the outcome and a score line whose
+terms add up ("difference 7 + undercut bonus 25 = 32"). ``gin-compare`` is the
+table of every rule knob that differs between two presets.
+
+Claim options (``:deadwood:``, ``:discard:``, ``:going-out:``, ``:outcome:``,
+``:winner:``, ``:points:``, ``:layoffs:``, ...) state what the surrounding prose
+says; when the engine disagrees the build stops with :class:`ExampleError`
+naming the page and the line.
+
+Everything the directives write is translated through the ``ginrules_site``
+catalog; the caption (the directive's content) is translated with the page.
+Text, LaTeX and other builders get a plain-text rendering.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import string
+from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
+from typing import Any, ClassVar, NoReturn
+
+from docutils import nodes
+from docutils.parsers.rst import directives
+from sphinx.application import Sphinx
+from sphinx.errors import SphinxError
+from sphinx.util import logging
+from sphinx.util.docutils import SphinxDirective
+
+import ginrules
+from ginrules.cards import Card, parse_hand
+from ginrules.errors import GinRulesError, IllegalKnockError
+from ginrules.going_out import GoingOut, check_going_out
+from ginrules.melds import Arrangement, Meld, best_arrangement, best_discards
+from ginrules.rules import Rules, find_variant
+from ginrules.showdown import ShowdownResult, showdown
+from ginrules_site.cards_html import (
+    card_node,
+    cardrow_node,
+    gr_example,
+    gr_group,
+    group_node,
+)
+from ginrules_site.messages import _
+
+logger = logging.getLogger(__name__)
+
+
+class ExampleError(SphinxError):
+    """An example that the engine cannot compute, or a claim that it contradicts."""
+
+    category = "ginrules example error"
+
+
+# --- wording -------------------------------------------------------------------------
+
+
+def variant_name(rules: Rules) -> str:
+    """The display name of a preset in the page's language."""
+    names = {
+        "standard": _("Standard Gin Rummy"),
+        "straight": _("Straight Gin"),
+        "oklahoma": _("Oklahoma Gin"),
+        "french": _("Gin Rami (French rules)"),
+        "hollywood": _("Hollywood Gin"),
+    }
+    if rules.name not in names:
+        logger.warning("ginrules_site: no display name for the variant %r", rules.name)
+        return rules.name
+    return str(names[rules.name])
+
+
+def meld_label(meld: Meld) -> str:
+    if meld.kind == "run":
+        return str(_("Run"))
+    # Translators: French distinguishes a brelan (three cards) from a carré (four).
+    return str(_("Set") if len(meld.cards) < 4 else _("Set of four"))
+
+
+def term_label(code: str) -> str:
+    labels = {
+        "difference": _("difference"),
+        "opponent_deadwood": _("opponent's deadwood"),
+        "gin_bonus": _("gin bonus"),
+        "big_gin_bonus": _("big gin bonus"),
+        "undercut_bonus": _("undercut bonus"),
+        "spade_double": _("spade upcard doubling"),
+    }
+    if code not in labels:
+        logger.warning("ginrules_site: no wording for the score term %r", code)
+        return code
+    return str(labels[code])
+
+
+def template_nodes(template: str, **parts: str | nodes.Node | list[nodes.Node]) -> list[nodes.Node]:
+    """Fill a translated template whose fields may be nodes (cards, groups)."""
+    out: list[nodes.Node] = []
+    for literal, field, _spec, _conv in string.Formatter().parse(template):
+        if literal:
+            out.append(nodes.Text(literal))
+        if field is None:
+            continue
+        value = parts[field]
+        if isinstance(value, str):
+            out.append(nodes.Text(value))
+        elif isinstance(value, list):
+            out.extend(value)
+        else:
+            out.append(value)
+    return out
+
+
+def cards_inline(cards: Iterable[Card], classes: Sequence[str] = ()) -> list[nodes.Node]:
+    out: list[nodes.Node] = []
+    for i, card in enumerate(cards):
+        if i:
+            out.append(nodes.Text(" "))
+        out.append(card_node(card, classes))
+    return out
+
+
+def paragraph(children: Iterable[nodes.Node], *classes: str) -> nodes.paragraph:
+    para = nodes.paragraph("", "", *children, classes=["gr-summary", *classes])
+    para["translatable"] = False
+    return para
+
+
+def deadwood_line(cards: Sequence[Card], total: int, rules: Rules) -> nodes.paragraph:
+    if len(cards) > 1:
+        terms = " + ".join(str(rules.card_value(c)) for c in cards)
+        text = str(_("Deadwood: {terms} = {total}")).format(terms=terms, total=total)
+    else:
+        text = str(_("Deadwood: {total}")).format(total=total)
+    return paragraph([nodes.Text(text)], "gr-deadwood-total")
+
+
+def going_out_text(result: GoingOut, rules: Rules) -> str:
+    fields = {
+        "deadwood": result.deadwood,
+        "limit": result.limit,
+        "melded": result.melded,
+        "minimum": rules.knock_min_melded,
+    }
+    if result.allowed:
+        if result.kind == "gin":
+            msg = _("Gin: the hand may go out with no deadwood.")
+        elif result.kind == "big_gin":
+            msg = _("Big gin: all eleven cards are in melds, with no discard.")
+        elif result.limit is None:
+            msg = _("May go down: {melded} cards are in melds.")
+        else:
+            msg = _("May knock: deadwood {deadwood}, limit {limit}.")
+    else:
+        reasons = {
+            "over_limit": _("May not knock: deadwood {deadwood} is over the limit of {limit}."),
+            "gin_only": _("May not knock: these rules end a deal only with gin."),
+            "ace_upcard": _("May not knock: an ace upcard allows only gin."),
+            "too_few_melded": _("May not go down: {melded} cards in melds, fewer than {minimum}."),
+        }
+        if result.reason not in reasons:
+            logger.warning("ginrules_site: no wording for the reason %r", result.reason)
+            msg = _("May not go out.")
+        else:
+            msg = reasons[result.reason]
+    return str(msg).format(**fields)
+
+
+def going_out_claim(result: GoingOut) -> str:
+    if not result.allowed or result.kind is None:
+        return "no"
+    return result.kind.replace("_", "-")
+
+
+# --- directives ------------------------------------------------------------------------
+
+
+def _card_option(text: str) -> str:
+    return text.strip()
+
+
+class ExampleDirective(SphinxDirective):
+    """Shared plumbing: the variant, cards, claims, the frame and its caption."""
+
+    has_content = True
+    example_class: ClassVar[str] = ""
+    option_spec: ClassVar[dict[str, Callable[[str], Any]]] = {
+        "variant": directives.unchanged_required,
+        "upcard": _card_option,
+    }
+
+    def fail(self, message: str) -> NoReturn:
+        raise ExampleError(f"{self.get_location()}: {self.name}: {message}")
+
+    def rules(self) -> Rules:
+        name = self.options.get("variant", self.config.ginrules_default_variant)
+        try:
+            return find_variant(name)
+        except GinRulesError as error:
+            self.fail(str(error))
+
+    def cards(self, text: str, sizes: Sequence[int] | None = None) -> list[Card]:
+        try:
+            return parse_hand(text, sizes=sizes)
+        except GinRulesError as error:
+            self.fail(str(error))
+
+    def upcard(self) -> Card | None:
+        text = self.options.get("upcard")
+        if not text:
+            return None
+        try:
+            return Card.parse(text)
+        except GinRulesError as error:
+            self.fail(str(error))
+
+    def claim(self, option: str, actual: object, what: str) -> None:
+        """Stop the build when the option states something else than the engine."""
+        if option in self.options and self.options[option] != actual:
+            self.fail(
+                f"the page claims {option} {self.options[option]!r}, "
+                f"but the engine computes {actual!r} ({what})"
+            )
+
+    def frame(self, rules: Rules) -> gr_example:
+        example = gr_example("", classes=[self.example_class], variant=rules.name)
+        self.set_source_info(example)
+        if self.content:
+            caption = nodes.container("", classes=["gr-caption"])
+            caption += self.parse_content_to_nodes()
+            example += caption
+        return example
+
+
+def arrangement_groups(
+    arrangement: Arrangement, rules: Rules, dead_label: str | None = None
+) -> list[gr_group]:
+    groups = [group_node(meld_label(m), m.cards, f"gr-meld gr-{m.kind}") for m in arrangement.melds]
+    if arrangement.unmatched:
+        groups.append(
+            group_node(
+                dead_label or str(_("Deadwood")),
+                arrangement.unmatched,
+                "gr-deadwood",
+                ["gr-dead"],
+            )
+        )
+    return groups
+
+
+class HandDirective(ExampleDirective):
+    """``gin-hand``: optimal melds and deadwood; for 11 cards, the best discard."""
+
+    required_arguments = 1
+    final_argument_whitespace = True
+    example_class = "gr-hand"
+    option_spec: ClassVar[dict[str, Callable[[str], Any]]] = {
+        **ExampleDirective.option_spec,
+        "deadwood": directives.nonnegative_int,
+        "discard": _card_option,
+        "going-out": lambda arg: directives.choice(arg, ("knock", "gin", "big-gin", "no")),
+    }
+
+    def run(self) -> list[nodes.Node]:
+        rules = self.rules()
+        cards = self.cards(self.arguments[0], sizes=range(1, 12))
+        upcard = self.upcard()
+        hand = " ".join(c.code for c in cards)
+        example = self.frame(rules)
+        try:
+            if len(cards) == 11:
+                choices = best_discards(cards, rules)
+                best = choices[0]
+                arrangement = best.arrangement
+                discards = [d.discard for d in choices]
+                if best.discard is None:
+                    self.claim("discard", "none", f"big gin for {hand}")
+                    kept = cards
+                else:
+                    if "discard" in self.options:
+                        claimed = self.cards(self.options["discard"], sizes=(1,))[0]
+                        if claimed not in discards:
+                            best_codes = " or ".join(d.code for d in discards if d)
+                            self.fail(
+                                f"the page claims the best discard is {claimed.code}, "
+                                f"but the engine finds {best_codes} for {hand}"
+                            )
+                    kept = [c for c in cards if c is not best.discard]
+                    shown = [d for d in discards if d is not None]
+                    discard_group = group_node(
+                        str(_("Best discard")), shown, "gr-discard", ["gr-dead"]
+                    )
+                    example += cardrow_node([discard_group])
+            else:
+                arrangement = best_arrangement(cards, rules)
+                kept = cards
+            going = check_going_out(kept, rules, upcard) if len(kept) >= 10 else None
+        except GinRulesError as error:
+            self.fail(str(error))
+
+        self.claim("deadwood", arrangement.deadwood, f"{hand} under {rules.name} rules")
+        if going is not None:
+            self.claim("going-out", going_out_claim(going), f"{hand} under {rules.name} rules")
+
+        if upcard is not None:
+            example += cardrow_node([group_node(str(_("Upcard")), [upcard], "gr-upcard")])
+        example += cardrow_node(arrangement_groups(arrangement, rules))
+        example += deadwood_line(arrangement.unmatched, arrangement.deadwood, rules)
+        if going is not None:
+            example += paragraph([nodes.Text(going_out_text(going, rules))], "gr-going-out")
+        return [example]
+
+
+class ShowdownDirective(ExampleDirective):
+    """``gin-showdown``: spread, lay-offs in order, outcome and score line."""
+
+    example_class = "gr-showdown"
+    option_spec: ClassVar[dict[str, Callable[[str], Any]]] = {
+        **ExampleDirective.option_spec,
+        "knocker": directives.unchanged_required,
+        "defender": directives.unchanged_required,
+        "outcome": lambda arg: directives.choice(arg, ("knock", "undercut", "gin", "big-gin")),
+        "winner": lambda arg: directives.choice(arg, ("knocker", "defender")),
+        "points": directives.nonnegative_int,
+        "layoffs": directives.nonnegative_int,
+        "knocker-deadwood": directives.nonnegative_int,
+        "defender-deadwood": directives.nonnegative_int,
+    }
+
+    def run(self) -> list[nodes.Node]:
+        rules = self.rules()
+        for required in ("knocker", "defender"):
+            if required not in self.options:
+                self.fail(f"the option :{required}: is required")
+        knocker = self.cards(self.options["knocker"], sizes=(10, 11))
+        defender = self.cards(self.options["defender"], sizes=(10,))
+        upcard = self.upcard()
+        try:
+            result = showdown(knocker, defender, rules, upcard)
+        except IllegalKnockError as error:
+            self.fail(f"the engine does not allow this knock ({error.reason}): {error}")
+        except GinRulesError as error:
+            self.fail(str(error))
+
+        what = f"knocker {' '.join(c.code for c in knocker)} under {rules.name} rules"
+        self.claim("outcome", result.outcome.replace("_", "-"), what)
+        self.claim("winner", result.winner, what)
+        self.claim("points", result.points, what)
+        self.claim("layoffs", len(result.layoffs), what)
+        self.claim("knocker-deadwood", result.knocker_deadwood, what)
+        self.claim("defender-deadwood", result.defender_deadwood, what)
+        return [self.render(result, rules, upcard)]
+
+    def render(self, result: ShowdownResult, rules: Rules, upcard: Card | None) -> gr_example:
+        example = self.frame(rules)
+        if upcard is not None:
+            limit = rules.knock_limit(upcard)
+            example += cardrow_node([group_node(str(_("Upcard")), [upcard], "gr-upcard")])
+            if rules.upcard_sets_knock_limit and limit is not None:
+                text = str(_("The upcard sets the knock limit: {limit}.")).format(limit=limit)
+                example += paragraph([nodes.Text(text)])
+            if rules.score_multiplier(upcard) > 1:
+                example += paragraph([nodes.Text(str(_("A spade upcard doubles the score.")))])
+
+        example += cardrow_node(arrangement_groups(result.spread, rules), label=str(_("Knocker")))
+        laid_off = [layoff.card for layoff in result.layoffs]
+        defender_groups = [
+            group_node(meld_label(m), m.cards, f"gr-meld gr-{m.kind}")
+            for m in result.defender_melds
+        ]
+        if laid_off:
+            defender_groups.append(
+                group_node(str(_("Laid off")), laid_off, "gr-layoff", ["gr-laid-off"])
+            )
+        if result.defender_unmatched:
+            defender_groups.append(
+                group_node(
+                    str(_("Deadwood")), result.defender_unmatched, "gr-deadwood", ["gr-dead"]
+                )
+            )
+        example += cardrow_node(defender_groups, label=str(_("Defender")))
+
+        if result.layoffs:
+            example += self.layoff_list(result)
+        totals = str(_("Deadwood: knocker {knocker}, defender {defender}.")).format(
+            knocker=result.knocker_deadwood, defender=result.defender_deadwood
+        )
+        example += paragraph([nodes.Text(totals)], "gr-deadwood-total")
+        outcomes = {
+            "knock": _("Knock: the knocker scores."),
+            "undercut": _("Undercut: the defender scores."),
+            "gin": _("Gin: the knocker scores."),
+            "big_gin": _("Big gin: the knocker scores."),
+        }
+        example += paragraph([nodes.Text(str(outcomes[result.outcome]))], "gr-outcome")
+        terms = " + ".join(
+            str(_("{label} {value}")).format(label=term_label(t.code), value=t.value)
+            for t in result.terms
+        )
+        line = str(_("Score: {terms} = {points}")).format(terms=terms, points=result.points)
+        example += paragraph([nodes.Text(line)], "gr-scoreline")
+        return example
+
+    def layoff_list(self, result: ShowdownResult) -> nodes.Node:
+        """Each lay-off in order, onto the meld as it stands at that moment."""
+        melds = [list(m.cards) for m in result.spread.melds]
+        listing = nodes.enumerated_list("", classes=["gr-layoffs"], enumtype="arabic")
+        for layoff in result.layoffs:
+            target = melds[layoff.meld_index]
+            kind = result.spread.melds[layoff.meld_index].kind
+            template = (
+                _("{card} onto the run {meld}")
+                if kind == "run"
+                else _("{card} onto the set {meld}")
+            )
+            parts = template_nodes(
+                str(template), card=card_node(layoff.card), meld=cards_inline(target)
+            )
+            item = nodes.list_item("", paragraph(parts))
+            listing += item
+            # Show the meld as it grows: a card one rank below a run's first card
+            # goes in front, any other at the end.
+            if kind == "run" and (target[0].rank - layoff.card.rank) % 13 == 1:
+                target.insert(0, layoff.card)
+            else:
+                target.append(layoff.card)
+        return listing
+
+
+# --- variant comparison --------------------------------------------------------------
+
+
+def _yes_no(value: object) -> str:
+    return str(_("yes") if value else _("no"))
+
+
+def _allowed(value: object) -> str:
+    return str(_("allowed") if value else _("not allowed"))
+
+
+def _number(value: object) -> str:
+    return str(value)
+
+
+def _knock_limit(value: object) -> str:
+    if value is None:
+        return str(_("no deadwood test"))
+    if value == 0:
+        return str(_("0 (gin only)"))
+    return str(value)
+
+
+def _min_melded(value: object) -> str:
+    return str(_("no minimum")) if value == 0 else str(value)
+
+
+def _ace_limit(value: object) -> str:
+    return str(_("gin only")) if value == 0 else str(value)
+
+
+def _spades(value: object) -> str:
+    words = {
+        "none": _("nothing"),
+        "all": _("every score of the deal"),
+        "bonuses": _("the bonuses only"),
+    }
+    return str(words[str(value)])
+
+
+def _stock_end(value: object) -> str:
+    words = {
+        "reshuffle": _("the discard pile is shuffled into a new stock"),
+        "dead_hand": _("the deal ends with no score"),
+    }
+    return str(words[str(value)])
+
+
+def _target(value: object) -> str:
+    return str(_("one deal")) if value is None else str(_("{n} points")).format(n=value)
+
+
+def _match(value: object) -> str:
+    words = {
+        "game": _("a game, with game and line bonuses"),
+        "manche": _("manches, with manche bonuses"),
+    }
+    return str(words[str(value)])
+
+
+def _shutout(value: object) -> str:
+    words = {
+        "double": _("the winner's points are doubled"),
+        "bonus": _("a larger game bonus"),
+    }
+    return str(words[str(value)])
+
+
+def knob_wording() -> dict[str, tuple[str, Callable[[object], str]]]:
+    """Each knob of :class:`Rules`: its label and how to word its value, in page order."""
+    return {
+        "gin_only": (
+            _("Knocking"),
+            lambda v: str(_("not allowed: gin only") if v else _("allowed")),
+        ),
+        "knock_max_deadwood": (_("Highest deadwood to knock"), _knock_limit),
+        "upcard_sets_knock_limit": (_("The upcard sets the knock limit"), _yes_no),
+        "ace_upcard_knock_limit": (_("Knock limit with an ace upcard"), _ace_limit),
+        "knock_min_melded": (_("Cards that must be in melds to go down"), _min_melded),
+        "big_gin": (_("Big gin: eleven cards in melds, no discard"), _allowed),
+        "gin_bonus": (_("Gin bonus"), _number),
+        "big_gin_bonus": (_("Big gin bonus"), _number),
+        "spade_doubling": (_("A spade upcard doubles"), _spades),
+        "layoffs": (_("Laying off after a knock"), _allowed),
+        "layoff_on_gin": (_("Laying off on a gin"), _allowed),
+        "undercut_bonus": (_("Undercut bonus"), _number),
+        "tie_is_undercut": (_("Equal deadwood is an undercut"), _yes_no),
+        "stock_end": (_("When the stock runs out"), _stock_end),
+        "dead_hand_cards": (_("Stock cards that are never drawn"), _number),
+        "ace_value": (_("Value of an ace"), _number),
+        "face_value": (_("Value of a jack, queen or king"), _number),
+        "round_the_corner": (_("Runs round the corner (Q-K-A, K-A-2)"), _yes_no),
+        "game_target": (_("Game played to"), _target),
+        "match_scoring": (_("Game scoring"), _match),
+        "game_bonus": (_("Game bonus"), _number),
+        "line_bonus": (_("Line bonus per deal won"), _number),
+        "shutout": (_("Shutout"), _shutout),
+        "shutout_game_bonus": (_("Game bonus for a shutout"), _number),
+        "manche_bonus": (_("Manche bonus"), _number),
+        "manche_shutout_bonus": (_("Manche bonus for a shutout"), _number),
+        "petit_gin_manche_bonus": (_("Manche bonus per petit gin"), _number),
+        "grand_gin_manche_bonus": (_("Manche bonus per grand gin"), _number),
+    }
+
+
+NOT_COMPARED = frozenset({"name", "aliases"})
+
+
+def rule_differences(a: Rules, b: Rules) -> list[tuple[str, str, str]]:
+    """The rows (label, value in ``a``, value in ``b``) of the knobs that differ."""
+    wording = knob_wording()
+    da, db = a.to_dict(), b.to_dict()
+    rows: list[tuple[str, str, str]] = []
+    for knob in list(wording) + sorted(set(da) - set(wording)):
+        if knob in NOT_COMPARED or da.get(knob) == db.get(knob):
+            continue
+        if knob not in wording:
+            logger.warning("ginrules_site: no wording for the Rules knob %r", knob)
+            rows.append((knob, str(da.get(knob)), str(db.get(knob))))
+            continue
+        label, word = wording[knob]
+        rows.append((str(label), word(da[knob]), word(db[knob])))
+    return rows
+
+
+def _row(cells: Sequence[str], header: bool = False) -> nodes.row:
+    row = nodes.row()
+    for text in cells:
+        para = nodes.paragraph("", text)
+        para["translatable"] = False
+        row += nodes.entry("", para)
+    return row
+
+
+class CompareDirective(ExampleDirective):
+    """``gin-compare``: the table of rule differences between two presets."""
+
+    required_arguments = 2
+    option_spec: ClassVar[dict[str, Callable[[str], Any]]] = {}
+
+    def run(self) -> list[nodes.Node]:
+        try:
+            a, b = (find_variant(name) for name in self.arguments)
+        except GinRulesError as error:
+            self.fail(str(error))
+        rows = rule_differences(a, b)
+        if not rows:
+            self.fail(f"{a.name} and {b.name} have the same rules")
+        table = nodes.table("", classes=["gr-compare"])
+        group = nodes.tgroup("", cols=3)
+        table += group
+        for width in (40, 30, 30):
+            group += nodes.colspec("", colwidth=width)
+        head = nodes.thead()
+        head += _row([str(_("Rule")), variant_name(a), variant_name(b)])
+        group += head
+        body = nodes.tbody()
+        for row in rows:
+            body += _row(row)
+        group += body
+        self.set_source_info(table)
+        result: list[nodes.Node] = [table]
+        if self.content:
+            caption = nodes.container("", classes=["gr-caption"])
+            caption += self.parse_content_to_nodes()
+            result.insert(0, caption)
+        return result
+
+
+def engine_fingerprint() -> str:
+    """The engine's version and a hash of its source: a new engine re-reads every page."""
+    digest = hashlib.sha256()
+    for path in sorted(Path(ginrules.__file__).parent.glob("*.py")):
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    return f"{ginrules.__version__}-{digest.hexdigest()[:16]}"
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    app.setup_extension("ginrules_site.cards_html")
+    # Not for conf.py: its value changes with the engine's code, and a changed
+    # value makes Sphinx read every page again (no stale numbers after an update).
+    app.add_config_value("ginrules_engine_fingerprint", engine_fingerprint(), "env", types=[str])
+    app.add_config_value("ginrules_default_variant", "standard", "env", types=[str])
+    app.add_directive("gin-hand", HandDirective)
+    app.add_directive("gin-showdown", ShowdownDirective)
+    app.add_directive("gin-compare", CompareDirective)
+    return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -1,0 +1,231 @@
+"""The example directives print the engine's numbers, in every language, or stop the build."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ginrules import parse_hand
+from ginrules.going_out import check_going_out
+from ginrules.melds import best_arrangement, best_discards
+from ginrules.rules import FRENCH, OKLAHOMA, PRESETS, STANDARD, STRAIGHT
+from ginrules.showdown import showdown
+from ginrules_site.examples import ExampleError
+
+from .helpers import build, parse_examples, write_project
+
+BENCH = Path("/work/shared/bench/hands10.jsonl")
+
+HANDS = [
+    "7H 8H 9H KS KH KD 2C 5D AS 3C",
+    "AS 2S 3S 4S 5H 5D 5C 9C TC JC",
+    "QH KH AH 2H 7S 7D 7C 4D 9S JD",
+    "2C 3D 4H 6S 8C TD JH QS KC 9H",
+]
+SHOWDOWN = {
+    "knocker": "7H 8H 9H KS KH KD AC 2C 3C 4D",
+    "defender": "TH JH 5S 5C 5D QS QC 2D 3S 9S",
+}
+
+
+def hand_block(cards: str, variant: str = "standard", **claims: object) -> str:
+    options = "".join(f":{k.replace('_', '-')}: {v}\n" for k, v in claims.items())
+    return f"```{{gin-hand}} {cards}\n:variant: {variant}\n{options}```\n\n"
+
+
+def showdown_block(variant: str = "standard", upcard: str | None = None, **claims: object) -> str:
+    options = f":knocker: {SHOWDOWN['knocker']}\n:defender: {SHOWDOWN['defender']}\n"
+    options += f":variant: {variant}\n"
+    if upcard:
+        options += f":upcard: {upcard}\n"
+    options += "".join(f":{k.replace('_', '-')}: {v}\n" for k, v in claims.items())
+    return f"```{{gin-showdown}}\n{options}```\n\n"
+
+
+def html_of(app: Any) -> str:
+    return (Path(app.outdir) / "index.html").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "sv"])
+def test_hands_show_the_engines_melds_and_deadwood(
+    make_app: Any, tmp_path: Path, language: str
+) -> None:
+    variants = [STANDARD, FRENCH, STRAIGHT]
+    body = "".join(hand_block(h, r.name) for h in HANDS for r in variants)
+    app = build(make_app, write_project(tmp_path / "p", body), language=language)
+    examples = parse_examples(html_of(app))
+    assert len(examples) == len(HANDS) * len(variants)
+    for example, (hand, rules) in zip(
+        examples, [(h, r) for h in HANDS for r in variants], strict=True
+    ):
+        cards = parse_hand(hand)
+        arrangement = best_arrangement(cards, rules)
+        assert example["variant"] == rules.name
+        melds = [g["cards"] for g in example["groups"] if "gr-meld" in g["classes"]]
+        assert melds == [[c.code for c in m.cards] for m in arrangement.melds]
+        dead = [g["cards"] for g in example["groups"] if "gr-deadwood" in g["classes"]]
+        assert dead == ([[c.code for c in arrangement.unmatched]] if arrangement.unmatched else [])
+        total = example["lines"]["gr-deadwood-total"][0]
+        assert total.endswith(f" {arrangement.deadwood}"), total
+        going = check_going_out(cards, rules)
+        assert going.allowed == (
+            "May not" not in example["lines"]["gr-going-out"][0]
+            if language == "en"
+            else going.allowed
+        )
+
+
+def test_many_random_hands_agree_with_the_engine(make_app: Any, tmp_path: Path) -> None:
+    hands = [" ".join(json.loads(line)) for line in BENCH.read_text().splitlines()[:60]]
+    body = "".join(hand_block(h) for h in hands)
+    examples = parse_examples(html_of(build(make_app, write_project(tmp_path / "p", body))))
+    for example, hand in zip(examples, hands, strict=True):
+        deadwood = best_arrangement(parse_hand(hand)).deadwood
+        assert example["lines"]["gr-deadwood-total"][0].endswith(f" {deadwood}")
+
+
+def test_eleven_cards_show_the_best_discard(make_app: Any, tmp_path: Path) -> None:
+    hand = "7H 8H 9H KS KH KD 2C 5D AS 3C QC"
+    choices = best_discards(parse_hand(hand))
+    body = hand_block(hand, deadwood=choices[0].arrangement.deadwood)
+    (example,) = parse_examples(html_of(build(make_app, write_project(tmp_path / "p", body))))
+    discard = [g for g in example["groups"] if "gr-discard" in g["classes"]]
+    assert discard[0]["cards"] == [d.discard.code for d in choices if d.discard]
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        ("en", ["ten of hearts", "jack of hearts", "king of spades", "ace of clubs"]),
+        ("fr", ["dix de cœur", "valet de cœur", "roi de pique", "as de trèfle"]),
+        ("sv", ["hjärter tio", "hjärter knekt", "spader kung", "klöver ess"]),
+    ],
+)
+def test_cards_have_spoken_names_and_rank_letters(
+    make_app: Any, tmp_path: Path, language: str, expected: list[str]
+) -> None:
+    body = hand_block("TH JH KS AC")
+    html = html_of(build(make_app, write_project(tmp_path / "p", body), language=language))
+    (example,) = parse_examples(html)
+    assert sorted(example["names"]) == sorted(expected)
+    letters = {"en": ("J", "K", "A"), "fr": ("V", "R", "A"), "sv": ("Kn", "K", "E")}[language]
+    for letter in letters:
+        assert f'<span class="gr-rank" aria-hidden="true">{letter}</span>' in html
+    assert "♥\ufe0e" in html and "♠\ufe0e" in html
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "sv"])
+@pytest.mark.parametrize(("rules", "upcard"), [(STANDARD, None), (OKLAHOMA, "5S"), (FRENCH, None)])
+def test_showdown_shows_the_engines_score_terms(
+    make_app: Any, tmp_path: Path, language: str, rules: Any, upcard: str | None
+) -> None:
+    knocker, defender = parse_hand(SHOWDOWN["knocker"]), parse_hand(SHOWDOWN["defender"])
+    up = parse_hand(upcard)[0] if upcard else None
+    result = showdown(knocker, defender, rules, up)
+    body = showdown_block(
+        rules.name,
+        upcard,
+        outcome=result.outcome.replace("_", "-"),
+        points=result.points,
+        winner=result.winner,
+        layoffs=len(result.layoffs),
+    )
+    app = build(make_app, write_project(tmp_path / "p", body), language=language)
+    (example,) = parse_examples(html_of(app))
+    line = example["lines"]["gr-scoreline"][0]
+    values = [str(t.value) for t in result.terms]
+    assert line.endswith(f"= {result.points}")
+    for value in values:
+        assert f" {value}" in line
+    laid_off = [g["cards"] for g in example["groups"] if "gr-layoff" in g["classes"]]
+    assert laid_off == ([[lo.card.code for lo in result.layoffs]] if result.layoffs else [])
+    spread = [g["cards"] for g in example["groups"] if "gr-meld" in g["classes"]]
+    assert spread[: len(result.spread.melds)] == [
+        [c.code for c in m.cards] for m in result.spread.melds
+    ]
+
+
+def test_score_line_reads_term_by_term_in_english(make_app: Any, tmp_path: Path) -> None:
+    knocker, defender = parse_hand(SHOWDOWN["knocker"]), parse_hand(SHOWDOWN["defender"])
+    result = showdown(knocker, defender)
+    (example,) = parse_examples(
+        html_of(build(make_app, write_project(tmp_path / "p", showdown_block())))
+    )
+    labels = {
+        "difference": "difference",
+        "undercut_bonus": "undercut bonus",
+        "opponent_deadwood": "opponent's deadwood",
+        "gin_bonus": "gin bonus",
+    }
+    expected = " + ".join(f"{labels[t.code]} {t.value}" for t in result.terms)
+    assert example["lines"]["gr-scoreline"][0] == f"Score: {expected} = {result.points}"
+
+
+@pytest.mark.parametrize(
+    ("block", "words"),
+    [
+        (hand_block(HANDS[0], deadwood=99), ["deadwood", "99"]),
+        (hand_block(HANDS[0], going_out="gin"), ["going-out", "'gin'"]),
+        (hand_block(HANDS[0] + " QC", discard="7H"), ["best discard is 7H"]),
+        (showdown_block(points=999), ["points", "999"]),
+        (showdown_block(outcome="gin"), ["outcome", "'gin'"]),
+        (hand_block("7H 8H 1Z"), ["1Z"]),
+        (hand_block("7H 7H 8H"), ["duplicate", "7H"]),
+        (hand_block("7H 8H 9H", "no-such-variant"), ["no-such-variant"]),
+    ],
+)
+def test_a_wrong_claim_stops_the_build_naming_page_and_line(
+    make_app: Any, tmp_path: Path, block: str, words: list[str]
+) -> None:
+    srcdir = write_project(tmp_path / "p", "Some text.\n\n" + block)
+    with pytest.raises(ExampleError) as info:
+        build(make_app, srcdir)
+    message = str(info.value)
+    assert f"{srcdir / 'index.md'}:5:" in message, message
+    for word in words:
+        assert word in message
+
+
+def test_claims_that_agree_pass(make_app: Any, tmp_path: Path) -> None:
+    cards = parse_hand(HANDS[0])
+    arrangement = best_arrangement(cards)
+    going = check_going_out(cards)
+    claim = going.kind.replace("_", "-") if going.allowed and going.kind else "no"
+    body = hand_block(HANDS[0], deadwood=arrangement.deadwood, going_out=claim)
+    build(make_app, write_project(tmp_path / "p", body))
+
+
+def test_compare_table_lists_every_knob_that_differs(make_app: Any, tmp_path: Path) -> None:
+    body = "".join(
+        f"```{{gin-compare}} standard {name}\n```\n\n" for name in PRESETS if name != "standard"
+    )
+    html = html_of(build(make_app, write_project(tmp_path / "p", body)))
+    tables = html.split('<table class="gr-compare')[1:]
+    assert len(tables) == len(PRESETS) - 1
+    for table, name in zip(tables, [n for n in PRESETS if n != "standard"], strict=True):
+        a, b = STANDARD.to_dict(), PRESETS[name].to_dict()
+        differing = [k for k in a if k not in ("name", "aliases") and a[k] != b[k]]
+        rows = table.split("</table>")[0].count("<tr")
+        assert rows == len(differing) + 1  # and the header
+
+
+def test_text_builder_gets_plain_cards(make_app: Any, tmp_path: Path) -> None:
+    body = hand_block(HANDS[0]) + showdown_block() + "```{gin-compare} standard straight\n```\n"
+    app = build(make_app, write_project(tmp_path / "p", body), "text")
+    text = (Path(app.outdir) / "index.txt").read_text(encoding="utf-8")
+    deadwood = best_arrangement(parse_hand(HANDS[0])).deadwood
+    assert f"= {deadwood}" in text
+    assert "Run: 7♥\ufe0e 8♥\ufe0e 9♥\ufe0e" in text
+    assert "Score: " in text
+    assert "Straight Gin" in text
+
+
+def test_latex_builder_gets_suit_symbols(make_app: Any, tmp_path: Path) -> None:
+    body = hand_block(HANDS[0]) + showdown_block()
+    app = build(make_app, write_project(tmp_path / "p", body), "latex")
+    tex = next(Path(app.outdir).glob("*.tex")).read_text(encoding="utf-8")
+    assert r"7\(\heartsuit\)" in tex
+    assert "♥" not in tex
