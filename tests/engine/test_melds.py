@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+from collections.abc import Callable
 
 import pytest
 from hypothesis import given, settings
@@ -56,7 +57,8 @@ def _subsets(items: list[int], size: int) -> list[tuple[int, ...]]:
     return [(first, *s) for s in _subsets(rest, size - 1)] + _subsets(rest, size)
 
 
-def brute_deadwood(hand: frozenset[int], rules: Rules) -> int:
+def brute_solver(hand: frozenset[int], rules: Rules) -> Callable[[frozenset[int]], int]:
+    """Least deadwood of any part of ``hand``: lowest card unmatched, or in a meld."""
     melds = all_melds(hand, rules)
 
     @functools.cache
@@ -70,7 +72,7 @@ def brute_deadwood(hand: frozenset[int], rules: Rules) -> int:
                 best = min(best, solve(left - meld))
         return best
 
-    return solve(hand)
+    return solve
 
 
 def check_valid(arr: Arrangement, hand: list[Card], rules: Rules) -> None:
@@ -112,7 +114,9 @@ def _check_hand(indices: set[int], rules: Rules) -> None:
     hand = [CARDS[i] for i in sorted(indices)]
     if len(hand) > 11:
         hand = hand[:11]
-    expected = brute_deadwood(frozenset(c.index for c in hand), rules)
+    full = frozenset(c.index for c in hand)
+    brute = brute_solver(full, rules)
+    expected = brute(full)
     assert deadwood(hand, rules) == expected
     best = best_arrangement(hand, rules)
     assert best.deadwood == expected
@@ -124,8 +128,7 @@ def _check_hand(indices: set[int], rules: Rules) -> None:
         assert arr.deadwood == expected
         check_valid(arr, hand, rules)
     if len(hand) == 11:
-        full = frozenset(c.index for c in hand)
-        kept = min(brute_deadwood(full - {c.index}, rules) for c in hand)
+        kept = min(brute(full - {c.index}) for c in hand)
         target = 0 if expected == 0 else kept
         assert best_discard_deadwood(hand, rules) == target
         discards = best_discards(hand, rules)
@@ -133,9 +136,9 @@ def _check_hand(indices: set[int], rules: Rules) -> None:
         for d in discards:
             assert d.arrangement.deadwood == target
             if d.discard is not None:
-                assert brute_deadwood(full - {d.discard.index}, rules) == kept
+                assert brute(full - {d.discard.index}) == kept
                 check_valid(d.arrangement, [c for c in hand if c is not d.discard], rules)
-        optimal = {c for c in hand if brute_deadwood(full - {c.index}, rules) == kept}
+        optimal = {c for c in hand if brute(full - {c.index}) == kept}
         if expected != 0:
             assert {d.discard for d in discards} == optimal
 
