@@ -117,13 +117,12 @@ class _Tables:
         self.card_values: list[int] = values * 4
         self.round_the_corner = round_the_corner
         self.split: dict[int, list[int]] = {}
-        dw = [0] * 8192
-        melded = [0] * 8192
-        for m in range(8192):
-            keep = _run_cards(m, round_the_corner)
-            melded[m] = keep
-            dead = m & ~keep
-            dw[m] = sum(values[r] for r in range(13) if dead >> r & 1)
+        total = [0] * 8192
+        for m in range(1, 8192):
+            low = m & -m
+            total[m] = total[m ^ low] + values[low.bit_length() - 1]
+        melded = [_run_cards(m, round_the_corner) for m in range(8192)]
+        dw = [total[m & ~keep] for m, keep in enumerate(melded)]
         # gain[m]: the most deadwood one discard from this suit can remove.
         gain = [-_INF] * 8192
         for m in range(1, 8192):
@@ -142,30 +141,16 @@ class _Tables:
 
 
 def _run_cards(m: int, round_the_corner: bool) -> int:
-    """The cards of a 13-bit suit mask that lie in blocks of 3+ consecutive ranks."""
-    if m == _SUIT:
-        return m
-    if round_the_corner and m & 1 and m & 4096:
-        # rotate so that the first gap above the king is the top bit
-        gap = 0
-        while m >> gap & 1:
-            gap += 1
-        shift = gap + 1
-        rot = ((m >> shift) | (m << (13 - shift))) & _SUIT
-        kept = _run_cards(rot, False)
-        return ((kept << shift) | (kept >> (13 - shift))) & _SUIT
-    keep = 0
-    r = 0
-    while r < 13:
-        if m >> r & 1:
-            start = r
-            while r < 13 and m >> r & 1:
-                r += 1
-            if r - start >= 3:
-                keep |= ((1 << (r - start)) - 1) << start
-        else:
-            r += 1
-    return keep
+    """The cards of a 13-bit suit mask that lie in blocks of 3+ consecutive
+    ranks: those with both neighbours, or two neighbours on one side."""
+    if round_the_corner:
+        up = ((m << 1) | (m >> 12)) & _SUIT  # bit r: rank r-1 is held
+        down = ((m >> 1) | (m << 12)) & _SUIT  # bit r: rank r+1 is held
+        up2 = ((m << 2) | (m >> 11)) & _SUIT
+        down2 = ((m >> 2) | (m << 11)) & _SUIT
+    else:
+        up, down, up2, down2 = m << 1, m >> 1, m << 2, m >> 2
+    return m & ((up & down) | (up & up2) | (down & down2)) & _SUIT
 
 
 _TABLES: dict[tuple[int, int, bool], _Tables] = {}
