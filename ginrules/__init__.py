@@ -14,7 +14,18 @@ from ginrules.errors import (
     UnknownCardError,
     UnknownVariantError,
 )
+from ginrules.going_out import GoingOut, check_going_out
+from ginrules.melds import (
+    Arrangement,
+    Discard,
+    Meld,
+    best_arrangement,
+    best_arrangements,
+    best_discards,
+    deadwood,
+)
 from ginrules.rules import FRENCH, OKLAHOMA, PRESETS, STANDARD, STRAIGHT, Rules, find_variant
+from ginrules.showdown import Layoff, ScoreTerm, ShowdownResult, showdown
 
 __version__ = "0.1.0"
 
@@ -27,18 +38,31 @@ __all__ = [
     "STANDARD",
     "STRAIGHT",
     "SUITS",
+    "Arrangement",
     "Card",
     "CardError",
+    "Discard",
     "DuplicateCardError",
     "GinRulesError",
+    "GoingOut",
     "HandSizeError",
     "IllegalActionError",
     "IllegalKnockError",
+    "Layoff",
+    "Meld",
     "Rules",
+    "ScoreTerm",
+    "ShowdownResult",
     "UnknownCardError",
     "UnknownVariantError",
     "__version__",
+    "best_arrangement",
+    "best_arrangements",
+    "best_discards",
+    "check_going_out",
+    "deadwood",
     "find_variant",
     "format_hand",
     "parse_hand",
+    "showdown",
 ]

@@ -138,7 +138,9 @@ def _configure_melds(parser: argparse.ArgumentParser) -> None:
 
 def _configure_knock(parser: argparse.ArgumentParser) -> None:
     add_variant(parser)
-    parser.add_argument("--upcard", help="the deal's first upcard (Oklahoma)")
+    parser.add_argument(
+        "--upcard", help="the deal's first upcard (Oklahoma; without it the limit is 10)"
+    )
     parser.add_argument(
         "--knocker",
         nargs="+",
