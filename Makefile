@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: venv test lint typecheck unit clean
+.PHONY: venv test lint typecheck unit clean site serve gettext update-po
 
 $(STAMP): pyproject.toml requirements.txt
 	$(PYTHON) -m venv $(VENV)
@@ -21,8 +21,23 @@ lint: venv
 typecheck: venv
 	$(VENV)/bin/mypy
 
-## every test: lint, types, then pytest (engine, site, browser)
-test: lint typecheck
+## the site: every language with warnings as errors, the root page and the sitemap
+site: venv
+	$(PY) tools/site.py build
+
+## build the site, then serve it on http://127.0.0.1:8000
+serve: site
+	$(PY) tools/serve.py _build/html
+
+## for translators: extract the English text, then update every catalog
+gettext: venv
+	$(PY) tools/site.py gettext
+
+update-po: gettext
+	$(PY) tools/site.py update-po
+
+## every test: lint, types, the site, then pytest (engine, site, browser)
+test: lint typecheck site
 	$(PY) -m pytest -q
 
 clean:

@@ -1,0 +1,59 @@
+"""Sphinx configuration of the ginrules site (all languages).
+
+Sources are in ``docs/``, catalogs in ``locale/<lang>/LC_MESSAGES/<docname>.po``.
+Each language is its own build: ``sphinx-build -c . -D language=fr docs _build/html/fr``
+(``make site`` builds them all). Adding a language: one entry in ``LANGUAGES`` plus
+its catalogs (``make update-po`` with ``-l <code>``).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+sys.path.insert(0, str(ROOT))
+
+from ginrules import __version__  # noqa: E402
+
+project = "ginrules"
+author = "the ginrules contributors"
+copyright = "the ginrules contributors"
+version = release = __version__
+
+# Language code -> native name, in the order the switcher shows them.
+LANGUAGES: dict[str, str] = {
+    "en": "English",
+    "fr": "Français",
+    "sv": "Svenska",
+}
+language = "en"
+locale_dirs = [str(ROOT / "locale")]
+gettext_compact = False
+gettext_uuid = False
+gettext_location = True
+
+extensions = ["myst_parser", "ginrules_site"]
+root_doc = "index"
+source_suffix = {".md": "markdown"}
+exclude_patterns: list[str] = []
+myst_heading_anchors = 3
+myst_enable_extensions = ["colon_fence", "deflist"]
+
+html_theme = "furo"
+html_title = "ginrules"
+html_static_path: list[str] = []
+templates_path = [str(ROOT / "_templates")]
+html_copy_source = False
+html_show_sourcelink = False
+html_last_updated_fmt = None
+# The canonical URL of the whole site; each language lives under <base>/<lang>/.
+site_baseurl = os.environ.get("GINRULES_BASEURL", "http://127.0.0.1:8000/")
+site_languages = LANGUAGES
+# The announcement bar at the top of every page holds the language switcher
+# (see _templates/page.html); the text here is never shown.
+html_theme_options = {"announcement": "language switcher"}
+# Furo's footer would otherwise show English that no catalog can translate.
+html_show_sphinx = False
+html_show_copyright = False

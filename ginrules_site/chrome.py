@@ -1,0 +1,173 @@
+"""Site chrome: language switcher, hreflang and canonical links, build footer,
+translation status table and a sitemap for each language.
+
+Every language is its own Sphinx build (``-D language=fr``); this module gives each
+page links to the same page in the other languages (``site_languages`` in conf.py),
+sets ``html_baseurl`` to ``<site_baseurl>/<lang>/`` so the canonical URL names the
+language, and writes ``sitemap.xml`` in the language's output directory.
+Strings shown to readers go through the ``sphinx`` catalog
+(``locale/<lang>/LC_MESSAGES/sphinx.po``).
+"""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+from typing import Any
+from xml.sax.saxutils import escape, quoteattr
+
+from docutils import nodes
+from sphinx.application import Sphinx
+from sphinx.config import Config
+from sphinx.locale import get_translation
+from sphinx.util.docutils import SphinxDirective
+
+from ginrules_site.catalogs import catalogs, status
+
+_ = get_translation("sphinx")
+
+DEFAULT_LANGUAGES = {"en": "English"}
+SKIP_IN_SITEMAP = {"genindex", "search", "py-modindex"}
+
+
+def short_commit(root: Path) -> str | None:
+    """The short hash of the checked-out commit, or None without git or a repository."""
+    try:
+        out = subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"],
+            cwd=root,
+            capture_output=True,
+            text=True,
+            check=True,
+            timeout=10,
+        )
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return out.stdout.strip() or None
+
+
+def _config_inited(app: Sphinx, config: Config) -> None:
+    base = config.site_baseurl.rstrip("/")
+    config.html_baseurl = f"{base}/{config.language}/"
+    app.site_commit = short_commit(Path(app.confdir))  # type: ignore[attr-defined]
+
+
+def _page_url(app: Sphinx, language: str, pagename: str) -> str:
+    base = app.config.site_baseurl.rstrip("/")
+    return f"{base}/{language}/{app.builder.get_target_uri(pagename)}"
+
+
+def _page_context(
+    app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
+) -> None:
+    current = app.config.language
+    up = "../" * (pagename.count("/") + 1)
+    uri = app.builder.get_target_uri(pagename)
+    context["site_languages"] = [
+        {
+            "code": code,
+            "name": name,
+            "href": f"{up}{code}/{uri}",
+            "url": _page_url(app, code, pagename),
+            "current": code == current,
+        }
+        for code, name in app.config.site_languages.items()
+    ]
+    source = next(iter(app.config.site_languages))
+    context["site_xdefault"] = _page_url(app, source, pagename)
+    commit = getattr(app, "site_commit", None) or _("unknown commit")
+    context["site_build"] = f"v{app.config.version} · {commit}"
+
+
+class TranslationStatus(SphinxDirective):
+    """A table of entries, translated, fuzzy and untranslated per catalog and language."""
+
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        locale_dir = Path(self.config.locale_dirs[0])
+        headers = [
+            _("Catalog"),
+            _("Language"),
+            _("Entries"),
+            _("Translated"),
+            _("Fuzzy"),
+            _("Untranslated"),
+        ]
+        rows: list[list[str]] = []
+        languages = list(self.config.site_languages.items())[1:]
+        for code, name in languages:
+            for path in catalogs(locale_dir, code):
+                self.env.note_dependency(str(path))
+                st = status(path)
+                name_in_dir = path.relative_to(locale_dir / code / "LC_MESSAGES").as_posix()
+                rows.append(
+                    [
+                        name_in_dir,
+                        name,
+                        str(st.entries),
+                        str(st.translated),
+                        str(st.fuzzy),
+                        str(st.untranslated),
+                    ]
+                )
+        table = nodes.table(classes=["translation-status"])
+        group = nodes.tgroup(cols=len(headers))
+        table += group
+        for _h in headers:
+            group += nodes.colspec(colwidth=1)
+        head = nodes.thead()
+        head += self._row(headers)
+        body = nodes.tbody()
+        for row in rows:
+            body += self._row(row)
+        group += head
+        group += body
+        return [table]
+
+    @staticmethod
+    def _row(cells: list[str]) -> nodes.row:
+        row = nodes.row()
+        for text in cells:
+            entry = nodes.entry()
+            entry += nodes.paragraph(text=str(text))
+            row += entry
+        return row
+
+
+def _write_sitemap(app: Sphinx, exception: Exception | None) -> None:
+    if exception is not None or app.builder.format != "html":
+        return
+    lines = [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" '
+        'xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+    ]
+    for docname in sorted(app.env.found_docs):
+        if docname in SKIP_IN_SITEMAP:
+            continue
+        lines.append("  <url>")
+        lines.append(f"    <loc>{escape(_page_url(app, app.config.language, docname))}</loc>")
+        for code in app.config.site_languages:
+            href = quoteattr(_page_url(app, code, docname))
+            lines.append(f'    <xhtml:link rel="alternate" hreflang="{code}" href={href}/>')
+        lines.append("  </url>")
+    lines.append("</urlset>")
+    Path(app.outdir, "sitemap.xml").write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def _add_assets(app: Sphinx) -> None:
+    if app.builder.format == "html":
+        app.config.html_static_path.append(str(Path(__file__).parent / "static"))
+        app.add_css_file("ginrules-chrome.css")
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    app.add_config_value("site_languages", DEFAULT_LANGUAGES, "html", types=[dict])
+    app.add_config_value("site_baseurl", "http://127.0.0.1:8000/", "html", types=[str])
+    app.connect("config-inited", _config_inited)
+    app.connect("builder-inited", _add_assets)
+    app.connect("html-page-context", _page_context)
+    app.connect("build-finished", _write_sitemap)
+    app.add_directive("translation-status", TranslationStatus)
+    return {"version": "0.1.0", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -1,0 +1,280 @@
+#!/usr/bin/env python3
+"""Build helper for the ginrules site: every language, the root page, catalogs.
+
+    python tools/site.py build      # _build/html/<lang>/, root index.html, sitemap
+    python tools/site.py gettext    # _build/gettext/*.pot, theme and extension strings included
+    python tools/site.py update-po  # sphinx-intl update for every translated language
+
+Languages come from ``LANGUAGES`` in conf.py; the first one is the source language.
+Each language is its own sphinx-build run with warnings as errors; two run at a time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import html
+import os
+import runpy
+import subprocess
+import sys
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+BUILD = ROOT / "_build"
+HTML = BUILD / "html"
+GETTEXT = BUILD / "gettext"
+BIN = Path(sys.executable).parent
+
+
+def site_config() -> dict[str, object]:
+    return runpy.run_path(str(ROOT / "conf.py"))
+
+
+def languages() -> dict[str, str]:
+    langs = site_config()["LANGUAGES"]
+    assert isinstance(langs, dict)
+    return langs
+
+
+def sphinx_build(*args: str) -> list[str]:
+    return [str(BIN / "sphinx-build"), "-q", "-W", "--keep-going", "-c", str(ROOT), *args]
+
+
+def build_language(code: str) -> float:
+    start = time.perf_counter()
+    cmd = sphinx_build(
+        "-E",
+        "-a",
+        "-b",
+        "html",
+        "-D",
+        f"language={code}",
+        "-d",
+        str(BUILD / "doctrees" / code),
+        str(ROOT / "docs"),
+        str(HTML / code),
+    )
+    result = subprocess.run(cmd, capture_output=True, text=True)
+    if result.returncode:
+        sys.stderr.write(result.stdout + result.stderr)
+        raise SystemExit(f"sphinx-build failed for language {code!r}")
+    return time.perf_counter() - start
+
+
+ROOT_PAGE = """<!doctype html>
+<html lang="{source}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width,initial-scale=1">
+<title>{title}</title>
+{alternates}
+<style>
+body {{ font-family: system-ui, sans-serif; max-width: 32rem; margin: 4rem auto; padding: 0 1rem;
+        line-height: 1.5; color: #222; background: #fff; }}
+@media (prefers-color-scheme: dark) {{
+  body {{ color: #ddd; background: #131416; }} a {{ color: #8ab4f8; }}
+}}
+ul {{ list-style: none; padding: 0; font-size: 1.25rem; }}
+li {{ margin: 0.75rem 0; }}
+</style>
+<script>
+(function () {{
+  var available = {codes};
+  var wanted = navigator.languages || [navigator.language || ""];
+  for (var i = 0; i < wanted.length; i++) {{
+    var code = String(wanted[i]).toLowerCase().split("-")[0];
+    if (available.indexOf(code) >= 0) {{ location.replace(code + "/index.html"); return; }}
+  }}
+  location.replace(available[0] + "/index.html");
+}})();
+</script>
+</head>
+<body>
+<main>
+<h1>{title}</h1>
+<ul>
+{links}
+</ul>
+</main>
+</body>
+</html>
+"""
+
+# The title of the root page, in each language (the root page is shown in all of them).
+ROOT_TITLES = {
+    "en": "Gin Rummy rules",
+    "fr": "Règles du gin rami",
+    "sv": "Regler för gin rummy",
+}
+
+
+def write_root(langs: dict[str, str], baseurl: str) -> None:
+    codes = list(langs)
+    base = baseurl.rstrip("/")
+    title = " · ".join(ROOT_TITLES.get(c, ROOT_TITLES["en"]) for c in codes)
+    links = "\n".join(
+        f'<li><a href="{c}/index.html" hreflang="{c}" lang="{c}">{html.escape(n)}</a></li>'
+        for c, n in langs.items()
+    )
+    alternates = "\n".join(
+        f'<link rel="alternate" hreflang="{c}" href="{base}/{c}/index.html">' for c in codes
+    )
+    alternates += f'\n<link rel="alternate" hreflang="x-default" href="{base}/index.html">'
+    alternates += f'\n<link rel="canonical" href="{base}/index.html">'
+    page = ROOT_PAGE.format(
+        source=codes[0],
+        title=html.escape(title),
+        alternates=alternates,
+        codes=repr(codes).replace("'", '"'),
+        links=links,
+    )
+    (HTML / "index.html").write_text(page, encoding="utf-8")
+    index = [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ]
+    index += [f"  <sitemap><loc>{base}/{c}/sitemap.xml</loc></sitemap>" for c in codes]
+    index.append("</sitemapindex>")
+    (HTML / "sitemap.xml").write_text("\n".join(index) + "\n", encoding="utf-8")
+    (HTML / "robots.txt").write_text(f"User-agent: *\nAllow: /\nSitemap: {base}/sitemap.xml\n")
+
+
+def cmd_build(args: argparse.Namespace) -> None:
+    langs = languages()
+    codes = args.languages or list(langs)
+    HTML.mkdir(parents=True, exist_ok=True)
+    start = time.perf_counter()
+    with ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        times = dict(zip(codes, pool.map(build_language, codes), strict=True))
+    baseurl = os.environ.get("GINRULES_BASEURL", "http://127.0.0.1:8000/")
+    write_root(langs, baseurl)
+    total = time.perf_counter() - start
+    for code, seconds in times.items():
+        print(f"built {code} in {seconds:.1f} s -> {HTML / code}")
+    print(f"site built in {total:.1f} s ({len(codes)} languages, {args.jobs} at a time)")
+
+
+# Theme templates whose strings readers see; Sphinx's gettext builder only reads ours.
+def theme_messages() -> list[tuple[str, str]]:
+    import furo
+    from jinja2 import Environment
+
+    env = Environment(extensions=["jinja2.ext.i18n"])
+    theme = Path(furo.__file__).parent / "theme" / "furo"
+    found = []
+    for template in sorted(theme.rglob("*.html")):
+        source = template.read_text(encoding="utf-8")
+        for _line, _func, message in env.extract_translations(source):
+            if isinstance(message, str):
+                found.append((message, f"furo/{template.relative_to(theme).as_posix()}"))
+    return found
+
+
+def python_messages() -> list[tuple[str, str]]:
+    """``_("...")`` calls in the extension's modules."""
+    found = []
+    for module in sorted((ROOT / "ginrules_site").rglob("*.py")):
+        tree = ast.parse(module.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id == "_"
+                and node.args
+                and isinstance(node.args[0], ast.Constant)
+                and isinstance(node.args[0].value, str)
+            ):
+                found.append((node.args[0].value, module.relative_to(ROOT).as_posix()))
+    return found
+
+
+def po_quote(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
+
+
+def cmd_gettext(args: argparse.Namespace) -> None:
+    cmd = sphinx_build("-E", "-b", "gettext", str(ROOT / "docs"), str(GETTEXT))
+    subprocess.run(cmd, check=True)
+    pot = GETTEXT / "sphinx.pot"
+    text = pot.read_text(encoding="utf-8")
+    seen = set()
+    extra = []
+    for message, origin in python_messages() + theme_messages():
+        key = po_quote(message)
+        if f"msgid {key}\n" in text or key in seen:
+            continue
+        seen.add(key)
+        extra.append(f'#: {origin}\nmsgid {key}\nmsgstr ""\n')
+    pot.write_text(text.rstrip("\n") + "\n\n" + "\n".join(extra), encoding="utf-8")
+    print(
+        f"{GETTEXT}: {len(list(GETTEXT.glob('*.pot')))} templates, "
+        f"{len(extra)} theme and extension strings added to sphinx.pot"
+    )
+
+
+def cmd_update_po(args: argparse.Namespace) -> None:
+    codes = args.languages or list(languages())[1:]
+    cmd = [
+        str(BIN / "sphinx-intl"),
+        "update",
+        "-p",
+        str(GETTEXT),
+        "-d",
+        str(ROOT / "locale"),
+        "-w",
+        "0",
+    ]
+    for code in codes:
+        cmd += ["-l", code]
+    subprocess.run(cmd, check=True)
+    langs = languages()
+    for code in codes:
+        for po in sorted((ROOT / "locale" / code / "LC_MESSAGES").rglob("*.po")):
+            fix_header(po, code, langs.get(code, code))
+
+
+# gettext's own plural rules; Babel writes CLDR ones that msgfmt does not know.
+PLURALS = {"fr": "nplurals=2; plural=(n > 1);", "sv": "nplurals=2; plural=(n != 1);"}
+
+
+def fix_header(po: Path, code: str, name: str) -> None:
+    """Fill the header fields sphinx-intl leaves at their template values."""
+    text = po.read_text(encoding="utf-8")
+    head, sep, rest = text.partition("\n\n")
+    lines = [line for line in head.splitlines() if line != "#, fuzzy"]
+    today = time.strftime("%Y-%m-%d %H:%M+0000", time.gmtime())
+    for i, line in enumerate(lines):
+        if line.startswith('"PO-Revision-Date: YEAR'):
+            lines[i] = f'"PO-Revision-Date: {today}\\n"'
+        elif line.startswith('"Last-Translator: FULL NAME'):
+            lines[i] = '"Last-Translator: ginrules translators\\n"'
+        elif line.startswith('"Language-Team: '):
+            lines[i] = f'"Language-Team: {name}\\n"'
+        elif line.startswith('"Plural-Forms: ') and code in PLURALS:
+            lines[i] = f'"Plural-Forms: {PLURALS[code]}\\n"'
+    new = "\n".join(lines) + sep + rest
+    if new != text:
+        po.write_text(new, encoding="utf-8")
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(required=True)
+    p = sub.add_parser("build", help="build every language and the root page")
+    p.add_argument("languages", nargs="*")
+    p.add_argument("-j", "--jobs", type=int, default=2)
+    p.set_defaults(func=cmd_build)
+    p = sub.add_parser("gettext", help="extract the message templates")
+    p.set_defaults(func=cmd_gettext)
+    p = sub.add_parser("update-po", help="update the catalogs from the templates")
+    p.add_argument("languages", nargs="*")
+    p.set_defaults(func=cmd_update_po)
+    args = parser.parse_args(argv)
+    args.func(args)
+
+
+if __name__ == "__main__":
+    main()
