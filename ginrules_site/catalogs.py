@@ -6,6 +6,9 @@ Used by the translation status table (built into the ``translating`` page) and b
 
 from __future__ import annotations
 
+import os
+import re
+import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -37,7 +40,7 @@ class Problem:
 
     def __str__(self) -> str:
         short = self.msgid if len(self.msgid) <= 60 else self.msgid[:57] + "..."
-        return f"{self.path}:{self.line}: {self.kind} entry: msgid {short!r}"
+        return f"{self.path}:{self.line}: {self.kind}: msgid {short!r}"
 
 
 def _read(path: Path):  # type: ignore[no-untyped-def]
@@ -73,12 +76,98 @@ def problems(path: Path) -> list[Problem]:
             continue
         msgid = message.id if isinstance(message.id, str) else message.id[0]
         if message.fuzzy:
-            found.append(Problem(path, message.lineno, msgid, "fuzzy"))
+            found.append(Problem(path, message.lineno, msgid, "fuzzy entry"))
         elif not _is_translated(message.string):
-            found.append(Problem(path, message.lineno, msgid, "untranslated"))
+            found.append(Problem(path, message.lineno, msgid, "untranslated entry"))
     return found
 
 
 def catalogs(locale_dir: Path, language: str) -> list[Path]:
     """The ``.po`` files of one language, sorted by path."""
     return sorted((locale_dir / language / "LC_MESSAGES").rglob("*.po"))
+
+
+# What a translation must carry over from the English unchanged: MyST roles and their
+# targets, link targets, inline code, bold markers, format placeholders, HTML tags, numbers.
+_ROLE = re.compile(r"\{([\w:-]+)\}`([^`]*)`")
+_LINK_TARGET = re.compile(r"\]\(([^)\s]*)\)")
+_AUTOLINK = re.compile(r"<(https?://[^>\s]+)>")
+_CODE = re.compile(r"(?<![`}])(`+)(?!`)(.+?)(?<!`)\1(?!`)")
+_PLACEHOLDER = re.compile(r"%\(\w+\)[sd]|\{\w*\}(?!`)")
+_TAG = re.compile(r"<(/?[a-zA-Z][^<>]*)>")
+_NUMBER = re.compile(r"\d+")
+
+
+def _role_target(text: str) -> str:
+    match = re.search(r"<([^<>]+)>\s*$", text)
+    return match.group(1) if match else text
+
+
+def markup(text: str) -> dict[str, list[str]]:
+    """The parts of a message that its translation must keep, by kind."""
+    roles = [f"{{{role}}}`{_role_target(body)}`" for role, body in _ROLE.findall(text)]
+    rest = _ROLE.sub(" ", text)
+    return {
+        "role or reference": sorted(roles),
+        "link target": sorted(_LINK_TARGET.findall(rest) + _AUTOLINK.findall(rest)),
+        "inline code": sorted(m.group(0) for m in _CODE.finditer(rest)),
+        "bold marker": ["**"] * rest.count("**"),
+        "placeholder": sorted(_PLACEHOLDER.findall(text)),
+        "HTML tag": sorted(t.split()[0] for t in _TAG.findall(_AUTOLINK.sub(" ", rest))),
+        "number": sorted(_NUMBER.findall(_ROLE.sub(" ", text))),
+    }
+
+
+def markup_problems(path: Path) -> list[Problem]:
+    """Translated entries whose markup, references or numbers differ from the English."""
+    found = []
+    for message in _read(path):
+        if not message.id or message.fuzzy or not _is_translated(message.string):
+            continue
+        msgid = message.id if isinstance(message.id, str) else message.id[0]
+        strings = message.string if isinstance(message.string, tuple | list) else [message.string]
+        want = markup(msgid)
+        for string in strings:
+            got = markup(string)
+            for kind, expected in want.items():
+                if got[kind] != expected:
+                    missing = sorted(set(expected) - set(got[kind]))
+                    extra = sorted(set(got[kind]) - set(expected))
+                    detail = f"{kind} differs from the English"
+                    if missing:
+                        detail += f"; missing {', '.join(missing)}"
+                    if extra:
+                        detail += f"; unexpected {', '.join(extra)}"
+                    found.append(Problem(path, message.lineno, msgid, detail))
+    return found
+
+
+def msgfmt_problems(path: Path) -> list[str]:
+    """``msgfmt --check`` errors for one catalog (each line names file and line)."""
+    result = subprocess.run(
+        ["msgfmt", "--check", "-o", os.devnull, str(path)],
+        capture_output=True,
+        text=True,
+    )
+    if result.returncode == 0:
+        return []
+    lines = result.stderr.splitlines()
+    return [line for line in lines if line.startswith(f"{path}:")] or [
+        f"{path}: msgfmt --check failed"
+    ]
+
+
+def check(locale_dir: Path, languages: list[str]) -> list[str]:
+    """Every reason the catalogs of these languages may not ship, one line each."""
+    errors: list[str] = []
+    for language in languages:
+        paths = catalogs(locale_dir, language)
+        if not paths:
+            errors.append(f"{locale_dir / language / 'LC_MESSAGES'}: no catalogs")
+        for path in paths:
+            errors += msgfmt_problems(path)
+            try:
+                errors += [str(p) for p in problems(path) + markup_problems(path)]
+            except Exception as exc:  # a catalog Babel cannot read is a problem, not a crash
+                errors.append(f"{path}: cannot be read: {exc}")
+    return errors

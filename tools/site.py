@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import ast
 import html
+import json
 import os
 import runpy
 import subprocess
@@ -27,6 +28,13 @@ BUILD = ROOT / "_build"
 HTML = BUILD / "html"
 GETTEXT = BUILD / "gettext"
 BIN = Path(sys.executable).parent
+
+
+def git_commit() -> str | None:
+    result = subprocess.run(
+        ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True
+    )
+    return result.stdout.strip() if result.returncode == 0 else None
 
 
 def site_config() -> dict[str, object]:
@@ -152,6 +160,13 @@ def cmd_build(args: argparse.Namespace) -> None:
     baseurl = os.environ.get("GINRULES_BASEURL", "http://127.0.0.1:8000/")
     write_root(langs, baseurl)
     total = time.perf_counter() - start
+    info = {
+        "languages": codes,
+        "baseurl": baseurl,
+        "commit": git_commit(),
+        "seconds": {**{c: round(t, 2) for c, t in times.items()}, "total": round(total, 2)},
+    }
+    (BUILD / "site-build.json").write_text(json.dumps(info, indent=2) + "\n")
     for code, seconds in times.items():
         print(f"built {code} in {seconds:.1f} s -> {HTML / code}")
     print(f"site built in {total:.1f} s ({len(codes)} languages, {args.jobs} at a time)")

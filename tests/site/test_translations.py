@@ -1,0 +1,287 @@
+"""Translations: complete and clean catalogs, no English left on French or Swedish pages,
+a status table that matches the catalogs, and broken catalogs that fail loudly."""
+
+from __future__ import annotations
+
+import functools
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po, write_po
+from bs4 import BeautifulSoup
+
+from ginrules_site.catalogs import catalogs, check, status
+
+ROOT = Path(__file__).resolve().parents[2]
+LOCALE = ROOT / "locale"
+MIN_CHARS = 25  # shorter blocks (names, numbers, single terms) may be the same in every language
+
+
+@functools.cache
+def soup(path: Path) -> BeautifulSoup:
+    return BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
+
+
+def blocks(path: Path) -> list[tuple[str, str]]:
+    """(kind, text) of each text block in the page's main content."""
+    article = soup(path).select_one("#furo-main-content")
+    assert article is not None, path
+    found = []
+    for el in article.find_all(["p", "li", "h1", "h2", "h3", "h4", "dt", "dd", "th", "td"]):
+        if el.name == "li" and el.find("p"):
+            continue
+        if el.find_parent("pre") or el.find_parent(class_="translation-status"):
+            continue
+        text = " ".join(
+            s for s in el.find_all(string=True) if not s.find_parent("a", class_="headerlink")
+        )
+        text = re.sub(r"\s+", " ", text).strip()
+        if text:
+            found.append(("cell" if el.name in ("th", "td") else "text", text))
+    return found
+
+
+def translated_languages(languages: dict[str, str]) -> list[str]:
+    return list(languages)[1:]
+
+
+def test_catalogs_are_complete_and_clean(languages):
+    """msgfmt --check, no fuzzy or untranslated entry, markup and numbers kept."""
+    errors = check(LOCALE, translated_languages(languages))
+    assert not errors, "\n".join(errors[:40]) + f"\n({len(errors)} problems)"
+
+
+def test_every_page_has_a_catalog_in_every_language(languages, docnames):
+    for lang in translated_languages(languages):
+        have = {p.stem for p in catalogs(LOCALE, lang)}
+        assert set(docnames) | {"sphinx"} <= have, lang
+
+
+def test_no_english_left_on_translated_pages(site, languages, docnames):
+    source = next(iter(languages))
+    translated = translated_languages(languages)
+    problems = []
+    for doc in docnames:
+        english = {text for _, text in blocks(site / source / f"{doc}.html")}
+        per_lang = {lang: blocks(site / lang / f"{doc}.html") for lang in translated}
+        for lang, found in per_lang.items():
+            if [t for _, t in found] == [t for _, t in blocks(site / source / f"{doc}.html")]:
+                problems.append(f"{lang}/{doc}.html: the main text is the English text")
+            for kind, text in found:
+                if len(text) < MIN_CHARS or text not in english:
+                    continue
+                # A table cell that reads the same in every language is a name or a term
+                # of the glossary's language columns, not an untranslated sentence.
+                if kind == "cell" and all(
+                    text in {t for _, t in other} for other in per_lang.values()
+                ):
+                    continue
+                problems.append(f"{lang}/{doc}.html: English left: {text[:80]!r}")
+    assert not problems, "\n".join(problems[:40]) + f"\n({len(problems)} blocks)"
+
+
+def test_no_english_in_the_theme_and_chrome(site, languages, docnames):
+    for lang in translated_languages(languages):
+        with (LOCALE / lang / "LC_MESSAGES" / "sphinx.po").open("rb") as f:
+            english = [
+                m.id
+                for m in read_po(f)
+                if m.id
+                and m.string
+                and m.string != m.id
+                and len(m.id) >= 4
+                and not re.search(r"[<%&]", m.id)
+            ]
+        assert "Back to top" in english and "Skip to content" in english
+        for doc in docnames:
+            page = BeautifulSoup((site / lang / f"{doc}.html").read_text("utf-8"), "html.parser")
+            page.select_one("#furo-main-content").decompose()
+            for s in page(["script", "style"]):
+                s.decompose()
+            texts = [page.get_text(" ")]
+            texts += [
+                el[a]
+                for a in ("aria-label", "title", "placeholder")
+                for el in page.find_all(attrs={a: True})
+            ]
+            shown = "\n".join(texts)
+            left = [m for m in english if re.search(rf"(?<!\w){re.escape(m)}(?!\w)", shown)]
+            assert not left, f"{lang}/{doc}.html shows English: {left}"
+
+
+def test_status_table_matches_the_catalogs(site, languages):
+    for lang in languages:
+        table = soup(site / lang / "translating.html").select_one("table.translation-status")
+        assert table is not None, lang
+        rows = [
+            [td.get_text(strip=True) for td in tr.find_all("td")] for tr in table.select("tbody tr")
+        ]
+        expected = []
+        for code in translated_languages(languages):
+            for path in catalogs(LOCALE, code):
+                st = status(path)
+                expected.append(
+                    [
+                        path.name,
+                        languages[code],
+                        str(st.entries),
+                        str(st.translated),
+                        str(st.fuzzy),
+                        str(st.untranslated),
+                    ]
+                )
+        assert rows == expected, lang
+
+
+# --- broken catalogs -------------------------------------------------------------------
+
+
+def _fill(po: Path, broken_id: str | None = None, broken: str | None = None) -> None:
+    """Give every entry its English text as translation, except one broken entry."""
+    with po.open("rb") as f:
+        catalog = read_po(f)
+    for message in catalog:
+        if message.id:
+            message.string = message.id
+            message.flags.discard("fuzzy")
+    if broken_id is not None:
+        catalog[broken_id].string = broken
+    with po.open("wb") as f:
+        write_po(f, catalog, width=0)
+
+
+def _entry_with(po: Path, needle: str) -> str:
+    with po.open("rb") as f:
+        return next(m.id for m in read_po(f) if m.id and needle in m.id)
+
+
+@pytest.fixture
+def broken_locale(tmp_path: Path) -> Path:
+    copy = tmp_path / "locale"
+    shutil.copytree(LOCALE / "fr", copy / "fr", ignore=shutil.ignore_patterns("*.mo"))
+    for po in catalogs(copy, "fr"):
+        _fill(po)
+    return copy
+
+
+BREAKAGES = [
+    # (catalog, a piece of the msgid to pick the entry, how to break its translation, report)
+    (
+        "straight-gin.po",
+        "<standard-game-scoring>",
+        lambda s: s.replace("<standard-game-scoring>", "<standard-scoring>"),
+        "role or reference",
+    ),
+    (
+        "index.po",
+        "](standard.md)",
+        lambda s: s.replace("](standard.md)", "] (standard.md)"),
+        "link target",
+    ),
+    (
+        "translating.po",
+        "`make gettext`",
+        lambda s: s.replace("`make gettext`", "make gettext"),
+        "inline code",
+    ),
+    ("standard.po", "**Knock:**", lambda s: s.replace("**Knock:**", "**Frapper :"), "bold marker"),
+    ("standard.po", "plus an undercut bonus of 25", lambda s: s.replace("25", "20"), "number"),
+    (
+        "sphinx.po",
+        "%(copyright)s",
+        lambda s: s.replace("%(copyright)s", "%(droits)s"),
+        "placeholder",
+    ),
+]
+
+
+@pytest.mark.parametrize(("catalog", "needle", "breaker", "kind"), BREAKAGES)
+def test_broken_catalog_is_reported_with_file_and_entry(
+    broken_locale, catalog, needle, breaker, kind
+):
+    assert check(broken_locale, ["fr"]) == []
+    po = broken_locale / "fr" / "LC_MESSAGES" / catalog
+    msgid = _entry_with(po, needle)
+    _fill(po, msgid, breaker(msgid))
+    errors = check(broken_locale, ["fr"])
+    assert errors and all(e.startswith(f"{po}:") for e in errors), errors
+    # our own report names the kind of damage and the entry (msgfmt may add its own lines)
+    assert any(kind in e and repr(msgid[:50])[:-1] in e for e in errors), errors
+
+
+def test_msgfmt_errors_name_the_file_and_line(broken_locale):
+    po = broken_locale / "fr" / "LC_MESSAGES" / "sphinx.po"
+    msgid = _entry_with(po, "pradyunsg/furo")
+    _fill(po, msgid, msgid.strip())  # msgid starts and ends with a newline, msgstr does not
+    errors = check(broken_locale, ["fr"])
+    assert any(e.startswith(f"{po}:") and "msgstr" in e for e in errors), errors
+
+
+def test_untranslated_and_fuzzy_entries_are_named(broken_locale):
+    po = broken_locale / "fr" / "LC_MESSAGES" / "about.po"
+    with po.open("rb") as f:
+        catalog = read_po(f)
+    ids = [m.id for m in catalog if m.id]
+    catalog[ids[0]].string = ""
+    catalog[ids[1]].flags.add("fuzzy")
+    with po.open("wb") as f:
+        write_po(f, catalog, width=0)
+    errors = check(broken_locale, ["fr"])
+    assert len(errors) == 2, errors
+    assert "untranslated entry" in errors[0] and repr(ids[0][:50])[:-1] in errors[0]
+    assert "fuzzy entry" in errors[1] and repr(ids[1][:50])[:-1] in errors[1]
+
+
+def test_check_tool_fails_on_a_broken_catalog(broken_locale):
+    tool = [sys.executable, str(ROOT / "tools" / "check_catalogs.py"), str(broken_locale), "fr"]
+    assert subprocess.run(tool, capture_output=True, text=True).returncode == 0
+    po = broken_locale / "fr" / "LC_MESSAGES" / "oklahoma.po"
+    msgid = _entry_with(po, "[standard game](standard.md)")
+    _fill(po, msgid, msgid.replace("(standard.md)", "(standrad.md)"))
+    result = subprocess.run(tool, capture_output=True, text=True)
+    assert result.returncode == 1
+    assert f"{po}:" in result.stdout and "standrad.md" in result.stdout
+
+
+def test_a_catalog_with_a_broken_reference_fails_the_build(tmp_path):
+    """Sphinx itself, with warnings as errors, refuses a translation whose reference breaks."""
+    project = tmp_path / "project"
+    project.mkdir()
+    for name in ("conf.py", "docs", "_templates", "ginrules_site", "ginrules"):
+        src = ROOT / name
+        if src.is_dir():
+            shutil.copytree(src, project / name, ignore=shutil.ignore_patterns("__pycache__"))
+        else:
+            shutil.copy(src, project / name)
+    shutil.copytree(LOCALE / "fr", project / "locale" / "fr", ignore=shutil.ignore_patterns("*.mo"))
+    po = project / "locale" / "fr" / "LC_MESSAGES" / "straight-gin.po"
+    msgid = _entry_with(po, "<standard-game-scoring>")
+    _fill(po, msgid, msgid.replace("<standard-game-scoring>", "<standard-scoring>"))
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "sphinx",
+            "-q",
+            "-W",
+            "--keep-going",
+            "-E",
+            "-b",
+            "html",
+            "-c",
+            str(project),
+            "-D",
+            "language=fr",
+            str(project / "docs"),
+            str(tmp_path / "out"),
+        ],
+        capture_output=True,
+        text=True,
+        cwd=project,
+    )
+    assert result.returncode != 0
+    assert "straight-gin" in result.stderr and "standard-scoring" in result.stderr
