@@ -17,6 +17,7 @@ import html
 import json
 import os
 import runpy
+import shutil
 import subprocess
 import sys
 import time
@@ -53,6 +54,7 @@ def sphinx_build(*args: str) -> list[str]:
 
 def build_language(code: str) -> float:
     start = time.perf_counter()
+    shutil.rmtree(HTML / code, ignore_errors=True)  # no stale pages from an earlier build
     cmd = sphinx_build(
         "-E",
         "-a",
