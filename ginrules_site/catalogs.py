@@ -142,6 +142,49 @@ def markup_problems(path: Path) -> list[Problem]:
     return found
 
 
+NNBSP = "\u202f"
+# Marks that do not belong in running text of a language: straight and English quotes.
+_WRONG_QUOTES = {"fr": '"“”', "sv": '"“„«»'}
+_FRENCH_PUNCT = re.compile(r"(?<=[^\s\u202f\u00a0])[:;?!](?=\s|$)|[ \u00a0][:;?!](?=\s|$)")
+
+
+def _prose(text: str) -> str:
+    """The running text of a message: roles, code, links targets, URLs and tags removed."""
+    text = _ROLE.sub(" ", text)
+    text = _CODE.sub(" ", text)
+    text = _AUTOLINK.sub(" ", text)
+    text = _TAG.sub(" ", text)
+    text = re.sub(r"&#?\w+;", " ", text)
+    text = _LINK_TARGET.sub("] ", text)
+    return re.sub(r"https?://\S+", " ", text)
+
+
+def typography_problems(path: Path, language: str) -> list[Problem]:
+    """French: a narrow no-break space before ``: ; ? !`` and « » quotes;
+    Swedish: ” ” quotes."""
+    found = []
+    for message in _read(path):
+        if not message.id or message.fuzzy or not _is_translated(message.string):
+            continue
+        msgid = message.id if isinstance(message.id, str) else message.id[0]
+        strings = message.string if isinstance(message.string, tuple | list) else [message.string]
+        for string in strings:
+            prose = _prose(string)
+            if language == "fr" and _FRENCH_PUNCT.search(prose):
+                found.append(
+                    Problem(
+                        path, message.lineno, msgid, "French typography: put U+202F before : ; ? !"
+                    )
+                )
+            wrong = [q for q in _WRONG_QUOTES.get(language, "") if q in prose]
+            if wrong:
+                want = "« »" if language == "fr" else "” ”"
+                found.append(
+                    Problem(path, message.lineno, msgid, f"quotes {' '.join(wrong)}: use {want}")
+                )
+    return found
+
+
 def msgfmt_problems(path: Path) -> list[str]:
     """``msgfmt --check`` errors for one catalog (each line names file and line)."""
     result = subprocess.run(
@@ -167,7 +210,12 @@ def check(locale_dir: Path, languages: list[str]) -> list[str]:
         for path in paths:
             errors += msgfmt_problems(path)
             try:
-                errors += [str(p) for p in problems(path) + markup_problems(path)]
+                errors += [
+                    str(p)
+                    for p in problems(path)
+                    + markup_problems(path)
+                    + typography_problems(path, language)
+                ]
             except Exception as exc:  # a catalog Babel cannot read is a problem, not a crash
                 errors.append(f"{path}: cannot be read: {exc}")
     return errors

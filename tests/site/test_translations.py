@@ -159,11 +159,16 @@ def _entry_with(po: Path, needle: str) -> str:
         return next(m.id for m in read_po(f) if m.id and needle in m.id)
 
 
+# The broken copies hold English text as "translations", so they are checked as a language
+# without typography rules ("xx"); the typography test below uses the real French catalog.
+XX = "xx"
+
+
 @pytest.fixture
 def broken_locale(tmp_path: Path) -> Path:
     copy = tmp_path / "locale"
-    shutil.copytree(LOCALE / "fr", copy / "fr", ignore=shutil.ignore_patterns("*.mo"))
-    for po in catalogs(copy, "fr"):
+    shutil.copytree(LOCALE / "fr", copy / XX, ignore=shutil.ignore_patterns("*.mo"))
+    for po in catalogs(copy, XX):
         _fill(po)
     return copy
 
@@ -203,26 +208,26 @@ BREAKAGES = [
 def test_broken_catalog_is_reported_with_file_and_entry(
     broken_locale, catalog, needle, breaker, kind
 ):
-    assert check(broken_locale, ["fr"]) == []
-    po = broken_locale / "fr" / "LC_MESSAGES" / catalog
+    assert check(broken_locale, [XX]) == []
+    po = broken_locale / XX / "LC_MESSAGES" / catalog
     msgid = _entry_with(po, needle)
     _fill(po, msgid, breaker(msgid))
-    errors = check(broken_locale, ["fr"])
+    errors = check(broken_locale, [XX])
     assert errors and all(e.startswith(f"{po}:") for e in errors), errors
     # our own report names the kind of damage and the entry (msgfmt may add its own lines)
     assert any(kind in e and repr(msgid[:50])[:-1] in e for e in errors), errors
 
 
 def test_msgfmt_errors_name_the_file_and_line(broken_locale):
-    po = broken_locale / "fr" / "LC_MESSAGES" / "sphinx.po"
+    po = broken_locale / XX / "LC_MESSAGES" / "sphinx.po"
     msgid = _entry_with(po, "pradyunsg/furo")
     _fill(po, msgid, msgid.strip())  # msgid starts and ends with a newline, msgstr does not
-    errors = check(broken_locale, ["fr"])
+    errors = check(broken_locale, [XX])
     assert any(e.startswith(f"{po}:") and "msgstr" in e for e in errors), errors
 
 
 def test_untranslated_and_fuzzy_entries_are_named(broken_locale):
-    po = broken_locale / "fr" / "LC_MESSAGES" / "about.po"
+    po = broken_locale / XX / "LC_MESSAGES" / "about.po"
     with po.open("rb") as f:
         catalog = read_po(f)
     ids = [m.id for m in catalog if m.id]
@@ -230,16 +235,16 @@ def test_untranslated_and_fuzzy_entries_are_named(broken_locale):
     catalog[ids[1]].flags.add("fuzzy")
     with po.open("wb") as f:
         write_po(f, catalog, width=0)
-    errors = check(broken_locale, ["fr"])
+    errors = check(broken_locale, [XX])
     assert len(errors) == 2, errors
     assert "untranslated entry" in errors[0] and repr(ids[0][:50])[:-1] in errors[0]
     assert "fuzzy entry" in errors[1] and repr(ids[1][:50])[:-1] in errors[1]
 
 
 def test_check_tool_fails_on_a_broken_catalog(broken_locale):
-    tool = [sys.executable, str(ROOT / "tools" / "check_catalogs.py"), str(broken_locale), "fr"]
+    tool = [sys.executable, str(ROOT / "tools" / "check_catalogs.py"), str(broken_locale), XX]
     assert subprocess.run(tool, capture_output=True, text=True).returncode == 0
-    po = broken_locale / "fr" / "LC_MESSAGES" / "oklahoma.po"
+    po = broken_locale / XX / "LC_MESSAGES" / "oklahoma.po"
     msgid = _entry_with(po, "[standard game](standard.md)")
     _fill(po, msgid, msgid.replace("(standard.md)", "(standrad.md)"))
     result = subprocess.run(tool, capture_output=True, text=True)
@@ -285,3 +290,32 @@ def test_a_catalog_with_a_broken_reference_fails_the_build(tmp_path):
     )
     assert result.returncode != 0
     assert "straight-gin" in result.stderr and "standard-scoring" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("lang", "msgid", "breaker", "kind"),
+    [
+        (
+            "fr",
+            "Toggle Light / Dark / Auto color theme",
+            lambda s: s.replace("\u202f:", " :"),
+            "French typography",
+        ),
+        ("fr", "Back to top", lambda s: f'"{s}"', "quotes"),
+        ("sv", "Back to top", lambda s: f"“{s}”", "quotes"),
+    ],
+)
+def test_typography_is_checked(tmp_path, lang, msgid, breaker, kind):
+    catalog_dir = tmp_path / "locale" / lang / "LC_MESSAGES"
+    catalog_dir.mkdir(parents=True)
+    po = catalog_dir / "sphinx.po"
+    shutil.copy(LOCALE / lang / "LC_MESSAGES" / "sphinx.po", po)
+    assert check(tmp_path / "locale", [lang]) == []
+    with po.open("rb") as f:
+        catalog = read_po(f)
+    catalog[msgid].string = breaker(catalog[msgid].string)
+    with po.open("wb") as f:
+        write_po(f, catalog, width=0)
+    errors = check(tmp_path / "locale", [lang])
+    assert len(errors) == 1 and errors[0].startswith(f"{po}:") and kind in errors[0], errors
+    assert repr(msgid)[:-1] in errors[0]
