@@ -5,8 +5,9 @@ Every language is its own Sphinx build (``-D language=fr``); this module gives e
 page links to the same page in the other languages (``site_languages`` in conf.py),
 sets ``html_baseurl`` to ``<site_baseurl>/<lang>/`` so the canonical URL names the
 language, and writes ``sitemap.xml`` in the language's output directory.
-Strings shown to readers go through the ``sphinx`` catalog
-(``locale/<lang>/LC_MESSAGES/sphinx.po``).
+Template strings go through the ``sphinx`` catalog (``locale/<lang>/LC_MESSAGES/sphinx.po``,
+with the theme's strings); strings written by this module through the extension's
+``ginrules_site`` catalog.
 """
 
 from __future__ import annotations
@@ -19,12 +20,10 @@ from xml.sax.saxutils import escape, quoteattr
 from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.config import Config
-from sphinx.locale import get_translation
 from sphinx.util.docutils import SphinxDirective
 
 from ginrules_site.catalogs import catalogs, status
-
-_ = get_translation("sphinx")
+from ginrules_site.messages import _
 
 DEFAULT_LANGUAGES = {"en": "English"}
 SKIP_IN_SITEMAP = {"genindex", "search", "py-modindex"}

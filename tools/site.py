@@ -12,7 +12,6 @@ Each language is its own sphinx-build run with warnings as errors; two run at a 
 from __future__ import annotations
 
 import argparse
-import ast
 import html
 import json
 import os
@@ -190,24 +189,6 @@ def theme_messages() -> list[tuple[str, str]]:
     return found
 
 
-def python_messages() -> list[tuple[str, str]]:
-    """``_("...")`` calls in the extension's modules."""
-    found = []
-    for module in sorted((ROOT / "ginrules_site").rglob("*.py")):
-        tree = ast.parse(module.read_text(encoding="utf-8"))
-        for node in ast.walk(tree):
-            if (
-                isinstance(node, ast.Call)
-                and isinstance(node.func, ast.Name)
-                and node.func.id == "_"
-                and node.args
-                and isinstance(node.args[0], ast.Constant)
-                and isinstance(node.args[0].value, str)
-            ):
-                found.append((node.args[0].value, module.relative_to(ROOT).as_posix()))
-    return found
-
-
 def po_quote(text: str) -> str:
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
 
@@ -219,16 +200,20 @@ def cmd_gettext(args: argparse.Namespace) -> None:
     text = pot.read_text(encoding="utf-8")
     seen = set()
     extra = []
-    for message, origin in python_messages() + theme_messages():
+    for message, origin in theme_messages():
         key = po_quote(message)
         if f"msgid {key}\n" in text or key in seen:
             continue
         seen.add(key)
         extra.append(f'#: {origin}\nmsgid {key}\nmsgstr ""\n')
     pot.write_text(text.rstrip("\n") + "\n\n" + "\n".join(extra), encoding="utf-8")
+    # The extension's own strings: ginrules_site.pot.
+    subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "extract_site_messages.py"), str(GETTEXT)], check=True
+    )
     print(
         f"{GETTEXT}: {len(list(GETTEXT.glob('*.pot')))} templates, "
-        f"{len(extra)} theme and extension strings added to sphinx.pot"
+        f"{len(extra)} theme strings added to sphinx.pot"
     )
 
 
