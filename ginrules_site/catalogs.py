@@ -176,7 +176,13 @@ def typography_problems(path: Path, language: str) -> list[Problem]:
                         path, message.lineno, msgid, "French typography: put U+202F before : ; ? !"
                     )
                 )
-            wrong = [q for q in _WRONG_QUOTES.get(language, "") if q in prose]
+            # A mark the English text itself shows (the Swedish ” ” on the translating page)
+            # may be shown in the translation too; straight quotes never.
+            wrong = [
+                q
+                for q in _WRONG_QUOTES.get(language, "")
+                if q in prose and (q == '"' or q not in msgid)
+            ]
             if wrong:
                 want = "« »" if language == "fr" else "” ”"
                 found.append(
