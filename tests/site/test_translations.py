@@ -36,6 +36,8 @@ def blocks(path: Path) -> list[tuple[str, str]]:
             continue
         if el.find_parent("pre") or el.find_parent(class_="translation-status"):
             continue
+        if el.name == "p" and el.find_parent(["td", "th"]):
+            continue  # the cell itself is collected
         text = " ".join(
             s for s in el.find_all(string=True) if not s.find_parent("a", class_="headerlink")
         )
