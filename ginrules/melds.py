@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from typing import Any, Final, Literal
 
 from ginrules.cards import CARDS, Card, parse_hand
-from ginrules.errors import DuplicateCardError, HandSizeError
+from ginrules.errors import HandSizeError
 from ginrules.rules import STANDARD, Rules
 
 MeldKind = Literal["set", "run"]
@@ -54,11 +54,6 @@ class Meld:
 
     kind: MeldKind
     cards: tuple[Card, ...]
-
-    @property
-    def mask(self) -> int:
-        """The cards as a bit mask (bit ``card.index``)."""
-        return _mask_of(self.cards)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready: ``{"kind": "run", "cards": ["7H", "8H", "9H"]}``."""
@@ -228,10 +223,7 @@ def _hand_mask(cards: str | Iterable[str | Card], low: int = 0, high: int = MAX_
     if not low <= len(hand) <= high:
         expected = str(low) if low == high else f"{low} to {high}"
         raise HandSizeError(len(hand), expected)
-    m = _mask_of(hand)
-    if m.bit_count() != len(hand):  # pragma: no cover - parse_hand already checks
-        raise DuplicateCardError("?")
-    return m
+    return _mask_of(hand)
 
 
 # ---------------------------------------------------------------- search
