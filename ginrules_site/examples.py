@@ -373,82 +373,82 @@ class ShowdownDirective(ExampleDirective):
         self.claim("layoffs", len(result.layoffs), what)
         self.claim("knocker-deadwood", result.knocker_deadwood, what)
         self.claim("defender-deadwood", result.defender_deadwood, what)
-        return [self.render(result, rules, upcard)]
-
-    def render(self, result: ShowdownResult, rules: Rules, upcard: Card | None) -> gr_example:
         example = self.frame(rules)
-        if upcard is not None:
-            limit = rules.knock_limit(upcard)
-            example += cardrow_node([group_node(str(_("Upcard")), [upcard], "gr-upcard")])
-            if rules.upcard_sets_knock_limit and limit is not None:
-                text = str(_("The upcard sets the knock limit: {limit}.")).format(limit=limit)
-                example += paragraph([nodes.Text(text)])
-            if rules.score_multiplier(upcard) > 1:
-                example += paragraph([nodes.Text(str(_("A spade upcard doubles the score.")))])
+        example += showdown_nodes(result, rules, upcard)
+        return [example]
 
-        example += cardrow_node(arrangement_groups(result.spread, rules), label=str(_("Knocker")))
-        laid_off = [layoff.card for layoff in result.layoffs]
-        defender_groups = [
-            group_node(meld_label(m), m.cards, f"gr-meld gr-{m.kind}")
-            for m in result.defender_melds
-        ]
-        if laid_off:
-            defender_groups.append(
-                group_node(str(_("Laid off")), laid_off, "gr-layoff", ["gr-laid-off"])
-            )
-        if result.defender_unmatched:
-            defender_groups.append(
-                group_node(
-                    str(_("Deadwood")), result.defender_unmatched, "gr-deadwood", ["gr-dead"]
-                )
-            )
-        example += cardrow_node(defender_groups, label=str(_("Defender")))
 
-        if result.layoffs:
-            example += self.layoff_list(result)
-        totals = str(_("Deadwood: knocker {knocker}, defender {defender}.")).format(
-            knocker=result.knocker_deadwood, defender=result.defender_deadwood
+def showdown_nodes(result: ShowdownResult, rules: Rules, upcard: Card | None) -> list[nodes.Node]:
+    """The showdown drawn as nodes: upcard, spread, defender, lay-offs, score line."""
+    example: list[nodes.Node] = []
+    if upcard is not None:
+        limit = rules.knock_limit(upcard)
+        example.append(cardrow_node([group_node(str(_("Upcard")), [upcard], "gr-upcard")]))
+        if rules.upcard_sets_knock_limit and limit is not None:
+            text = str(_("The upcard sets the knock limit: {limit}.")).format(limit=limit)
+            example.append(paragraph([nodes.Text(text)]))
+        if rules.score_multiplier(upcard) > 1:
+            example.append(paragraph([nodes.Text(str(_("A spade upcard doubles the score.")))]))
+
+    example.append(cardrow_node(arrangement_groups(result.spread, rules), label=str(_("Knocker"))))
+    laid_off = [layoff.card for layoff in result.layoffs]
+    defender_groups = [
+        group_node(meld_label(m), m.cards, f"gr-meld gr-{m.kind}") for m in result.defender_melds
+    ]
+    if laid_off:
+        defender_groups.append(
+            group_node(str(_("Laid off")), laid_off, "gr-layoff", ["gr-laid-off"])
         )
-        example += paragraph([nodes.Text(totals)], "gr-deadwood-total")
-        outcomes = {
-            "knock": _("Knock: the knocker scores."),
-            "undercut": _("Undercut: the defender scores."),
-            "gin": _("Gin: the knocker scores."),
-            "big_gin": _("Big gin: the knocker scores."),
-        }
-        example += paragraph([nodes.Text(str(outcomes[result.outcome]))], "gr-outcome")
-        terms = " + ".join(
-            str(_("{label} {value}")).format(label=term_label(t.code), value=t.value)
-            for t in result.terms
+    if result.defender_unmatched:
+        defender_groups.append(
+            group_node(str(_("Deadwood")), result.defender_unmatched, "gr-deadwood", ["gr-dead"])
         )
-        line = str(_("Score: {terms} = {points}")).format(terms=terms, points=result.points)
-        example += paragraph([nodes.Text(line)], "gr-scoreline")
-        return example
+    example.append(cardrow_node(defender_groups, label=str(_("Defender"))))
 
-    def layoff_list(self, result: ShowdownResult) -> nodes.Node:
-        """Each lay-off in order, onto the meld as it stands at that moment."""
-        melds = [list(m.cards) for m in result.spread.melds]
-        listing = nodes.enumerated_list("", classes=["gr-layoffs"], enumtype="arabic")
-        for layoff in result.layoffs:
-            target = melds[layoff.meld_index]
-            kind = result.spread.melds[layoff.meld_index].kind
-            template = (
-                _("{card} onto the run {meld}")
-                if kind == "run"
-                else _("{card} onto the set {meld}")
-            )
-            parts = template_nodes(
-                str(template), card=card_node(layoff.card), meld=cards_inline(target)
-            )
-            item = nodes.list_item("", paragraph(parts))
-            listing += item
-            # Show the meld as it grows: a card one rank below a run's first card
-            # goes in front, any other at the end.
-            if kind == "run" and (target[0].rank - layoff.card.rank) % 13 == 1:
-                target.insert(0, layoff.card)
-            else:
-                target.append(layoff.card)
-        return listing
+    if result.layoffs:
+        example.append(layoff_list(result))
+    totals = str(_("Deadwood: knocker {knocker}, defender {defender}.")).format(
+        knocker=result.knocker_deadwood, defender=result.defender_deadwood
+    )
+    example.append(paragraph([nodes.Text(totals)], "gr-deadwood-total"))
+    outcomes = {
+        "knock": _("Knock: the knocker scores."),
+        "undercut": _("Undercut: the defender scores."),
+        "gin": _("Gin: the knocker scores."),
+        "big_gin": _("Big gin: the knocker scores."),
+    }
+    example.append(paragraph([nodes.Text(str(outcomes[result.outcome]))], "gr-outcome"))
+    terms = " + ".join(
+        str(_("{label} {value}")).format(label=term_label(t.code), value=t.value)
+        for t in result.terms
+    )
+    line = str(_("Score: {terms} = {points}")).format(terms=terms, points=result.points)
+    example.append(paragraph([nodes.Text(line)], "gr-scoreline"))
+    return example
+
+
+def layoff_list(result: ShowdownResult) -> nodes.Node:
+    """Each lay-off in order, onto the meld as it stands at that moment."""
+    melds = [list(m.cards) for m in result.spread.melds]
+    listing = nodes.enumerated_list("", classes=["gr-layoffs"], enumtype="arabic")
+    for layoff in result.layoffs:
+        target = melds[layoff.meld_index]
+        kind = result.spread.melds[layoff.meld_index].kind
+        template = (
+            _("{card} onto the run {meld}") if kind == "run" else _("{card} onto the set {meld}")
+        )
+        parts = template_nodes(
+            str(template), card=card_node(layoff.card), meld=cards_inline(target)
+        )
+        item = nodes.list_item("", paragraph(parts))
+        listing += item
+        # Show the meld as it grows: a card one rank below a run's first card
+        # goes in front, any other at the end.
+        if kind == "run" and (target[0].rank - layoff.card.rank) % 13 == 1:
+            target.insert(0, layoff.card)
+        else:
+            target.append(layoff.card)
+    return listing
 
 
 # --- variant comparison --------------------------------------------------------------
@@ -519,69 +519,127 @@ def _shutout(value: object) -> str:
     return str(words[str(value)])
 
 
-def knob_wording() -> dict[str, tuple[str, Callable[[object], str]]]:
-    """Each knob of :class:`Rules`: its label and how to word its value, in page order."""
+def knob_wording() -> dict[str, tuple[str, str, Callable[[object], str]]]:
+    """Each knob of :class:`Rules`: its topic, its label and how to word its value.
+
+    Topics follow the rows of the seeds' comparison tables, in page order.
+    """
+    cards = str(_("Cards and melds"))
+    going = str(_("Going out"))
+    scoring = str(_("Deal scoring"))
+    layoff = str(_("Lay-off and undercut"))
+    stock = str(_("End of the stock"))
+    game = str(_("Game scoring"))
     return {
+        "ace_value": (cards, _("Value of an ace"), _number),
+        "face_value": (cards, _("Value of a jack, queen or king"), _number),
+        "round_the_corner": (cards, _("Runs round the corner (Q-K-A, K-A-2)"), _yes_no),
         "gin_only": (
+            going,
             _("Knocking"),
             lambda v: str(_("not allowed: gin only") if v else _("allowed")),
         ),
-        "knock_max_deadwood": (_("Highest deadwood to knock"), _knock_limit),
-        "upcard_sets_knock_limit": (_("The upcard sets the knock limit"), _yes_no),
-        "ace_upcard_knock_limit": (_("Knock limit with an ace upcard"), _ace_limit),
-        "knock_min_melded": (_("Cards that must be in melds to go down"), _min_melded),
-        "big_gin": (_("Big gin: eleven cards in melds, no discard"), _allowed),
-        "gin_bonus": (_("Gin bonus"), _number),
-        "big_gin_bonus": (_("Big gin bonus"), _number),
-        "spade_doubling": (_("A spade upcard doubles"), _spades),
-        "layoffs": (_("Laying off after a knock"), _allowed),
-        "layoff_on_gin": (_("Laying off on a gin"), _allowed),
-        "undercut_bonus": (_("Undercut bonus"), _number),
-        "tie_is_undercut": (_("Equal deadwood is an undercut"), _yes_no),
-        "stock_end": (_("When the stock runs out"), _stock_end),
-        "dead_hand_cards": (_("Stock cards that are never drawn"), _number),
-        "ace_value": (_("Value of an ace"), _number),
-        "face_value": (_("Value of a jack, queen or king"), _number),
-        "round_the_corner": (_("Runs round the corner (Q-K-A, K-A-2)"), _yes_no),
-        "game_target": (_("Game played to"), _target),
-        "match_scoring": (_("Game scoring"), _match),
-        "game_bonus": (_("Game bonus"), _number),
-        "line_bonus": (_("Line bonus per deal won"), _number),
-        "shutout": (_("Shutout"), _shutout),
-        "shutout_game_bonus": (_("Game bonus for a shutout"), _number),
-        "manche_bonus": (_("Manche bonus"), _number),
-        "manche_shutout_bonus": (_("Manche bonus for a shutout"), _number),
-        "petit_gin_manche_bonus": (_("Manche bonus per petit gin"), _number),
-        "grand_gin_manche_bonus": (_("Manche bonus per grand gin"), _number),
+        "knock_max_deadwood": (going, _("Highest deadwood to knock"), _knock_limit),
+        "upcard_sets_knock_limit": (going, _("The upcard sets the knock limit"), _yes_no),
+        "ace_upcard_knock_limit": (going, _("Knock limit with an ace upcard"), _ace_limit),
+        "knock_min_melded": (going, _("Cards that must be in melds to go down"), _min_melded),
+        "big_gin": (going, _("Big gin: eleven cards in melds, no discard"), _allowed),
+        "gin_bonus": (scoring, _("Gin bonus"), _number),
+        "big_gin_bonus": (scoring, _("Big gin bonus"), _number),
+        "spade_doubling": (scoring, _("A spade upcard doubles"), _spades),
+        "layoffs": (layoff, _("Laying off after a knock"), _allowed),
+        "layoff_on_gin": (layoff, _("Laying off on a gin"), _allowed),
+        "undercut_bonus": (layoff, _("Undercut bonus"), _number),
+        "tie_is_undercut": (layoff, _("Equal deadwood is an undercut"), _yes_no),
+        "stock_end": (stock, _("When the stock runs out"), _stock_end),
+        "dead_hand_cards": (stock, _("Stock cards that are never drawn"), _number),
+        "game_target": (game, _("Game played to"), _target),
+        "match_scoring": (game, _("Played as"), _match),
+        "game_bonus": (game, _("Game bonus"), _number),
+        "line_bonus": (game, _("Line bonus per deal won"), _number),
+        "shutout": (game, _("Shutout"), _shutout),
+        "shutout_game_bonus": (game, _("Game bonus for a shutout"), _number),
+        "manche_bonus": (game, _("Manche bonus"), _number),
+        "manche_shutout_bonus": (game, _("Manche bonus for a shutout"), _number),
+        "petit_gin_manche_bonus": (game, _("Manche bonus per petit gin"), _number),
+        "grand_gin_manche_bonus": (game, _("Manche bonus per grand gin"), _number),
     }
 
 
 NOT_COMPARED = frozenset({"name", "aliases"})
 
 
-def rule_differences(a: Rules, b: Rules) -> list[tuple[str, str, str]]:
-    """The rows (label, value in ``a``, value in ``b``) of the knobs that differ."""
+def _game(r: Rules) -> bool:
+    return r.match_scoring == "game"
+
+
+def _manche(r: Rules) -> bool:
+    return r.match_scoring == "manche"
+
+
+def _knocks(r: Rules) -> bool:
+    return not r.gin_only
+
+
+# A knob that another knob switches off is shown as "does not apply", so that a
+# table never compares a bonus that one of the variants never pays.
+APPLIES: dict[str, Callable[[Rules], bool]] = {
+    "knock_max_deadwood": _knocks,
+    "knock_min_melded": _knocks,
+    "ace_upcard_knock_limit": lambda r: r.upcard_sets_knock_limit,
+    "big_gin_bonus": lambda r: r.big_gin,
+    "layoffs": _knocks,
+    "layoff_on_gin": lambda r: r.layoffs,
+    "undercut_bonus": _knocks,
+    "tie_is_undercut": _knocks,
+    "dead_hand_cards": lambda r: r.stock_end == "dead_hand",
+    "game_bonus": _game,
+    "line_bonus": _game,
+    "shutout": _game,
+    "shutout_game_bonus": lambda r: _game(r) and r.shutout == "bonus",
+    "manche_bonus": _manche,
+    "manche_shutout_bonus": _manche,
+    "petit_gin_manche_bonus": _manche,
+    "grand_gin_manche_bonus": _manche,
+}
+
+
+def rule_differences(a: Rules, b: Rules) -> list[tuple[str, str, str, str]]:
+    """The rows (topic, label, value in ``a``, value in ``b``) of the knobs that differ."""
     wording = knob_wording()
     da, db = a.to_dict(), b.to_dict()
-    rows: list[tuple[str, str, str]] = []
+    rows: list[tuple[str, str, str, str]] = []
     for knob in list(wording) + sorted(set(da) - set(wording)):
-        if knob in NOT_COMPARED or da.get(knob) == db.get(knob):
+        if knob in NOT_COMPARED:
             continue
         if knob not in wording:
-            logger.warning("ginrules_site: no wording for the Rules knob %r", knob)
-            rows.append((knob, str(da.get(knob)), str(db.get(knob))))
+            if da.get(knob) != db.get(knob):
+                logger.warning("ginrules_site: no wording for the Rules knob %r", knob)
+                rows.append(("", knob, str(da.get(knob)), str(db.get(knob))))
             continue
-        label, word = wording[knob]
-        rows.append((str(label), word(da[knob]), word(db[knob])))
+        topic, label, word = wording[knob]
+        applies = APPLIES.get(knob, lambda r: True)
+        values = [
+            word(data[knob]) if applies(rules) else str(_("does not apply"))
+            for rules, data in ((a, da), (b, db))
+        ]
+        if values[0] != values[1]:
+            rows.append((topic, str(label), values[0], values[1]))
     return rows
 
 
-def _row(cells: Sequence[str], header: bool = False) -> nodes.row:
-    row = nodes.row()
+def _row(cells: Sequence[str], classes: Sequence[str] = ()) -> nodes.row:
+    row = nodes.row("", classes=list(classes))
     for text in cells:
         para = nodes.paragraph("", text)
         para["translatable"] = False
         row += nodes.entry("", para)
+    return row
+
+
+def _topic_row(topic: str) -> nodes.row:
+    row = _row([topic], ["gr-topic"])
+    row[0]["morecols"] = 2
     return row
 
 
@@ -608,8 +666,12 @@ class CompareDirective(ExampleDirective):
         head += _row([str(_("Rule")), variant_name(a), variant_name(b)])
         group += head
         body = nodes.tbody()
+        topic = None
         for row in rows:
-            body += _row(row)
+            if row[0] != topic and row[0]:
+                body += _topic_row(row[0])
+            topic = row[0]
+            body += _row(row[1:])
         group += body
         self.set_source_info(table)
         result: list[nodes.Node] = [table]

@@ -46,6 +46,8 @@ def build(
     )
     app.build()
     warnings = app.warning.getvalue() if hasattr(app, "warning") else app._warning.getvalue()
+    # Free docutils' global registries now, so a test may build more than once.
+    app.cleanup()
     assert "WARNING" not in warnings and "ERROR" not in warnings, warnings
     return app
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +14,7 @@ from ginrules.going_out import check_going_out
 from ginrules.melds import best_arrangement, best_discards
 from ginrules.rules import FRENCH, OKLAHOMA, PRESETS, STANDARD, STRAIGHT
 from ginrules.showdown import showdown
-from ginrules_site.examples import ExampleError
+from ginrules_site.examples import APPLIES, ExampleError
 
 from .helpers import build, parse_examples, write_project
 
@@ -199,17 +200,35 @@ def test_claims_that_agree_pass(make_app: Any, tmp_path: Path) -> None:
 
 
 def test_compare_table_lists_every_knob_that_differs(make_app: Any, tmp_path: Path) -> None:
-    body = "".join(
-        f"```{{gin-compare}} standard {name}\n```\n\n" for name in PRESETS if name != "standard"
-    )
+    others = [name for name in PRESETS if name != "standard"]
+    body = "".join(f"```{{gin-compare}} standard {name}\n```\n\n" for name in others)
     html = html_of(build(make_app, write_project(tmp_path / "p", body)))
     tables = html.split('<table class="gr-compare')[1:]
-    assert len(tables) == len(PRESETS) - 1
-    for table, name in zip(tables, [n for n in PRESETS if n != "standard"], strict=True):
-        a, b = STANDARD.to_dict(), PRESETS[name].to_dict()
-        differing = [k for k in a if k not in ("name", "aliases") and a[k] != b[k]]
-        rows = table.split("</table>")[0].count("<tr")
-        assert rows == len(differing) + 1  # and the header
+    assert len(tables) == len(others)
+    for table, name in zip(tables, others, strict=True):
+        rules = PRESETS[name]
+        rows = re.findall(r"<tr[^>]*>(.*?)</tr>", table.split("</table>")[0], re.S)
+        cells = [re.findall(r"<p>(.*?)</p>", row, re.S) for row in rows]
+        knob_rows = {c[0]: c[1:] for c in cells[1:] if len(c) == 3}
+        a, b = STANDARD.to_dict(), rules.to_dict()
+        both = [
+            k
+            for k in a
+            if k not in ("name", "aliases")
+            and a[k] != b[k]
+            and (k not in APPLIES or (APPLIES[k](STANDARD) and APPLIES[k](rules)))
+        ]
+        # every knob that differs and applies to both presets has its row
+        assert len(knob_rows) >= len(both) > 0
+        if rules.ace_value != STANDARD.ace_value:
+            assert knob_rows["Value of an ace"] == [str(STANDARD.ace_value), str(rules.ace_value)]
+        if rules.undercut_bonus != STANDARD.undercut_bonus and not rules.gin_only:
+            assert knob_rows["Undercut bonus"] == [
+                str(STANDARD.undercut_bonus),
+                str(rules.undercut_bonus),
+            ]
+        if rules.gin_only:
+            assert knob_rows["Knocking"] == ["allowed", "not allowed: gin only"]
 
 
 def test_text_builder_gets_plain_cards(make_app: Any, tmp_path: Path) -> None:

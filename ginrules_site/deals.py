@@ -1,0 +1,377 @@
+"""Whole deals played by the engine's computer players, and figures measured by simulation.
+
+Directives (MyST)::
+
+    ```{gin-deal-log}
+    :variant: straight
+    :seed: 8
+    :focus: stock-end
+    :outcome: dead
+
+    Caption, translated with the page.
+    ```
+
+    ```{gin-statistic}
+    :variant: straight
+    :measure: dead
+    :deals: 1000
+    ```
+
+``gin-deal-log`` deals ``Deal.new(rules, seed, dealer)`` and lets two computer
+players (``good``: ``GoodPlayer``; ``random``: ``RandomPlayer`` that always goes
+out when it can) play it to its end; it shows both hands, the upcard, every turn
+(``:focus: stock-end`` keeps the turns around the first reshuffle or dead end of
+the stock) and the showdown or the dead deal. Claims: ``:outcome:``,
+``:reshuffles:``, ``:turns:``.
+
+``gin-statistic`` runs the engine's ``simulate`` while the page is built and
+prints one figure with the number of deals behind it. Results are cached as
+JSON under ``ginrules_cache_dir`` (default ``_build/.cache`` beside ``conf.py``),
+keyed by the engine's fingerprint (version and source hash) and the parameters,
+so the three languages and later builds reuse them. Claims: ``:at-least:`` and
+``:at-most:`` (percent for shares, the value for averages).
+"""
+
+from __future__ import annotations
+
+import copy
+import fcntl
+import hashlib
+import json
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, ClassVar
+
+from babel import Locale
+from babel.numbers import format_decimal
+from docutils import nodes
+from docutils.parsers.rst import directives
+from ginrules.cli_deals import simulate
+from ginrules.deal import Deal
+from ginrules.players import GoodPlayer, Player, RandomPlayer
+from sphinx.application import Sphinx
+
+from ginrules.cards import Card
+from ginrules.errors import GinRulesError
+from ginrules.rules import Rules
+from ginrules_site.cards_html import card_node, cardrow_node, group_node
+from ginrules_site.examples import (
+    ExampleDirective,
+    paragraph,
+    showdown_nodes,
+    template_nodes,
+    variant_name,
+)
+from ginrules_site.messages import _
+
+# --- deal log ----------------------------------------------------------------------------
+
+
+def player_name(player: int, dealer: int) -> str:
+    return str(_("Player A") if player != dealer else _("Player B"))
+
+
+def turn_nodes(entries: list[dict[str, Any]], dealer: int) -> list[nodes.Node]:
+    """One turn (a draw and a discard, or a single action) or one event, as a sentence."""
+    combined = {
+        ("draw_stock", "discard"): _("{player} draws {drawn} from the stock and discards {card}."),
+        ("draw_discard", "discard"): _(
+            "{player} takes {drawn} from the discard pile and discards {card}."
+        ),
+        ("draw_stock", "knock"): _(
+            "{player} draws {drawn} from the stock, knocks and discards {card} face down."
+        ),
+        ("draw_discard", "knock"): _(
+            "{player} takes {drawn} from the discard pile, knocks and discards {card} face down."
+        ),
+        ("draw_stock", "gin"): _(
+            "{player} draws {drawn} from the stock, goes gin and discards {card} face down."
+        ),
+        ("draw_discard", "gin"): _(
+            "{player} takes {drawn} from the discard pile, goes gin and discards {card} face down."
+        ),
+        ("draw_stock", "big_gin"): _(
+            "{player} draws {drawn} from the stock and goes big gin with all eleven cards."
+        ),
+        ("draw_discard", "big_gin"): _(
+            "{player} takes {drawn} from the discard pile and goes big gin with all eleven cards."
+        ),
+    }
+    single = {
+        "pass": _("{player} refuses the upcard."),
+        "draw_stock": _("{player} draws {card} from the stock."),
+        "draw_discard": _("{player} takes {card} from the discard pile."),
+        "discard": _("{player} discards {card}."),
+        "reshuffle": _(
+            "The stock is used up: the discard pile except its top card, {card}, "
+            "is shuffled into a new stock of {n} cards."
+        ),
+        "dead": _("Only {n} cards are left in the stock and nobody went out: the deal is dead."),
+    }
+    first = entries[0]
+    parts: dict[str, str | nodes.Node | list[nodes.Node]] = {}
+    if "player" in first:
+        parts["player"] = player_name(first["player"], dealer)
+    if len(entries) == 2:
+        second = entries[1]
+        parts["drawn"] = card_node(Card.parse(first["card"]))
+        if "card" in second:
+            parts["card"] = card_node(Card.parse(second["card"]))
+        template = combined[first["type"], second["type"]]
+    else:
+        code = first.get("card") or first.get("top")
+        if code:
+            parts["card"] = card_node(Card.parse(code))
+        if "stock" in first:
+            parts["n"] = str(first["stock"])
+        template = single[first.get("event") or first["type"]]
+    return template_nodes(str(template), **parts)
+
+
+def play(
+    rules: Rules, seed: int, dealer: int, kind: str
+) -> tuple[Deal, list[list[Card]], list[int]]:
+    """Play the deal to its end; also the hands dealt and the stock after each log entry."""
+    deal = Deal.new(rules, seed=seed, dealer=dealer)
+    dealt = [sorted(hand) for hand in deal.hands]
+    players: tuple[Player, Player]
+    if kind == "random":
+        players = (RandomPlayer(seed, go_out=True), RandomPlayer(seed + 1, go_out=True))
+    else:
+        players = (GoodPlayer(seed), GoodPlayer(seed + 1))
+    # The stock after each entry; -1 where an event (a reshuffle) came in the same
+    # action, so the count shown would not be the one the player saw.
+    stock_after: list[int] = []
+    while deal.result is None:
+        deal.apply(players[deal.current].choose(deal))
+        new = deal.log[len(stock_after) :]
+        count = -1 if any("event" in e for e in new) else len(deal.stock)
+        stock_after.extend([count] * len(new))
+    return deal, dealt, stock_after
+
+
+def turn_items(deal: Deal, stock_after: list[int]) -> list[tuple[bool, list[int]]]:
+    """Group the log into items: (is_event, indices of the entries)."""
+    items: list[tuple[bool, list[int]]] = []
+    for i, entry in enumerate(deal.log):
+        if "event" in entry:
+            if entry["event"] != "showdown":
+                items.append((True, [i]))
+            continue
+        last = items[-1] if items else None
+        same_turn = (
+            last is not None
+            and not last[0]
+            and deal.log[last[1][-1]].get("player") == entry["player"]
+            and deal.log[last[1][-1]]["type"] in ("draw_stock", "draw_discard")
+        )
+        if same_turn and last is not None:
+            last[1].append(i)
+        else:
+            items.append((False, [i]))
+    return items
+
+
+class DealLogDirective(ExampleDirective):
+    """``gin-deal-log``: a seeded deal played turn by turn to its end."""
+
+    example_class = "gr-deal-log"
+    option_spec: ClassVar[dict[str, Callable[[str], Any]]] = {
+        "variant": directives.unchanged_required,
+        "seed": directives.nonnegative_int,
+        "dealer": lambda arg: int(directives.choice(arg, ("0", "1"))),
+        "players": lambda arg: directives.choice(arg, ("good", "random")),
+        "focus": lambda arg: directives.choice(arg, ("all", "stock-end")),
+        "outcome": lambda arg: directives.choice(
+            arg, ("knock", "undercut", "gin", "big-gin", "dead")
+        ),
+        "reshuffles": directives.nonnegative_int,
+        "turns": directives.nonnegative_int,
+    }
+
+    def run(self) -> list[nodes.Node]:
+        rules = self.rules()
+        if "seed" not in self.options:
+            self.fail("the option :seed: is required")
+        seed, dealer = self.options["seed"], self.options.get("dealer", 0)
+        try:
+            deal, dealt, stock_after = play(
+                rules, seed, dealer, self.options.get("players", "good")
+            )
+        except GinRulesError as error:
+            self.fail(str(error))
+        result = deal.result
+        assert result is not None
+        what = f"seed {seed} under {rules.name} rules"
+        self.claim("outcome", result.outcome.replace("_", "-"), what)
+        self.claim("reshuffles", result.reshuffles, what)
+        self.claim("turns", result.turns, what)
+        items = turn_items(deal, stock_after)
+        if self.options.get("focus") == "stock-end":
+            ends = [n for n, (event, _i) in enumerate(items) if event]
+            if not ends:
+                self.fail(f"the stock never runs out in this deal ({what})")
+            shown = range(max(0, ends[0] - 4), min(len(items), ends[0] + 3))
+        else:
+            shown = range(len(items))
+
+        example = self.frame(rules)
+        example += paragraph([nodes.Text(str(_("Player B deals; player A plays first.")))])
+        for player in (1 - dealer, dealer):
+            example += cardrow_node(
+                [group_node(str(_("Hand")), dealt[player], "gr-hand-cards")],
+                label=player_name(player, dealer),
+            )
+        example += cardrow_node([group_node(str(_("Upcard")), [deal.upcard], "gr-upcard")])
+
+        listing = nodes.bullet_list("", classes=["gr-log"])
+        if shown.start > 0:
+            text = str(_("Turns not shown: {n}.")).format(n=shown.start)
+            listing += nodes.list_item("", paragraph([nodes.Text(text)], "gr-log-skip"))
+        for n in shown:
+            event, indices = items[n]
+            children = turn_nodes([deal.log[i] for i in indices], dealer)
+            if not event and stock_after[indices[-1]] >= 0:
+                stock = str(_("Cards left in the stock: {n}.")).format(n=stock_after[indices[-1]])
+                children += [nodes.Text(" "), nodes.inline("", stock, classes=["gr-stock-count"])]
+            classes = ["gr-log-event"] if event else ["gr-log-turn"]
+            listing += nodes.list_item("", paragraph(children, *classes))
+        if shown.stop < len(items):
+            text = str(_("Turns not shown: {n}.")).format(n=len(items) - shown.stop)
+            listing += nodes.list_item("", paragraph([nodes.Text(text)], "gr-log-skip"))
+        example += listing
+
+        if result.showdown is not None and result.going_out is not None:
+            going = str(_("The showdown, after {player} goes out:")).format(
+                player=player_name(result.going_out, dealer)
+            )
+            example += paragraph([nodes.Text(going)], "gr-showdown-intro")
+            matters = rules.upcard_sets_knock_limit or rules.spade_doubling != "none"
+            example += showdown_nodes(result.showdown, rules, deal.upcard if matters else None)
+        else:
+            example += paragraph(
+                [nodes.Text(str(_("The deal is dead: nobody scores.")))], "gr-outcome"
+            )
+        summary = str(_("Turns played: {turns}. Reshuffles of the stock: {reshuffles}.")).format(
+            turns=result.turns, reshuffles=result.reshuffles
+        )
+        example += paragraph([nodes.Text(summary)], "gr-deal-summary")
+        return [example]
+
+
+# --- statistic ---------------------------------------------------------------------------
+
+SHARES = ("dead", "reshuffled", "gin", "big_gin", "knock", "undercut")
+AVERAGES = ("average_turns", "average_points")
+
+
+def cached_simulation(
+    cache_dir: Path, fingerprint: str, rules: Rules, deals: int, seed: int
+) -> dict[str, Any]:
+    """``simulate(rules, deals, seed)``, read from the cache when it holds the result."""
+    key = json.dumps(
+        {"engine": fingerprint, "rules": rules.to_dict(), "deals": deals, "seed": seed},
+        sort_keys=True,
+    )
+    digest = hashlib.sha256(key.encode()).hexdigest()[:32]
+    cache_dir.mkdir(parents=True, exist_ok=True)
+    path = cache_dir / f"simulate-{digest}.json"
+    # One lock per entry: languages built at the same time wait for one simulation.
+    with (cache_dir / f"simulate-{digest}.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if path.exists():
+            data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+            if data.get("key") == key:
+                return dict(data["result"])
+        result = simulate(rules, deals, seed=seed)
+        tmp = path.with_suffix(f".{os.getpid()}.tmp")
+        tmp.write_text(json.dumps({"key": key, "result": result}), encoding="utf-8")
+        tmp.replace(path)
+        return result
+
+
+def percent(share: float, locale: str) -> str:
+    """A share as a percentage with one decimal, the way the language writes it."""
+    pattern = copy.copy(Locale.parse(locale).percent_formats[None])
+    pattern.frac_prec = (1, 1)
+    return pattern.apply(share, locale)
+
+
+class StatisticDirective(ExampleDirective):
+    """``gin-statistic``: one figure measured by simulation at build time."""
+
+    example_class = "gr-statistic"
+    option_spec: ClassVar[dict[str, Callable[[str], Any]]] = {
+        "variant": directives.unchanged_required,
+        "measure": lambda arg: directives.choice(arg, SHARES + AVERAGES),
+        "deals": directives.positive_int,
+        "seed": directives.nonnegative_int,
+        "at-least": float,
+        "at-most": float,
+    }
+
+    def run(self) -> list[nodes.Node]:
+        rules = self.rules()
+        measure = self.options.get("measure")
+        if measure is None:
+            self.fail("the option :measure: is required")
+        deals, seed = self.options.get("deals", 1000), self.options.get("seed", 1)
+        cache = self.config.ginrules_cache_dir or str(
+            Path(self.env.app.confdir, "_build", ".cache")
+        )
+        try:
+            data = cached_simulation(
+                Path(cache), self.config.ginrules_engine_fingerprint, rules, deals, seed
+            )
+        except GinRulesError as error:
+            self.fail(str(error))
+        locale = self.config.language or "en"
+        if measure in SHARES:
+            count = int(data[measure])
+            value = 100.0 * count / deals
+            shown = str(_("{percent} ({count} of {deals} deals)")).format(
+                percent=percent(count / deals, locale),
+                count=count,
+                deals=format_decimal(deals, locale=locale),
+            )
+        else:
+            value = float(data[measure])
+            shown = format_decimal(value, "#,##0.0#", locale=locale)
+        what = f"{measure} over {deals} deals, seed {seed}, {rules.name} rules"
+        if "at-least" in self.options and value < self.options["at-least"]:
+            self.fail(f"the page claims at least {self.options['at-least']}, but {what} is {value}")
+        if "at-most" in self.options and value > self.options["at-most"]:
+            self.fail(f"the page claims at most {self.options['at-most']}, but {what} is {value}")
+
+        sentences = {
+            "dead": _("Deals that end dead, with no score: {value}."),
+            "reshuffled": _("Deals in which the stock runs out and is reshuffled: {value}."),
+            "gin": _("Deals that end with gin: {value}."),
+            "big_gin": _("Deals that end with big gin: {value}."),
+            "knock": _("Deals won by the knocker: {value}."),
+            "undercut": _("Deals that end with an undercut: {value}."),
+            "average_turns": _("Turns per deal, on average: {value}."),
+            "average_points": _("Points per deal that scores, on average: {value}."),
+        }
+        example = self.frame(rules)
+        example += paragraph([nodes.strong("", variant_name(rules))], "gr-statistic-variant")
+        example += paragraph(
+            [nodes.Text(str(sentences[measure]).format(value=shown))], "gr-statistic-value"
+        )
+        method = str(
+            _(
+                "Measured while this page was built: {deals} deals played by the "
+                "engine's computer players (seed {seed})."
+            )
+        ).format(deals=format_decimal(deals, locale=locale), seed=seed)
+        example += paragraph([nodes.Text(method)], "gr-statistic-method")
+        return [example]
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    app.setup_extension("ginrules_site.examples")
+    app.add_config_value("ginrules_cache_dir", "", "", types=[str])
+    app.add_directive("gin-deal-log", DealLogDirective)
+    app.add_directive("gin-statistic", StatisticDirective)
+    return {"parallel_read_safe": True, "parallel_write_safe": True}
