@@ -194,9 +194,10 @@ def po_quote(text: str) -> str:
 
 
 def cmd_gettext(args: argparse.Namespace) -> None:
-    cmd = sphinx_build("-E", "-b", "gettext", str(ROOT / "docs"), str(GETTEXT))
+    out = Path(args.output)
+    cmd = sphinx_build("-E", "-b", "gettext", str(ROOT / "docs"), str(out))
     subprocess.run(cmd, check=True)
-    pot = GETTEXT / "sphinx.pot"
+    pot = out / "sphinx.pot"
     text = pot.read_text(encoding="utf-8")
     seen = set()
     extra = []
@@ -209,10 +210,10 @@ def cmd_gettext(args: argparse.Namespace) -> None:
     pot.write_text(text.rstrip("\n") + "\n\n" + "\n".join(extra), encoding="utf-8")
     # The extension's own strings: ginrules_site.pot.
     subprocess.run(
-        [sys.executable, str(ROOT / "tools" / "extract_site_messages.py"), str(GETTEXT)], check=True
+        [sys.executable, str(ROOT / "tools" / "extract_site_messages.py"), str(out)], check=True
     )
     print(
-        f"{GETTEXT}: {len(list(GETTEXT.glob('*.pot')))} templates, "
+        f"{out}: {len(list(out.glob('*.pot')))} templates, "
         f"{len(extra)} theme strings added to sphinx.pot"
     )
 
@@ -270,6 +271,7 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("-j", "--jobs", type=int, default=2)
     p.set_defaults(func=cmd_build)
     p = sub.add_parser("gettext", help="extract the message templates")
+    p.add_argument("-o", "--output", default=str(GETTEXT), help="default: _build/gettext")
     p.set_defaults(func=cmd_gettext)
     p = sub.add_parser("update-po", help="update the catalogs from the templates")
     p.add_argument("languages", nargs="*")

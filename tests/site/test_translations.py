@@ -116,6 +116,7 @@ def test_no_english_in_the_theme_and_chrome(site, languages, docnames):
 
 
 def test_status_table_matches_the_catalogs(site, languages):
+    headers = []
     for lang in languages:
         table = soup(site / lang / "translating.html").select_one("table.translation-status")
         assert table is not None, lang
@@ -137,6 +138,12 @@ def test_status_table_matches_the_catalogs(site, languages):
                     ]
                 )
         assert rows == expected, lang
+        headers.append([th.get_text(strip=True) for th in table.select("thead th")])
+    english = headers[0]
+    assert english == ["Catalog", "Language", "Entries", "Translated", "Fuzzy", "Untranslated"]
+    for lang, translated in zip(list(languages)[1:], headers[1:], strict=True):
+        assert len(translated) == len(english)
+        assert all(t != e for t, e in zip(translated, english, strict=True)), (lang, translated)
 
 
 # --- broken catalogs -------------------------------------------------------------------
@@ -321,3 +328,26 @@ def test_typography_is_checked(tmp_path, lang, msgid, breaker, kind):
     errors = check(tmp_path / "locale", [lang])
     assert len(errors) == 1 and errors[0].startswith(f"{po}:") and kind in errors[0], errors
     assert repr(msgid)[:-1] in errors[0]
+
+
+def test_catalogs_are_in_step_with_the_english(tmp_path, languages):
+    """Every English message has an entry in every language, and no entry is left over:
+    a page changed without ``make update-po`` fails here, even for a short heading."""
+    pots = tmp_path / "gettext"
+    subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "site.py"), "gettext", "-o", str(pots)],
+        check=True,
+        capture_output=True,
+    )
+    templates = sorted(pots.glob("*.pot"))
+    assert {p.stem for p in templates} >= {"index", "standard", "sphinx", "ginrules_site"}
+    for pot in templates:
+        with pot.open("rb") as f:
+            want = {m.id for m in read_po(f) if m.id}
+        for lang in translated_languages(languages):
+            po = LOCALE / lang / "LC_MESSAGES" / f"{pot.stem}.po"
+            assert po.is_file(), po
+            with po.open("rb") as f:
+                have = {m.id for m in read_po(f) if m.id}
+            assert not want - have, f"{po}: missing entries, run make update-po: {want - have}"
+            assert not have - want, f"{po}: entries no page uses any more: {have - want}"
