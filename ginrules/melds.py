@@ -501,31 +501,48 @@ def best_discards(cards: str | Iterable[str | Card], rules: Rules = STANDARD) ->
     """
     m = _hand_mask(cards, 11, 11)
     t = _tables(rules)
-    out: list[Discard] = []
     dw = t.dw
-    suits = [m & _SUIT, m >> 13 & _SUIT, m >> 26 & _SUIT, m >> 39]
-    scores = []
-    if _three_of_four(*suits):
-        if _deadwood(m, t) == 0:
-            out.append(Discard(None, _best(m, t)))
-        rest = m
-        while rest:
-            low = rest & -rest
-            rest ^= low
-            scores.append((_deadwood(m ^ low, t), low))
-    else:
-        base = dw[suits[0]] + dw[suits[1]] + dw[suits[2]] + dw[suits[3]]
-        if base == 0:
-            out.append(Discard(None, _best(m, t)))
-        for shift, sm in zip((0, 13, 26, 39), suits, strict=True):
+    mel = t.melded
+    s0, s1, s2, s3 = m & _SUIT, m >> 13 & _SUIT, m >> 26 & _SUIT, m >> 39
+    c3 = _three_of_four(s0, s1, s2, s3)
+    choices: Iterable[tuple[int, ...]] = _set_choices(s0, s1, s2, s3, c3) if c3 else [()]
+    # The set choices of the hand without card c are exactly those of the
+    # eleven cards that leave c out of every set, in the same order: one pass
+    # over the choices scores every discard. best[bit] = (deadwood, -melded,
+    # melded mask, set mask) of the best arrangement kept, as _best would pick.
+    best: dict[int, tuple[int, int, int, int]] = {}
+    big_gin = False
+    for choice in choices:
+        sets = sum(choice)
+        r = m & ~sets
+        parts = (r & _SUIT, r >> 13 & _SUIT, r >> 26 & _SUIT, r >> 39)
+        base = dw[parts[0]] + dw[parts[1]] + dw[parts[2]] + dw[parts[3]]
+        if not base:
+            big_gin = True
+        runs = mel[parts[0]] | mel[parts[1]] << 13 | mel[parts[2]] << 26 | mel[parts[3]] << 39
+        shift = 0
+        for sm in parts:
             rest = sm
             here = base - dw[sm]
+            others = sets | (runs & ~(_SUIT << shift))
             while rest:
                 low = rest & -rest
                 rest ^= low
-                scores.append((here + dw[sm ^ low], low << shift))
-    least = min(s for s, _ in scores)
-    for s, low in scores:
-        if s == least:
-            out.append(Discard(CARDS[low.bit_length() - 1], _best(m ^ low, t)))
+                d = here + dw[sm ^ low]
+                bit = low << shift
+                cur = best.get(bit)
+                if cur is None or d <= cur[0]:
+                    melded = others | mel[sm ^ low] << shift
+                    row = (d, -melded.bit_count(), melded, sets)
+                    if cur is None or row[:2] < cur[:2]:
+                        best[bit] = row
+            shift += 13
+    out: list[Discard] = []
+    if big_gin:
+        out.append(Discard(None, _best(m, t)))
+    least = min(row[0] for row in best.values())
+    for bit in sorted(best):
+        d, _, melded, sets = best[bit]
+        if d == least:
+            out.append(Discard(CARDS[bit.bit_length() - 1], _arrangement(m ^ bit, melded, sets, t)))
     return out

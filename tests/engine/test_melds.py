@@ -137,7 +137,9 @@ def _check_hand(indices: set[int], rules: Rules) -> None:
             assert d.arrangement.deadwood == target
             if d.discard is not None:
                 assert brute(full - {d.discard.index}) == kept
-                check_valid(d.arrangement, [c for c in hand if c is not d.discard], rules)
+                kept_cards = [c for c in hand if c is not d.discard]
+                assert d.arrangement == best_arrangement(kept_cards, rules)
+                check_valid(d.arrangement, kept_cards, rules)
         optimal = {c for c in hand if brute(full - {c.index}) == kept}
         if expected != 0:
             assert {d.discard for d in discards} == optimal
