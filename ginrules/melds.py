@@ -505,14 +505,35 @@ def best_discards(cards: str | Iterable[str | Card], rules: Rules = STANDARD) ->
     mel = t.melded
     s0, s1, s2, s3 = m & _SUIT, m >> 13 & _SUIT, m >> 26 & _SUIT, m >> 39
     c3 = _three_of_four(s0, s1, s2, s3)
-    choices: Iterable[tuple[int, ...]] = _set_choices(s0, s1, s2, s3, c3) if c3 else [()]
+    if not c3:  # no set to choose: one arrangement per discard
+        parts = (s0, s1, s2, s3)
+        base = dw[s0] + dw[s1] + dw[s2] + dw[s3]
+        runs = mel[s0] | mel[s1] << 13 | mel[s2] << 26 | mel[s3] << 39
+        scores = []
+        shift = 0
+        for sm in parts:
+            rest = sm
+            here = base - dw[sm]
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                scores.append((here + dw[sm ^ low], low << shift, sm ^ low, shift))
+            shift += 13
+        least = min(row[0] for row in scores)
+        found = [] if base else [Discard(None, _arrangement(m, runs, 0, t))]
+        for d, bit, kept, shift in sorted(scores, key=lambda row: row[1]):
+            if d == least:
+                melded = runs & ~(_SUIT << shift) | mel[kept] << shift
+                arr = _arrangement(m ^ bit, melded, 0, t)
+                found.append(Discard(CARDS[bit.bit_length() - 1], arr))
+        return found
     # The set choices of the hand without card c are exactly those of the
     # eleven cards that leave c out of every set, in the same order: one pass
     # over the choices scores every discard. best[bit] = (deadwood, -melded,
     # melded mask, set mask) of the best arrangement kept, as _best would pick.
     best: dict[int, tuple[int, int, int, int]] = {}
     big_gin = False
-    for choice in choices:
+    for choice in _set_choices(s0, s1, s2, s3, c3):
         sets = sum(choice)
         r = m & ~sets
         parts = (r & _SUIT, r >> 13 & _SUIT, r >> 26 & _SUIT, r >> 39)
