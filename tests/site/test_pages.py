@@ -138,3 +138,13 @@ def test_no_request_to_another_origin(site, languages, docnames):
                 if not url or (tag == "link" and el.get("rel") in (["canonical"], ["alternate"])):
                     continue
                 assert not urlsplit(url).netloc, f"{path}: {url}"
+
+
+def test_template_copies_match_the_pinned_furo():
+    """_templates/page.html and partials/icons.html are copies of Furo's; a new Furo needs a
+    new copy (see the comment at the top of each file)."""
+    import furo
+
+    for name in ("page.html", "partials/icons.html"):
+        first_line = (ROOT / "_templates" / name).read_text(encoding="utf-8").splitlines()[0]
+        assert f"Furo {furo.__version__} " in first_line, f"re-copy _templates/{name}"
