@@ -41,4 +41,42 @@ test: lint typecheck site
 	$(PY) -m pytest -q
 
 clean:
-	rm -rf $(VENV) _build node_modules dist build *.egg-info
+	rm -rf $(VENV) $(PYODIDE_VENV) .cache _build node_modules dist build *.egg-info
+
+## --- the engine in the browser: self-hosted Pyodide (issue 6) ---
+.PHONY: pyodide-runtime pyodide-test-deps
+PYODIDE_VENV := .venv-pyodide
+PYODIDE_WHEELS := .cache/pyodide-wheels
+# pyodide-build needs Python 3.12+; the pyenv shim may fail, so try the interpreters in turn.
+PYTHON312_CANDIDATES ?= python3.12 python3.13 /root/.pyenv/versions/3.12.1/bin/python3.12
+
+node_modules/.installed: package.json package-lock.json
+	npm ci --no-audit --no-fund
+	touch $@
+
+$(PYODIDE_VENV)/.installed: tools/requirements-pyodide.txt
+	rm -rf $(PYODIDE_VENV)
+	for p in $(PYTHON312_CANDIDATES); do \
+	  if $$p -c 'import sys; assert sys.version_info >= (3, 12)' 2>/dev/null; then \
+	    $$p -m venv $(PYODIDE_VENV) && break; fi; done
+	$(PYODIDE_VENV)/bin/python -m pip install -q -r tools/requirements-pyodide.txt
+	touch $@
+
+# pytest, hypothesis and their pure-Python dependencies, to run the engine suite in Pyodide
+$(PYODIDE_WHEELS)/.installed: tools/requirements-pyodide-tests.txt $(STAMP)
+	rm -rf $(PYODIDE_WHEELS)
+	$(PY) -m pip download -q --only-binary=:all: --platform any --python-version 3.14 \
+	  --implementation py -d $(PYODIDE_WHEELS) -r tools/requirements-pyodide-tests.txt
+	touch $@
+
+/usr/bin/chromium:
+	apt-get update && apt-get install -y --no-install-recommends chromium
+
+## the runtime, once for every language: _build/html/_pyodide/
+pyodide-runtime: $(STAMP) node_modules/.installed $(PYODIDE_VENV)/.installed
+	$(PY) tools/pyodide_runtime.py
+
+pyodide-test-deps: $(PYODIDE_WHEELS)/.installed /usr/bin/chromium
+
+site: pyodide-runtime
+test: site pyodide-test-deps

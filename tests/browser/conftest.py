@@ -1,0 +1,210 @@
+"""Playwright harness: the built site on 127.0.0.1, Debian's Chromium, and a
+guard that fails a test on any request to another origin.
+
+``_build/html`` is served as it is; ``/__test__/`` adds the pages of
+``tests/browser/pages`` and ``/__test__/static/`` the site's own static files
+(``ginrules_site/static``) for tests of the runtime without a Sphinx page.
+"""
+
+from __future__ import annotations
+
+import mimetypes
+import shutil
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from functools import partial
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, Request, sync_playwright
+
+ROOT = Path(__file__).resolve().parents[2]
+SITE = ROOT / "_build" / "html"
+PAGES = Path(__file__).resolve().parent / "pages"
+STATIC = ROOT / "ginrules_site" / "static"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+@dataclass
+class ServerControl:
+    """Knobs a test may turn to break the server on purpose; reset after each test."""
+
+    stall: set[str] = field(default_factory=set)  # paths answered only after `stall_seconds`
+    stall_seconds: float = 8.0
+    replace: dict[str, bytes] = field(default_factory=dict)  # path -> body served instead
+    log: list[str] = field(default_factory=list)  # every path asked for
+
+    def reset(self) -> None:
+        self.stall.clear()
+        self.replace.clear()
+        self.log.clear()
+
+
+class Handler(SimpleHTTPRequestHandler):
+    extensions_map = {  # noqa: RUF012 (the stdlib's own class attribute)
+        **SimpleHTTPRequestHandler.extensions_map,
+        ".wasm": "application/wasm",
+        ".mjs": "text/javascript",
+        ".js": "text/javascript",
+        ".json": "application/json",
+        ".whl": "application/zip",
+        ".py": "text/x-python",
+        ".zip": "application/zip",
+    }
+    control: ServerControl
+
+    def translate_path(self, path: str) -> str:
+        clean = urlsplit(path).path
+        if clean.startswith("/__test__/static/"):
+            return str(STATIC / clean.removeprefix("/__test__/static/"))
+        if clean.startswith("/__test__/"):
+            return str(PAGES / clean.removeprefix("/__test__/"))
+        return super().translate_path(path)
+
+    def do_GET(self) -> None:
+        path = urlsplit(self.path).path
+        self.control.log.append(path)
+        if path in self.control.stall:
+            time.sleep(self.control.stall_seconds)
+        body = self.control.replace.get(path)
+        if body is not None:
+            self.send_response(200)
+            self.send_header("Content-Type", mimetypes.guess_type(path)[0] or "application/zip")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+            return
+        super().do_GET()
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+@dataclass
+class Server:
+    url: str
+    control: ServerControl
+
+
+@pytest.fixture(scope="session")
+def server() -> Iterator[Server]:
+    if not (SITE / "_pyodide" / "runtime.json").exists():
+        pytest.fail(f"{SITE} has no Pyodide runtime: run `make site` first")
+    control = ServerControl()
+    handler = type("BoundHandler", (Handler,), {"control": control})
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), partial(handler, directory=str(SITE)))
+    httpd.daemon_threads = True
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    host, port = httpd.server_address[:2]
+    yield Server(f"http://{host}:{port}", control)
+    httpd.shutdown()
+    httpd.server_close()
+
+
+@pytest.fixture(autouse=True)
+def _reset_server(request: pytest.FixtureRequest) -> Iterator[None]:
+    yield
+    if "server" in request.fixturenames:
+        request.getfixturevalue("server").control.reset()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    if not Path(CHROMIUM).exists() or shutil.which(CHROMIUM) is None:
+        pytest.fail(f"{CHROMIUM} is missing: `make test` installs it with apt-get")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+class RequestLog:
+    """Every request of a context (pages and their workers), split by origin."""
+
+    def __init__(self, origin: str) -> None:
+        self.origin = origin
+        self.urls: list[str] = []
+        self.foreign: list[str] = []
+
+    def record(self, request: Request) -> None:
+        url = request.url
+        self.urls.append(url)
+        scheme = urlsplit(url).scheme
+        if scheme in ("data", "blob", "about"):
+            return
+        parts = urlsplit(url)
+        if f"{parts.scheme}://{parts.netloc}" != self.origin:
+            self.foreign.append(url)
+
+
+def open_context(
+    browser: Browser, server: Server, **options: Any
+) -> tuple[BrowserContext, RequestLog]:
+    context = browser.new_context(base_url=server.url, **options)
+    log = RequestLog(server.url)
+    context.on("request", log.record)
+
+    def block_foreign(route: Any, request: Request) -> None:
+        # Recorded by the "request" event; never let it leave the machine.
+        parts = urlsplit(request.url)
+        if parts.scheme in ("http", "https") and f"{parts.scheme}://{parts.netloc}" != server.url:
+            route.abort()
+        else:
+            route.continue_()
+
+    context.route("**/*", block_foreign)
+    return context, log
+
+
+@pytest.fixture
+def make_context(browser: Browser, server: Server) -> Iterator[Any]:
+    """Factory of extra contexts (options such as init scripts); each is guarded."""
+    made: list[tuple[BrowserContext, RequestLog]] = []
+
+    def make(**options: Any) -> tuple[BrowserContext, RequestLog]:
+        made.append(open_context(browser, server, **options))
+        return made[-1]
+
+    yield make
+    for context, log in made:
+        context.close()
+        assert not log.foreign, f"requests to other origins: {log.foreign}"
+
+
+@pytest.fixture
+def context_log(browser: Browser, server: Server) -> Iterator[tuple[BrowserContext, RequestLog]]:
+    """A fresh context; the test fails if anything asked another origin."""
+    context, log = open_context(browser, server)
+    yield context, log
+    context.close()
+    assert not log.foreign, f"requests to other origins: {log.foreign}"
+
+
+@pytest.fixture
+def page(context_log: tuple[BrowserContext, RequestLog]) -> Page:
+    context, _ = context_log
+    return context.new_page()
+
+
+@pytest.fixture
+def requests_log(context_log: tuple[BrowserContext, RequestLog]) -> RequestLog:
+    return context_log[1]

@@ -1,0 +1,144 @@
+"""The self-hosted Pyodide runtime in Chromium: lazy loading, calls, failures."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Page
+
+from ginrules import UnknownCardError
+
+SITE = Path(__file__).resolve().parents[2] / "_build" / "html"
+RUNTIME_PAGE = "/__test__/runtime.html"
+
+
+def open_runtime_page(page: Page) -> None:
+    page.goto(RUNTIME_PAGE)
+    page.wait_for_selector("html[data-ready='1']", state="attached")
+
+
+def load(page: Page, timeout_ms: int | None = None) -> Any:
+    script = """async (timeoutMs) => {
+        try {
+            const info = await window.ginrules.runtime().ready(timeoutMs ? { timeoutMs } : {});
+            return { ok: true, info };
+        } catch (error) {
+            return { ok: false, code: error.code, message: error.message };
+        }
+    }"""
+    return page.evaluate(script, timeout_ms)
+
+
+def call(page: Page, name: str, args: dict[str, Any]) -> Any:
+    return page.evaluate("([n, a]) => window.ginrules.runtime().call(n, a)", [name, args])
+
+
+def test_nothing_loads_before_use_then_engine_answers(page: Page, requests_log: Any) -> None:
+    open_runtime_page(page)
+    page.wait_for_timeout(300)
+    assert not [u for u in requests_log.urls if "/_pyodide/" in u]
+
+    assert load(page)["ok"] is True
+    pyodide_files = {u.rsplit("/", 1)[1] for u in requests_log.urls if "/_pyodide/" in u}
+    # Requests made by the worker are seen too, so the other-origin guard covers them.
+    assert {"runtime.json", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"} <= (
+        pyodide_files
+    )
+    assert any(name.startswith("ginrules-") and name.endswith(".whl") for name in pyodide_files)
+
+    reply = call(page, "parse", {"cards": "10h 7s ♠q"})
+    assert reply["ok"] is True
+    assert reply["value"] == {"cards": ["TH", "7S", "QS"]}
+
+    reply = call(page, "parse", {"cards": "7H 1Z"})
+    assert reply["ok"] is False
+    assert reply["error"] == UnknownCardError("1Z").to_dict()
+
+    reply = call(page, "no_such_call", {})
+    assert reply["error"]["code"] == "bad_call"
+
+
+def test_one_runtime_per_page(page: Page, requests_log: Any) -> None:
+    open_runtime_page(page)
+    results = page.evaluate(
+        """async () => {
+            const a = window.ginrules.runtime().ready();
+            const b = window.ginrules.runtime().ready();
+            await Promise.all([a, b]);
+            return a === b;
+        }"""
+    )
+    assert results is True
+    wasm = [u for u in requests_log.urls if u.endswith("/pyodide.asm.wasm")]
+    assert len(wasm) == 1
+
+
+def test_download_size_is_the_runtime_on_disk(page: Page) -> None:
+    open_runtime_page(page)
+    total = page.evaluate("() => window.ginrules.runtime().size()")
+    manifest = json.loads((SITE / "_pyodide" / "runtime.json").read_text(encoding="utf-8"))
+    on_disk = sum((SITE / "_pyodide" / name).stat().st_size for name in manifest["files"])
+    assert total == manifest["total"] == on_disk
+    assert page.evaluate("() => window.ginrules.formatBytes(13423339, 'fr')") == "13,4 MB"
+
+
+def test_stalled_runtime_times_out_with_a_clear_message(page: Page, server: Any) -> None:
+    server.control.stall.add("/_pyodide/pyodide.asm.wasm")
+    server.control.stall_seconds = 6
+    open_runtime_page(page)
+    result = load(page, timeout_ms=2500)
+    assert result == {
+        "ok": False,
+        "code": "timeout",
+        "message": "the engine did not load within 2 s",
+    } or (result["code"] == "timeout" and "did not load within" in result["message"])
+
+
+def test_tampered_wheel_fails_the_integrity_check(page: Page, server: Any) -> None:
+    lock = json.loads((SITE / "_pyodide" / "pyodide-lock.json").read_text(encoding="utf-8"))
+    wheel = lock["packages"]["ginrules"]["file_name"]
+    body = bytearray((SITE / "_pyodide" / wheel).read_bytes())
+    body[-1] ^= 0xFF
+    server.control.replace[f"/_pyodide/{wheel}"] = bytes(body)
+    open_runtime_page(page)
+    result = load(page, timeout_ms=60_000)
+    assert result["ok"] is False
+    assert result["code"] == "failed"
+    # The server did answer with the (altered) wheel: only the sha256 check can refuse it;
+    # Chromium reports a failed integrity check as a failed fetch.
+    assert f"/_pyodide/{wheel}" in server.control.log
+    assert "loading ginrules" in result["message"]
+
+
+def test_save_data_asks_before_downloading(make_context: Any) -> None:
+    context, log = make_context()
+    context.add_init_script(
+        "Object.defineProperty(navigator, 'connection', { value: { saveData: true } });"
+    )
+    page = context.new_page()
+    open_runtime_page(page)
+    result = page.evaluate(
+        """async () => {
+            let asked = null;
+            try {
+                const confirm = async (bytes) => { asked = bytes; return false; };
+                await window.ginrules.runtime().ready({ confirm });
+                return { asked, ok: true };
+            } catch (error) {
+                return { asked, ok: false, code: error.code };
+            }
+        }"""
+    )
+    assert result["ok"] is False and result["code"] == "declined"
+    assert result["asked"] > 10_000_000
+    fetched = [u.rsplit("/", 1)[1] for u in log.urls if "/_pyodide/" in u]
+    assert fetched == ["runtime.json"]
+
+
+def test_guard_catches_requests_to_other_origins(page: Page, requests_log: Any) -> None:
+    open_runtime_page(page)
+    page.evaluate("() => fetch('http://192.0.2.1/probe.css').catch(() => null)")
+    assert requests_log.foreign == ["http://192.0.2.1/probe.css"]
+    requests_log.foreign.clear()  # seen: the guard works; do not fail the test for it

@@ -1,0 +1,51 @@
+"""The engine's own test suite, run inside Pyodide under Node with local files only."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+RUNTIME = ROOT / "_build" / "html" / "_pyodide"
+WHEELS = ROOT / ".cache" / "pyodide-wheels"
+RUNNER = ROOT / "tools" / "pyodide_pytest.mjs"
+# The engine's tests and the doctests of the installed package (the wheel, not the checkout).
+SUITE = ["tests/engine", "--pyargs", "ginrules"]
+
+
+def _count(output: str, word: str) -> int:
+    match = re.search(rf"(\d+) {word}", output.strip().splitlines()[-1])
+    return int(match.group(1)) if match else 0
+
+
+def test_engine_suite_passes_in_pyodide() -> None:
+    assert shutil.which("node"), "node is missing"
+    assert (RUNTIME / "pyodide-lock.json").exists(), "run `make site` to build the runtime"
+    assert any(WHEELS.glob("pytest-*.whl")), "run `make pyodide-test-wheels`"
+    suite = [s for s in SUITE if s != "tests/engine" or (ROOT / s).is_dir()]
+    expected = subprocess.run(
+        [sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider", *suite],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    collected = len([line for line in expected.splitlines() if "::" in line])
+    assert collected > 0
+    run = subprocess.run(
+        ["node", str(RUNNER), str(RUNTIME), str(WHEELS), "-q", *suite],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
+    output = run.stdout + run.stderr
+    print(output)
+    assert "on emscripten" in output, output[-3000:]
+    assert run.returncode == 0, output[-5000:]
+    # Every test that CPython collects ran in Pyodide, and none was skipped there.
+    assert _count(output, "passed") == collected, output[-3000:]
+    assert _count(output, "skipped") == 0, output[-3000:]

@@ -1,0 +1,49 @@
+// Run the engine's test suite inside Pyodide under Node, with local files only.
+//
+//   node tools/pyodide_pytest.mjs RUNTIME_DIR WHEELS_DIR [pytest args...]
+//
+// RUNTIME_DIR is the site's runtime (_build/html/_pyodide): ginrules is loaded
+// from its lock file by name, with the sha256 check. WHEELS_DIR holds pytest,
+// hypothesis and their pure-Python dependencies, downloaded from PyPI at set-up
+// time; they are unpacked into site-packages from disk. The repository is
+// mounted at /repo and pytest runs there; the exit code is pytest's.
+import { readdirSync, readFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const [runtimeDir, wheelsDir, ...pytestArgs] = process.argv.slice(2);
+if (!runtimeDir || !wheelsDir) {
+  console.error("usage: node tools/pyodide_pytest.mjs RUNTIME_DIR WHEELS_DIR [pytest args...]");
+  process.exit(2);
+}
+const repo = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const indexURL = resolve(runtimeDir) + "/";
+const { loadPyodide } = await import(join(indexURL, "pyodide.mjs"));
+
+const py = await loadPyodide({
+  indexURL,
+  packageBaseUrl: indexURL,
+  packages: ["ginrules"],
+});
+// Pass Python's output through byte for byte (pytest's progress lines have no newline).
+py.setStdout({ write: (buf) => (process.stdout.write(buf), buf.length) });
+py.setStderr({ write: (buf) => (process.stderr.write(buf), buf.length) });
+const sitePackages = py.runPython("import site; site.getsitepackages()[0]");
+const wheels = readdirSync(wheelsDir).filter((name) => name.endsWith(".whl"));
+if (wheels.length === 0) {
+  console.error(`no wheels in ${wheelsDir}: run the set-up (make pyodide-test-wheels)`);
+  process.exit(2);
+}
+for (const name of wheels.sort()) {
+  py.unpackArchive(new Uint8Array(readFileSync(join(wheelsDir, name))), "wheel", { extractDir: sitePackages });
+}
+py.mountNodeFS("/repo", repo);
+py.globals.set("pytest_args", py.toPy(pytestArgs));
+const code = py.runPython(`
+import os, sys
+import ginrules, pytest
+os.chdir("/repo")
+print(f"Pyodide {sys.version.split()[0]} on {sys.platform}; ginrules {ginrules.__version__} from {ginrules.__file__}")
+int(pytest.main(["-p", "no:cacheprovider", *pytest_args]))
+`);
+process.exit(code);
