@@ -6,8 +6,9 @@
 // from its lock file by name, with the sha256 check. WHEELS_DIR holds pytest,
 // hypothesis and their pure-Python dependencies, downloaded from PyPI at set-up
 // time; they are unpacked into site-packages from disk. The repository is
-// mounted at /repo and pytest runs there; the exit code is pytest's.
-import { readdirSync, readFileSync } from "node:fs";
+// mounted at /repo (and ../shared at /shared) and pytest runs there; the exit
+// code is pytest's.
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -38,6 +39,10 @@ for (const name of wheels.sort()) {
   py.unpackArchive(new Uint8Array(readFileSync(join(wheelsDir, name))), "wheel", { extractDir: sitePackages });
 }
 py.mountNodeFS("/repo", repo);
+// The project's shared data (benchmark hands) sits beside the clone; the tests
+// look for it at <repo>/../shared, which is /shared here.
+const shared = resolve(repo, "..", "shared");
+if (existsSync(shared)) py.mountNodeFS("/shared", shared);
 py.globals.set("pytest_args", py.toPy(pytestArgs));
 const code = py.runPython(`
 import os, sys
