@@ -8,7 +8,7 @@ guard that fails a test on any request to another origin.
 
 from __future__ import annotations
 
-import mimetypes
+import importlib.util
 import shutil
 import threading
 import time
@@ -54,17 +54,17 @@ class ServerControl:
         self.log.clear()
 
 
-class Handler(SimpleHTTPRequestHandler):
-    extensions_map = {  # noqa: RUF012 (the stdlib's own class attribute)
-        **SimpleHTTPRequestHandler.extensions_map,
-        ".wasm": "application/wasm",
-        ".mjs": "text/javascript",
-        ".js": "text/javascript",
-        ".json": "application/json",
-        ".whl": "application/zip",
-        ".py": "text/x-python",
-        ".zip": "application/zip",
-    }
+def _site_handler() -> type[SimpleHTTPRequestHandler]:
+    """The project's own server (tools/serve.py): the MIME types the site relies on."""
+    spec = importlib.util.spec_from_file_location("ginrules_serve", ROOT / "tools" / "serve.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    handler: type[SimpleHTTPRequestHandler] = module.SiteHandler
+    return handler
+
+
+class Handler(_site_handler()):  # type: ignore[misc]
     control: ServerControl
 
     def translate_path(self, path: str) -> str:
@@ -83,16 +83,12 @@ class Handler(SimpleHTTPRequestHandler):
         body = self.control.replace.get(path)
         if body is not None:
             self.send_response(200)
-            self.send_header("Content-Type", mimetypes.guess_type(path)[0] or "application/zip")
+            self.send_header("Content-Type", self.guess_type(path))
             self.send_header("Content-Length", str(len(body)))
             self.end_headers()
             self.wfile.write(body)
             return
         super().do_GET()
-
-    def end_headers(self) -> None:
-        self.send_header("Cache-Control", "no-cache")
-        super().end_headers()
 
     def log_message(self, format: str, *args: Any) -> None:
         pass
@@ -127,7 +123,9 @@ def _reset_server(request: pytest.FixtureRequest) -> Iterator[None]:
         request.getfixturevalue("server").control.reset()
 
 
-@pytest.fixture(scope="session")
+# Module scope: Playwright's sync API allows one instance at a time, and other test
+# folders (tests/site) start their own after this one is closed.
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
     if not Path(CHROMIUM).exists() or shutil.which(CHROMIUM) is None:
         pytest.fail(f"{CHROMIUM} is missing: `make test` installs it with apt-get")
