@@ -50,7 +50,15 @@ from typing import Any, Literal
 from ginrules.cards import CARDS, Card, parse_hand
 from ginrules.errors import DuplicateCardError, IllegalKnockError
 from ginrules.going_out import check_going_out
-from ginrules.melds import Arrangement, Meld, best_arrangement, best_arrangements, deadwood
+from ginrules.melds import (
+    Arrangement,
+    Meld,
+    _deadwood,
+    _tables,
+    best_arrangement,
+    best_arrangements,
+    deadwood,
+)
 from ginrules.rules import STANDARD, Rules
 
 Outcome = Literal["knock", "undercut", "gin", "big_gin"]
@@ -179,8 +187,9 @@ def _extensions(meld: Meld, defender: int, rules: Rules) -> list[tuple[int, tupl
 
 def _defend(spread: Arrangement, defender: int, rules: Rules, allowed: bool) -> _Defence:
     """The defender's least deadwood, with the lay-offs that reach it."""
+    t = _tables(rules)
     if not allowed:
-        return _Defence(deadwood(_cards(defender), rules), 0, ())
+        return _Defence(_deadwood(defender, t), 0, ())
     per_meld = [_extensions(meld, defender, rules) for meld in spread.melds]
     best: tuple[int, int, int, tuple[Layoff, ...]] | None = None
     for combo in itertools.product(*per_meld):
@@ -192,7 +201,7 @@ def _defend(spread: Arrangement, defender: int, rules: Rules, allowed: bool) -> 
             laid |= mask
             count += len(seq)
         else:
-            d = deadwood(_cards(defender & ~laid), rules)
+            d = _deadwood(defender & ~laid, t)
             if best is None or (d, count) < best[:2]:
                 layoffs = tuple(
                     Layoff(card, index) for index, (_, seq) in enumerate(combo) for card in seq
@@ -203,7 +212,12 @@ def _defend(spread: Arrangement, defender: int, rules: Rules, allowed: bool) -> 
 
 
 def _cards(mask: int) -> list[Card]:
-    return [CARDS[i] for i in range(52) if mask >> i & 1]
+    out = []
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        out.append(CARDS[low.bit_length() - 1])
+    return out
 
 
 def showdown(
