@@ -7,7 +7,7 @@ import itertools
 from collections.abc import Callable
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from ginrules.cards import CARDS, Card
@@ -197,3 +197,45 @@ def test_bad_input(cards: object, error: type[Exception]) -> None:
 def test_discards_need_eleven() -> None:
     with pytest.raises(HandSizeError):
         best_discards("7H 8H 9H")
+
+
+def brute_by_count(hand: frozenset[int], rules: Rules) -> dict[int, int]:
+    """For each number of melded cards reachable, the least deadwood."""
+    melds = all_melds(hand, rules)
+
+    @functools.cache
+    def solve(left: frozenset[int]) -> dict[int, int]:
+        if not left:
+            return {0: 0}
+        low = min(left)
+        value = rules.card_value(CARDS[low])
+        out = {k: d + value for k, d in solve(left - {low}).items()}
+        for meld in melds:
+            if low in meld and meld <= left:
+                for k, d in solve(left - meld).items():
+                    key = k + len(meld)
+                    if key not in out or d < out[key]:
+                        out[key] = d
+        return out
+
+    return solve(hand)
+
+
+@settings(max_examples=200, deadline=None)
+@given(indices=rich)
+def test_french_going_down_needs_eight_melded(indices: set[int]) -> None:
+    from ginrules.going_out import check_going_out
+
+    hand = [CARDS[i] for i in sorted(indices)][:10]
+    assume(len(hand) == 10)
+    table = brute_by_count(frozenset(c.index for c in hand), FRENCH)
+    assert max_melded(hand, FRENCH) == max(table)
+    verdict = check_going_out(hand, FRENCH)
+    enough = [d for k, d in table.items() if k >= 8]
+    assert verdict.allowed == bool(enough)
+    if enough:
+        assert verdict.deadwood == min(enough)
+        assert verdict.melded >= 8
+        assert verdict.kind == ("gin" if min(enough) == 0 else "knock")
+    else:
+        assert verdict.reason == "too_few_melded"
