@@ -49,8 +49,10 @@ from docutils import nodes
 from docutils.parsers.rst import directives
 from ginrules.cli_deals import simulate
 from ginrules.deal import Deal
-from ginrules.players import GoodPlayer, Player, RandomPlayer
+from ginrules.match import ScoreLine, ScoreSheet, score_sheet
+from ginrules.players import GoodPlayer, Player, RandomPlayer, play_match
 from sphinx.application import Sphinx
+from sphinx.util import logging
 
 from ginrules.cards import Card
 from ginrules.errors import GinRulesError
@@ -64,6 +66,8 @@ from ginrules_site.examples import (
     variant_name,
 )
 from ginrules_site.messages import _
+
+logger = logging.getLogger(__name__)
 
 # --- deal log ----------------------------------------------------------------------------
 
@@ -369,9 +373,118 @@ class StatisticDirective(ExampleDirective):
         return [example]
 
 
+# --- score sheet -------------------------------------------------------------------------
+
+
+def sheet_entry(row: ScoreLine, sheet: ScoreSheet, first_dealer: int) -> str:
+    """The wording of one row of a score sheet."""
+    player = "" if row.player is None else seat_name(row.player)
+    detail = row.detail
+    if row.kind == "deal":
+        outcome = sheet.results[row.deal - 1].outcome
+        outcomes = {
+            "knock": _("knock"),
+            "undercut": _("undercut"),
+            "gin": _("gin"),
+            "big_gin": _("big gin"),
+        }
+        return str(_("{player} scores {points} ({outcome})")).format(
+            player=player, points=row.points, outcome=outcomes[outcome]
+        )
+    templates = {
+        "dead": _("Dead deal: nobody scores"),
+        "game_bonus": _("Game bonus for {player}: {points}"),
+        "shutout": _("Shutout: the deal points of {player} are doubled, {points} more"),
+        "line_bonus": _("Line bonus for {player}: {deals} × {each} = {points}"),
+        "manche_bonus": _("Manche bonus for {player}: {points}"),
+        "petit_gin_bonus": _("Petit gin bonus for {player}: {gins} × {each} = {points}"),
+        "grand_gin_bonus": _("Grand gin bonus for {player}: {gins} × {each} = {points}"),
+    }
+    if row.kind not in templates:
+        logger.warning("ginrules_site: no wording for the score sheet row %r", row.kind)
+        return f"{row.kind} {player} {row.points}"
+    fields = {"player": player, "points": row.points, **detail}
+    return str(templates[row.kind]).format(**fields)
+
+
+def seat_name(seat: int) -> str:
+    return str(_("Player A") if seat == 0 else _("Player B"))
+
+
+class ScoreSheetDirective(ExampleDirective):
+    """``gin-score-sheet``: a whole match played by the computer players, row by row."""
+
+    example_class = "gr-score-sheet"
+    option_spec: ClassVar[dict[str, Callable[[str], Any]]] = {
+        "variant": directives.unchanged_required,
+        "scheme": lambda arg: directives.choice(arg, ("game", "hollywood", "manche")),
+        "seed": directives.nonnegative_int,
+        "winner": lambda arg: directives.choice(arg, ("a", "b", "draw")),
+        "deals": directives.positive_int,
+    }
+
+    def run(self) -> list[nodes.Node]:
+        rules = self.rules()
+        seed = self.options.get("seed", 1)
+        scheme = self.options.get("scheme")
+        try:
+            sheet, _deals = play_match(
+                rules,
+                (GoodPlayer(seed), GoodPlayer(seed + 1)),
+                seed=seed,
+                sheet=score_sheet(rules, scheme),
+            )
+        except GinRulesError as error:
+            self.fail(str(error))
+        what = f"seed {seed} under {rules.name} rules"
+        winner = {0: "a", 1: "b", None: "draw"}[sheet.winner]
+        self.claim("winner", winner, what)
+        self.claim("deals", len(sheet.results), what)
+
+        table = nodes.table("", classes=["gr-sheet"])
+        group = nodes.tgroup("", cols=5)
+        table += group
+        for width in (8, 52, 10, 15, 15):
+            group += nodes.colspec("", colwidth=width)
+        head = nodes.thead()
+        game_label = _("Manche") if sheet.scheme in ("manche", "partie") else _("Game")
+        head += _sheet_row(
+            [str(_("Deal")), str(_("Entry")), str(game_label), seat_name(0), seat_name(1)]
+        )
+        group += head
+        body = nodes.tbody()
+        for row in sheet.rows:
+            body += _sheet_row(
+                [
+                    str(row.deal),
+                    sheet_entry(row, sheet, 0),
+                    str(row.game),
+                    str(row.totals[0]),
+                    str(row.totals[1]),
+                ]
+            )
+        group += body
+        example = self.frame(rules)
+        example += table
+        a, b = sheet.totals
+        final = str(_("Final totals: player A {a}, player B {b}.")).format(a=a, b=b)
+        example += paragraph([nodes.Text(final)], "gr-sheet-total")
+        return [example]
+
+
+def _sheet_row(cells: list[str]) -> nodes.row:
+    row = nodes.row()
+    for text in cells:
+        para = nodes.paragraph("", text)
+        para["translatable"] = False
+        row += nodes.entry("", para)
+    return row
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
     app.setup_extension("ginrules_site.examples")
     app.add_config_value("ginrules_cache_dir", "", "", types=[str])
     app.add_directive("gin-deal-log", DealLogDirective)
     app.add_directive("gin-statistic", StatisticDirective)
+    app.add_directive("gin-score-sheet", ScoreSheetDirective)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
