@@ -1,0 +1,351 @@
+"""Command-line sub-commands that play whole deals: ``simulate`` and ``play``.
+
+``ginrules simulate [--variant V] [--deals N] [--seed S]`` plays N deals between
+two :class:`~ginrules.players.GoodPlayer` and prints JSON counts (``gin``,
+``big_gin``, ``knock``, ``undercut`` and ``dead`` add up to ``deals``), the
+average number of turns and the deals that reached a reshuffle; a progress bar
+goes to standard error for long runs.
+
+``ginrules play [--variant V] [--seed S]`` plays one deal against the computer in
+a terminal.
+
+:func:`register` adds both to the ``ginrules`` command's sub-parsers.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from collections.abc import Sequence
+from typing import Any, TextIO
+
+from ginrules.cards import Card
+from ginrules.deal import (
+    Deal,
+    DealResult,
+    Discard,
+    DrawDiscard,
+    DrawStock,
+    Gin,
+    Knock,
+    Pass,
+    parse_action,
+)
+from ginrules.errors import CardError, GinRulesError
+from ginrules.melds import best_arrangement, best_discards
+from ginrules.players import GoodPlayer, play_deal
+from ginrules.rules import Rules, find_variant
+
+__all__ = ["register", "run_play", "run_simulate", "simulate"]
+
+OUTCOMES = ("gin", "big_gin", "knock", "undercut", "dead")
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``simulate`` and ``play`` sub-commands to an argparse sub-parser set.
+
+    Each sets ``func(args) -> int`` as its handler.
+    """
+    sim = subparsers.add_parser(
+        "simulate",
+        help="play N deals between two computer players and print counts as JSON",
+        description="Play N deals between two good computer players; print JSON counts.",
+    )
+    sim.add_argument("--variant", default="standard", help="rules preset or alias")
+    sim.add_argument("--deals", type=int, default=1000, help="number of deals (default 1000)")
+    sim.add_argument("--seed", type=int, default=0, help="seed of the first deal (default 0)")
+    sim.add_argument(
+        "--progress",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="progress bar on standard error (default: for 1000 deals or more, on a terminal)",
+    )
+    sim.set_defaults(func=run_simulate)
+
+    play = subparsers.add_parser(
+        "play",
+        help="play a deal against the computer in the terminal",
+        description="Play one deal against the computer. Type 'help' at the prompt.",
+    )
+    play.add_argument("--variant", default="standard", help="rules preset or alias")
+    play.add_argument("--seed", type=int, default=None, help="seed of the deal (default: random)")
+    play.add_argument(
+        "--dealer",
+        choices=("computer", "you"),
+        default="computer",
+        help="who deals (the other player is offered the upcard first)",
+    )
+    play.set_defaults(func=run_play)
+
+
+# --------------------------------------------------------------------------- simulate
+
+
+class _Progress:
+    def __init__(self, total: int, stream: TextIO, width: int = 30) -> None:
+        self.total = total
+        self.stream = stream
+        self.width = width
+        self.shown = -1
+
+    def update(self, done: int) -> None:
+        percent = done * 100 // self.total
+        if percent == self.shown:
+            return
+        self.shown = percent
+        filled = self.width * done // self.total
+        bar = "#" * filled + "-" * (self.width - filled)
+        self.stream.write(f"\r[{bar}] {done}/{self.total} deals {percent:3d}%")
+        if done == self.total:
+            self.stream.write("\n")
+        self.stream.flush()
+
+
+def simulate(
+    rules: Rules, deals: int, seed: int = 0, progress: TextIO | None = None
+) -> dict[str, Any]:
+    """Play ``deals`` deals between two good players and count the outcomes.
+
+    Deal ``i`` (from 0) has its seed drawn from ``random.Random(seed)`` and is
+    dealt by player ``i % 2``. The result holds ``deals`` and the outcome counts
+    (which add up to it), ``average_turns`` (discards per deal, going out
+    included), ``reshuffled`` (deals that reached at least one reshuffle),
+    ``wins`` by seat and ``average_points`` over the deals that scored.
+
+    >>> from ginrules.rules import STRAIGHT
+    >>> counts = simulate(STRAIGHT, 20, seed=1)
+    >>> sum(counts[k] for k in OUTCOMES) == counts["deals"] == 20
+    True
+    """
+    rng = random.Random(seed)
+    players = (GoodPlayer(seed), GoodPlayer(seed + 1))
+    counts = dict.fromkeys(OUTCOMES, 0)
+    turns = 0
+    reshuffled = 0
+    points = 0
+    wins = {"dealer": 0, "non_dealer": 0}
+    bar = _Progress(deals, progress) if progress is not None and deals > 0 else None
+    for i in range(deals):
+        deal = Deal.new(rules, seed=rng.getrandbits(32), dealer=i % 2)
+        result = play_deal(deal, players)
+        counts[result.outcome] += 1
+        turns += result.turns
+        reshuffled += result.reshuffles > 0
+        if result.winner is not None:
+            points += result.points
+            wins["dealer" if result.winner == deal.dealer else "non_dealer"] += 1
+        if bar is not None:
+            bar.update(i + 1)
+    scored = deals - counts["dead"]
+    return {
+        "variant": rules.name,
+        "seed": seed,
+        "deals": deals,
+        **counts,
+        "average_turns": round(turns / deals, 2) if deals else 0.0,
+        "reshuffled": reshuffled,
+        "wins": wins,
+        "average_points": round(points / scored, 2) if scored else 0.0,
+    }
+
+
+def run_simulate(
+    args: argparse.Namespace, stdout: TextIO | None = None, stderr: TextIO | None = None
+) -> int:
+    """The ``simulate`` command.
+
+    :raises UnknownVariantError: for an unknown ``--variant``.
+    :raises GinRulesError: (code ``bad_argument``) for a negative ``--deals``.
+    """
+    out = stdout or sys.stdout
+    err = stderr or sys.stderr
+    rules = find_variant(args.variant)
+    if args.deals < 0:
+        raise _BadArgument(f"--deals must be 0 or more, not {args.deals}")
+    show = args.progress
+    if show is None:
+        show = args.deals >= 1000 and err.isatty()
+    counts = simulate(rules, args.deals, args.seed, progress=err if show else None)
+    out.write(json.dumps(counts) + "\n")
+    return 0
+
+
+class _BadArgument(GinRulesError):
+    code = "bad_argument"
+
+
+# --------------------------------------------------------------------------- play
+
+_HELP = """\
+Moves (cards as 7H, TH, 10H or 7♥):
+  take            take the upcard or the top of the discard pile
+  pass            refuse the upcard (first turn only)
+  stock           draw from the stock
+  7H              discard the seven of hearts (also: discard 7H)
+  knock 7H        discard 7H and knock
+  gin 7H          discard 7H and go gin
+  big gin         go out with all eleven cards melded (where the rules allow it)
+  help            this list;  quit  leave the game"""
+
+
+def show_card(card: Card) -> str:
+    """A card with its suit symbol: ``10♥``, ``K♠``."""
+    return ("10" if card.rank == 10 else card.rank_char) + "♠♥♦♣"[card.suit]
+
+
+def show_cards(cards: Sequence[Card]) -> str:
+    return " ".join(show_card(c) for c in cards)
+
+
+def _hand_lines(deal: Deal, player: int) -> list[str]:
+    hand = sorted(deal.hands[player])
+    rules = deal.rules
+    lines = [f"Your hand: {show_cards(hand)}"]
+    if len(hand) == 11:
+        best = best_discards(hand, rules)[0]
+        if best.discard is None:
+            lines.append("All eleven cards meld.")
+        else:
+            lines.append(
+                f"Deadwood after discarding {show_card(best.discard)}: {best.arrangement.deadwood}"
+            )
+        arrangement = best.arrangement
+    else:
+        arrangement = best_arrangement(hand, rules)
+        lines.append(f"Deadwood: {arrangement.deadwood}")
+    if arrangement.melds:
+        melds = "  ".join("[" + show_cards(m.cards) + "]" for m in arrangement.melds)
+        lines.append(f"Melds: {melds}")
+    return lines
+
+
+def _prompt(deal: Deal) -> str:
+    if deal.phase == "offer":
+        return f"Take the upcard {show_card(deal.discard_pile[-1])} or pass? "
+    if deal.phase == "draw":
+        legal = deal.legal_actions()
+        if DrawDiscard() in legal:
+            return f"Draw from the stock, or take {show_card(deal.discard_pile[-1])}? "
+        return "Draw from the stock: "
+    return "Discard (or knock / gin): "
+
+
+def _describe(action: Any, deal: Deal, you: bool) -> str:
+    """One sentence on an action just played (``you``: the human player)."""
+    who = "You" if you else "The computer"
+
+    def verb(second: str, third: str) -> str:
+        return f"{who} {second if you else third}"
+
+    entry = deal.log[-1] if deal.log else {}
+    if isinstance(action, Pass):
+        return verb("pass", "passes") + "."
+    if isinstance(action, DrawStock):
+        return verb("draw", "draws") + " from the stock."
+    if isinstance(action, DrawDiscard):
+        return verb("take", "takes") + f" {show_card(Card.parse(entry.get('card', '')))}."
+    if isinstance(action, Discard):
+        return verb("discard", "discards") + f" {show_card(action.card)}."
+    if isinstance(action, Knock):
+        return verb("knock", "knocks") + f", discarding {show_card(action.card)}."
+    if isinstance(action, Gin):
+        return verb("go", "goes") + f" gin, discarding {show_card(action.card)}."
+    return verb("go", "goes") + " big gin."
+
+
+def _result_lines(deal: Deal, result: DealResult, you: int) -> list[str]:
+    names = {you: "You", 1 - you: "The computer"}
+    lines = [
+        f"Your hand: {show_cards(sorted(deal.hands[you]))}",
+        f"Computer's hand: {show_cards(sorted(deal.hands[1 - you]))}",
+    ]
+    if result.winner is None:
+        lines.append("Dead deal: nobody scores.")
+        return lines
+    sd = result.showdown
+    if sd is not None:
+        spread = "  ".join("[" + show_cards(m.cards) + "]" for m in sd.spread.melds)
+        lines.append(f"Spread: {spread}  deadwood {sd.knocker_deadwood}")
+        if sd.layoffs:
+            lines.append("Laid off: " + show_cards([lay.card for lay in sd.layoffs]))
+        lines.append(f"Defender's deadwood: {sd.defender_deadwood}")
+    outcome = result.outcome.replace("_", " ")
+    lines.append(f"{outcome.capitalize()}: {names[result.winner]} score {result.points}.")
+    return lines
+
+
+def run_play(
+    args: argparse.Namespace,
+    stdin: TextIO | None = None,
+    stdout: TextIO | None = None,
+) -> int:
+    """The ``play`` command: you are player 0, the computer player 1.
+
+    :raises UnknownVariantError: for an unknown ``--variant``.
+    """
+    inp = stdin or sys.stdin
+    out = stdout or sys.stdout
+    rules = find_variant(args.variant)
+    seed = args.seed if args.seed is not None else random.randrange(2**32)
+    you, computer = 0, 1
+    dealer = computer if args.dealer == "computer" else you
+    deal = Deal.new(rules, seed=seed, dealer=dealer)
+    bot = GoodPlayer(seed)
+
+    def say(text: str = "") -> None:
+        out.write(text + "\n")
+        out.flush()
+
+    dealt = "The computer deals" if dealer == computer else "You deal"
+    say(f"{rules.name} rules, seed {seed}. {dealt}.")
+    say(f"Upcard: {show_card(deal.upcard)}. Type 'help' for the moves.")
+    while not deal.over:
+        if deal.current == computer:
+            action = bot.choose(deal)
+            deal.apply(action)
+            say(_describe(action, deal, you=False))
+            continue
+        say()
+        say(
+            f"Stock: {len(deal.stock)} cards. Discard pile: "
+            + (show_card(deal.discard_pile[-1]) if deal.discard_pile else "empty")
+        )
+        for line in _hand_lines(deal, you):
+            say(line)
+        while True:
+            out.write(_prompt(deal))
+            out.flush()
+            line = inp.readline()
+            if not line:
+                say()
+                say("Game left.")
+                return 1
+            text = line.strip()
+            if text.lower() in ("help", "?", "h"):
+                say(_HELP)
+                continue
+            if text.lower() in ("quit", "exit", "q"):
+                say("Game left.")
+                return 0
+            try:
+                action = parse_action(text)
+            except CardError:
+                say(f"{text!r} is neither a move nor a card; type 'help' for the moves.")
+                continue
+            except GinRulesError as exc:
+                say(f"{exc}; type 'help' for the moves.")
+                continue
+            try:
+                deal.apply(action, player=you)
+            except GinRulesError as exc:
+                say(f"Not possible: {exc}.")
+                continue
+            say(_describe(action, deal, you=True))
+            break
+    assert deal.result is not None
+    say()
+    for line in _result_lines(deal, deal.result, you):
+        say(line)
+    return 0

@@ -1,0 +1,471 @@
+"""Match scoring: score sheets for every scheme, row by row.
+
+A score sheet takes the :class:`~ginrules.deal.DealResult` of each deal in turn
+(:meth:`ScoreSheet.record`) and writes :class:`ScoreLine` rows: one per deal
+(``deal`` or ``dead``), and one per bonus (``game_bonus``, ``shutout``,
+``line_bonus``, ``manche_bonus``, ``petit_gin_bonus``, ``grand_gin_bonus``), each
+with the running totals of its game, so that a page renders the sheet row by row.
+
+Schemes (:func:`score_sheet` picks one from the rules unless told):
+
+``one_deal``
+    One deal decides; a dead deal is a draw.
+``game``
+    To a target (100 or 250). At the end the winner gets the game bonus; each
+    player gets the line (box) bonus for every deal they won; a shutout (the loser
+    scored nothing) doubles the winner's deal points before the boxes
+    (``rules.shutout == "double"``, written as its own ``shutout`` line) or raises
+    the game bonus (``"bonus"``: ``rules.shutout_game_bonus``).
+``hollywood``
+    Three games at once. A player's first won deal is entered in game 1, the
+    second in games 1 and 2, the third and later in all three; each game closes at
+    the target with its own bonuses, and later scores go only to games still open
+    (so a win entitled only to closed games is entered nowhere). The match ends
+    when all three are closed.
+``manche`` / ``partie``
+    The French manche to 250: its winner gets 100 more (200 if the opponent
+    scored nothing in it); each player gets 50 per petit gin and 100 per grand gin
+    scored in it. A partie is several manches; its score is the sum.
+
+Dealer rule: after a dead deal the same dealer deals again. Otherwise this module
+follows the common rule that **the loser of the previous deal deals the next**
+(``dealer_rule="loser"``); ``"winner"`` and ``"alternate"`` are available.
+
+Ties: one deal scores for one player only, so a game or manche always has one
+winner (the player who reached the target). A one-deal game ends drawn only when
+the deal is dead; a Hollywood match or partie whose totals are equal is drawn
+(``winner`` is ``None``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from ginrules.deal import DealResult
+from ginrules.errors import GinRulesError
+from ginrules.rules import Rules
+
+Scheme = Literal["one_deal", "game", "hollywood", "manche", "partie"]
+DealerRule = Literal["loser", "winner", "alternate"]
+
+__all__ = [
+    "DealerRule",
+    "GameSheet",
+    "HollywoodSheet",
+    "MancheSheet",
+    "OneDealSheet",
+    "Scheme",
+    "ScoreLine",
+    "ScoreSheet",
+    "score_sheet",
+]
+
+
+class MatchOverError(GinRulesError):
+    """A deal was recorded on a score sheet whose match is over."""
+
+    code = "match_over"
+
+    def __init__(self) -> None:
+        super().__init__("the match is over")
+
+
+@dataclass(frozen=True)
+class ScoreLine:
+    """One row of a score sheet.
+
+    ``kind``: ``deal``, ``dead``, ``game_bonus``, ``shutout``, ``line_bonus``,
+    ``manche_bonus``, ``petit_gin_bonus`` or ``grand_gin_bonus``. ``player`` gets
+    ``points`` (``None`` for a dead deal). ``game`` is the column (1 to 3 for
+    Hollywood, the manche number in a partie, else 1). ``deal`` is the deal number
+    (1-based) the row belongs to. ``totals`` are the two players' totals in that
+    game after the row. ``detail`` explains the arithmetic (for example
+    ``{"deals": 3, "each": 25}`` for a line bonus).
+    """
+
+    kind: str
+    player: int | None
+    points: int
+    game: int
+    deal: int
+    totals: tuple[int, int]
+    detail: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "player": self.player,
+            "points": self.points,
+            "game": self.game,
+            "deal": self.deal,
+            "totals": list(self.totals),
+            "detail": dict(self.detail),
+        }
+
+
+class _Column:
+    """One game (or manche) of a sheet: deal points, deals won, gins, totals."""
+
+    def __init__(self, number: int, target: int | None, manche: bool = False) -> None:
+        self.number = number
+        self.target = target
+        self.manche = manche
+        self.totals = [0, 0]
+        self.deal_points = [0, 0]
+        self.wins = [0, 0]
+        self.petit_gins = [0, 0]
+        self.grand_gins = [0, 0]
+        self.closed = False
+        self.winner: int | None = None
+
+    def line(
+        self, kind: str, player: int | None, points: int, deal: int, **detail: Any
+    ) -> ScoreLine:
+        if player is not None:
+            self.totals[player] += points
+        return ScoreLine(
+            kind, player, points, self.number, deal, (self.totals[0], self.totals[1]), detail
+        )
+
+    def enter(self, result: DealResult, deal: int) -> ScoreLine:
+        winner = result.winner
+        assert winner is not None
+        self.deal_points[winner] += result.points
+        self.wins[winner] += 1
+        if self.manche:
+            if result.outcome == "gin":
+                self.petit_gins[winner] += 1
+            elif result.outcome == "big_gin":
+                self.grand_gins[winner] += 1
+        return self.line("deal", winner, result.points, deal, outcome=result.outcome)
+
+    def reached(self) -> int | None:
+        if self.target is None:
+            return None
+        for p in (0, 1):
+            if self.totals[p] >= self.target:
+                return p
+        return None
+
+
+class ScoreSheet:
+    """The rows of a match so far; :meth:`record` each deal's result in turn.
+
+    ``over`` says whether the match has ended, ``winner`` who won it (``None``
+    while it runs, or for a draw), ``totals`` the two players' match totals.
+    """
+
+    scheme: Scheme = "one_deal"
+
+    def __init__(self, rules: Rules, dealer_rule: DealerRule = "loser") -> None:
+        self.rules = rules
+        self.dealer_rule: DealerRule = dealer_rule
+        self.rows: list[ScoreLine] = []
+        self.results: list[DealResult] = []
+        self.over = False
+        self.winner: int | None = None
+
+    @property
+    def deal_number(self) -> int:
+        """The number of the next deal (1-based)."""
+        return len(self.results) + 1
+
+    @property
+    def totals(self) -> tuple[int, int]:
+        raise NotImplementedError
+
+    def record(self, result: DealResult) -> list[ScoreLine]:
+        """Score one deal; return the rows it added (the deal's, then any bonuses).
+
+        :raises MatchOverError: if the match is already over.
+        """
+        if self.over:
+            raise MatchOverError()
+        self.results.append(result)
+        deal = len(self.results)
+        rows = [self._dead_line(deal)] if result.winner is None else self._score(result, deal)
+        self.rows.extend(rows)
+        return rows
+
+    def _dead_line(self, deal: int) -> ScoreLine:
+        totals = self.totals
+        return ScoreLine("dead", None, 0, 1, deal, totals, {"same_dealer": True})
+
+    def _score(self, result: DealResult, deal: int) -> list[ScoreLine]:
+        raise NotImplementedError
+
+    def next_dealer(self, dealer: int, result: DealResult) -> int:
+        """Who deals after ``result`` (dealt by ``dealer``): the same dealer after a
+        dead deal, else as ``dealer_rule`` says (default: the loser).
+        """
+        if result.winner is None:
+            return dealer
+        if self.dealer_rule == "loser":
+            return 1 - result.winner
+        if self.dealer_rule == "winner":
+            return result.winner
+        return 1 - dealer
+
+    def _close(self, column: _Column, deal: int) -> list[ScoreLine]:
+        """Close a game column that reached the target: its bonus rows."""
+        winner = column.reached()
+        assert winner is not None
+        loser = 1 - winner
+        column.closed = True
+        column.winner = winner
+        rules = self.rules
+        rows: list[ScoreLine] = []
+        shutout = column.deal_points[loser] == 0
+        if column.manche:
+            bonus = rules.manche_shutout_bonus if shutout else rules.manche_bonus
+            rows.append(column.line("manche_bonus", winner, bonus, deal, shutout=shutout))
+            for p in (winner, loser):
+                if column.petit_gins[p]:
+                    each = rules.petit_gin_manche_bonus
+                    rows.append(
+                        column.line(
+                            "petit_gin_bonus",
+                            p,
+                            each * column.petit_gins[p],
+                            deal,
+                            gins=column.petit_gins[p],
+                            each=each,
+                        )
+                    )
+                if column.grand_gins[p]:
+                    each = rules.grand_gin_manche_bonus
+                    rows.append(
+                        column.line(
+                            "grand_gin_bonus",
+                            p,
+                            each * column.grand_gins[p],
+                            deal,
+                            gins=column.grand_gins[p],
+                            each=each,
+                        )
+                    )
+            return rows
+        if shutout and rules.shutout == "bonus":
+            rows.append(
+                column.line("game_bonus", winner, rules.shutout_game_bonus, deal, shutout=True)
+            )
+        else:
+            rows.append(column.line("game_bonus", winner, rules.game_bonus, deal, shutout=False))
+        if shutout and rules.shutout == "double":
+            rows.append(
+                column.line(
+                    "shutout",
+                    winner,
+                    column.deal_points[winner],
+                    deal,
+                    doubled=column.deal_points[winner],
+                )
+            )
+        for p in (winner, loser):
+            if column.wins[p]:
+                each = rules.line_bonus
+                rows.append(
+                    column.line(
+                        "line_bonus",
+                        p,
+                        each * column.wins[p],
+                        deal,
+                        deals=column.wins[p],
+                        each=each,
+                    )
+                )
+        return rows
+
+    def to_dict(self) -> dict[str, Any]:
+        """The sheet as JSON-ready data: scheme, rows, totals, over, winner."""
+        return {
+            "scheme": self.scheme,
+            "variant": self.rules.name,
+            "dealer_rule": self.dealer_rule,
+            "rows": [r.to_dict() for r in self.rows],
+            "totals": list(self.totals),
+            "over": self.over,
+            "winner": self.winner,
+        }
+
+
+class OneDealSheet(ScoreSheet):
+    """A one-deal game: the deal's winner wins; a dead deal is a draw."""
+
+    scheme: Scheme = "one_deal"
+
+    def __init__(self, rules: Rules, dealer_rule: DealerRule = "loser") -> None:
+        super().__init__(rules, dealer_rule)
+        self._column = _Column(1, None)
+
+    @property
+    def totals(self) -> tuple[int, int]:
+        return (self._column.totals[0], self._column.totals[1])
+
+    def record(self, result: DealResult) -> list[ScoreLine]:
+        rows = super().record(result)
+        self.over = True
+        self.winner = result.winner
+        return rows
+
+    def _score(self, result: DealResult, deal: int) -> list[ScoreLine]:
+        return [self._column.enter(result, deal)]
+
+
+class GameSheet(ScoreSheet):
+    """A game to ``target`` (default ``rules.game_target``, else 100) with game
+    bonus, line bonuses and shutout.
+    """
+
+    scheme: Scheme = "game"
+
+    def __init__(
+        self, rules: Rules, target: int | None = None, dealer_rule: DealerRule = "loser"
+    ) -> None:
+        super().__init__(rules, dealer_rule)
+        self.target = target or rules.game_target or 100
+        self._column = _Column(1, self.target)
+
+    @property
+    def totals(self) -> tuple[int, int]:
+        return (self._column.totals[0], self._column.totals[1])
+
+    def _score(self, result: DealResult, deal: int) -> list[ScoreLine]:
+        rows = [self._column.enter(result, deal)]
+        if self._column.reached() is not None:
+            rows += self._close(self._column, deal)
+            self.over = True
+            self.winner = self._column.winner
+        return rows
+
+
+class HollywoodSheet(ScoreSheet):
+    """Hollywood scoring: three games to ``target`` at once (see the module)."""
+
+    scheme: Scheme = "hollywood"
+
+    def __init__(
+        self, rules: Rules, target: int | None = None, dealer_rule: DealerRule = "loser"
+    ) -> None:
+        super().__init__(rules, dealer_rule)
+        self.target = target or rules.game_target or 100
+        self.games = [_Column(n, self.target) for n in (1, 2, 3)]
+        self.deals_won = [0, 0]
+
+    @property
+    def totals(self) -> tuple[int, int]:
+        return (sum(g.totals[0] for g in self.games), sum(g.totals[1] for g in self.games))
+
+    def _score(self, result: DealResult, deal: int) -> list[ScoreLine]:
+        winner = result.winner
+        assert winner is not None
+        self.deals_won[winner] += 1
+        entitled = self.games[: min(self.deals_won[winner], 3)]
+        rows: list[ScoreLine] = []
+        for game in entitled:
+            if game.closed:
+                continue
+            rows.append(game.enter(result, deal))
+            if game.reached() is not None:
+                rows += self._close(game, deal)
+        if all(g.closed for g in self.games):
+            self.over = True
+            a, b = self.totals
+            self.winner = None if a == b else (0 if a > b else 1)
+        return rows
+
+    def to_dict(self) -> dict[str, Any]:
+        data = super().to_dict()
+        data["games"] = [
+            {"game": g.number, "totals": list(g.totals), "closed": g.closed, "winner": g.winner}
+            for g in self.games
+        ]
+        return data
+
+
+class MancheSheet(ScoreSheet):
+    """French scoring: ``manches`` manches to ``target`` (default 250), one after
+    the other; the partie's score is the sum. One manche is the scheme ``manche``.
+    """
+
+    def __init__(
+        self,
+        rules: Rules,
+        target: int | None = None,
+        manches: int = 1,
+        dealer_rule: DealerRule = "loser",
+    ) -> None:
+        super().__init__(rules, dealer_rule)
+        if manches < 1:
+            raise ValueError("a partie has at least one manche")
+        self.target = target or rules.game_target or 250
+        self.manches = [_Column(1, self.target, manche=True)]
+        self.count = manches
+        self.scheme = "manche" if manches == 1 else "partie"
+
+    @property
+    def totals(self) -> tuple[int, int]:
+        return (sum(m.totals[0] for m in self.manches), sum(m.totals[1] for m in self.manches))
+
+    def _dead_line(self, deal: int) -> ScoreLine:
+        m = self.manches[-1]
+        return ScoreLine(
+            "dead", None, 0, m.number, deal, (m.totals[0], m.totals[1]), {"same_dealer": True}
+        )
+
+    def _score(self, result: DealResult, deal: int) -> list[ScoreLine]:
+        manche = self.manches[-1]
+        rows = [manche.enter(result, deal)]
+        if manche.reached() is not None:
+            rows += self._close(manche, deal)
+            if len(self.manches) == self.count:
+                self.over = True
+                a, b = self.totals
+                self.winner = None if a == b else (0 if a > b else 1)
+            else:
+                self.manches.append(_Column(len(self.manches) + 1, self.target, manche=True))
+        return rows
+
+    def to_dict(self) -> dict[str, Any]:
+        data = super().to_dict()
+        data["manches"] = [
+            {"manche": m.number, "totals": list(m.totals), "closed": m.closed, "winner": m.winner}
+            for m in self.manches
+        ]
+        return data
+
+
+def score_sheet(
+    rules: Rules,
+    scheme: Scheme | None = None,
+    target: int | None = None,
+    manches: int = 3,
+    dealer_rule: DealerRule = "loser",
+) -> ScoreSheet:
+    """A new, empty score sheet.
+
+    ``scheme`` defaults from the rules: ``manche`` when ``rules.match_scoring`` is
+    ``"manche"``, else ``game`` (to ``rules.game_target``), or ``one_deal`` when
+    the rules have no target. ``manches`` is the length of a ``partie``.
+
+    >>> from ginrules.rules import STANDARD
+    >>> score_sheet(STANDARD).scheme, score_sheet(STANDARD, "hollywood").target
+    ('game', 100)
+    """
+    if scheme is None:
+        if rules.match_scoring == "manche":
+            scheme = "manche"
+        elif rules.game_target is None:
+            scheme = "one_deal"
+        else:
+            scheme = "game"
+    if scheme == "one_deal":
+        return OneDealSheet(rules, dealer_rule)
+    if scheme == "game":
+        return GameSheet(rules, target, dealer_rule)
+    if scheme == "hollywood":
+        return HollywoodSheet(rules, target, dealer_rule)
+    if scheme == "manche":
+        return MancheSheet(rules, target, 1, dealer_rule)
+    return MancheSheet(rules, target, manches, dealer_rule)

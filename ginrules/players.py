@@ -1,0 +1,184 @@
+"""Computer players, and loops that play whole deals and matches.
+
+A player is any object with ``choose(deal) -> Action`` (:class:`Player`). It sees
+the whole :class:`~ginrules.deal.Deal` object but the players here read only
+what a seated player knows: their own hand, the discard pile, the cards the
+opponent took from it (``deal.picked``), the stock's size and the rules.
+
+* :class:`RandomPlayer` picks uniformly among :meth:`Deal.legal_actions`
+  (optionally always going out when it can).
+* :class:`GoodPlayer` takes the upcard or the top discard when that lowers its
+  deadwood, discards to keep its deadwood as low as possible and, among equally
+  good discards, avoids feeding the opponent (cards of the rank, or near in suit,
+  of the cards the opponent took from the pile) and then throws the highest
+  card; it knocks as soon as the rules allow and goes gin when it can, so under
+  gin-only rules (Straight Gin, Oklahoma's ace upcard) it plays for gin.
+
+Both are deterministic for a seed.
+
+>>> from ginrules.rules import STANDARD
+>>> from ginrules.deal import Deal
+>>> deal = Deal.new(STANDARD, seed=3)
+>>> result = play_deal(deal, (GoodPlayer(1), GoodPlayer(2)))
+>>> result is deal.result and deal.over
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Protocol
+
+from ginrules.cards import Card
+from ginrules.deal import (
+    Action,
+    BigGin,
+    Deal,
+    DealResult,
+    Discard,
+    DrawDiscard,
+    DrawStock,
+    Gin,
+    Knock,
+    Pass,
+)
+from ginrules.match import ScoreSheet, score_sheet
+from ginrules.melds import best_discards, deadwood
+from ginrules.rules import Rules
+
+__all__ = ["GoodPlayer", "Player", "RandomPlayer", "play_deal", "play_match"]
+
+
+class Player(Protocol):
+    """Anything that chooses the next action of the player to act."""
+
+    def choose(self, deal: Deal) -> Action: ...
+
+
+class RandomPlayer:
+    """A uniformly random legal player, deterministic for its seed.
+
+    With ``go_out=True`` it always knocks or goes gin when some discard allows it
+    (otherwise, under the reshuffle rule, a deal can run for thousands of turns).
+    """
+
+    def __init__(self, seed: int = 0, go_out: bool = False) -> None:
+        self.rng = random.Random(seed)
+        self.go_out = go_out
+
+    def choose(self, deal: Deal) -> Action:
+        actions = deal.legal_actions()
+        if self.go_out:
+            out = [a for a in actions if isinstance(a, Knock | Gin | BigGin)]
+            if out:
+                return self.rng.choice(out)
+        return self.rng.choice(actions)
+
+
+class GoodPlayer:
+    """A sound heuristic player (see the module docstring), deterministic per seed.
+
+    The seed only breaks ties between equally good discards.
+    """
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, deal: Deal) -> Action:
+        if deal.phase == "discard":
+            return self._discard(deal)
+        if deal.phase == "offer":
+            return DrawDiscard() if self._wants(deal) else Pass()
+        legal = deal.legal_actions()
+        if DrawDiscard() in legal and (self._wants(deal) or DrawStock() not in legal):
+            return DrawDiscard()
+        return DrawStock()
+
+    def _wants(self, deal: Deal) -> bool:
+        """Does taking the top discard lower this hand's deadwood?"""
+        if not deal.discard_pile:
+            return False
+        top = deal.discard_pile[-1]
+        hand = deal.hands[deal.current]
+        rules = deal.rules
+        options = best_discards([*hand, top], rules)
+        keep = [o for o in options if o.discard is not top]
+        if not keep:
+            return False
+        return keep[0].arrangement.deadwood < deadwood(hand, rules)
+
+    def _discard(self, deal: Deal) -> Action:
+        hand = deal.hands[deal.current]
+        rules = deal.rules
+        options = best_discards(hand, rules)
+        if any(o.discard is None for o in options) and deal.check_going_out(None).allowed:
+            return BigGin()
+        candidates = [o.discard for o in options if o.discard is not None]
+        candidates = [c for c in candidates if c is not deal.taken]
+        if not candidates:
+            scored = [
+                (deadwood([x for x in hand if x is not c], rules), c)
+                for c in hand
+                if c is not deal.taken
+            ]
+            best = min(s for s, _ in scored)
+            candidates = [c for s, c in scored if s == best]
+        for card in candidates:
+            check = deal.check_going_out(card)
+            if check.allowed:
+                return Gin(card) if check.kind == "gin" else Knock(card)
+        return Discard(self._safest(deal, candidates))
+
+    def _safest(self, deal: Deal, candidates: Sequence[Card]) -> Card:
+        opponent = 1 - deal.current
+        pile = set(deal.discard_pile)
+        wanted = [c for c in deal.picked[opponent] if c not in pile]
+        rules = deal.rules
+
+        def key(card: Card) -> tuple[int, int, float]:
+            danger = sum(
+                1
+                for w in wanted
+                if w.rank == card.rank or (w.suit == card.suit and abs(w.rank - card.rank) <= 2)
+            )
+            return (danger, -rules.card_value(card), self.rng.random())
+
+        return min(candidates, key=key)
+
+
+def play_deal(deal: Deal, players: Sequence[Player]) -> DealResult:
+    """Play ``deal`` to its end, asking ``players[deal.current]`` for each action.
+
+    :raises IllegalActionError: if a player chooses an illegal action.
+    """
+    while deal.result is None:
+        deal.apply(players[deal.current].choose(deal))
+    return deal.result
+
+
+def play_match(
+    rules: Rules,
+    players: Sequence[Player],
+    seed: int = 0,
+    sheet: ScoreSheet | None = None,
+    first_dealer: int = 0,
+) -> tuple[ScoreSheet, list[Deal]]:
+    """Play deals until the score sheet's match is over.
+
+    Each deal's seed is drawn from ``random.Random(seed)``; the dealer follows the
+    sheet's dealer rule (the same dealer again after a dead deal).
+
+    :raises IllegalActionError: if a player chooses an illegal action.
+    """
+    sheet = sheet or score_sheet(rules)
+    rng = random.Random(seed)
+    dealer = first_dealer
+    deals: list[Deal] = []
+    while not sheet.over:
+        deal = Deal.new(rules, seed=rng.getrandbits(32), dealer=dealer)
+        result = play_deal(deal, players)
+        sheet.record(result)
+        deals.append(deal)
+        dealer = sheet.next_dealer(dealer, result)
+    return sheet, deals
