@@ -54,6 +54,7 @@ __all__ = [
     "GameSheet",
     "HollywoodSheet",
     "MancheSheet",
+    "MatchOverError",
     "OneDealSheet",
     "Scheme",
     "ScoreLine",

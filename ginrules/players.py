@@ -44,7 +44,7 @@ from ginrules.deal import (
     Pass,
 )
 from ginrules.match import ScoreSheet, score_sheet
-from ginrules.melds import best_discards, deadwood
+from ginrules.melds import best_discard_deadwood, deadwood
 from ginrules.rules import Rules
 
 __all__ = ["GoodPlayer", "Player", "RandomPlayer", "play_deal", "play_match"]
@@ -79,11 +79,14 @@ class RandomPlayer:
 class GoodPlayer:
     """A sound heuristic player (see the module docstring), deterministic per seed.
 
-    The seed only breaks ties between equally good discards.
+    The seed breaks ties between equally good discards. Once the stock has been
+    rebuilt ``restless_after`` times in a deal, it throws a random card a quarter
+    of the time, so that two such players never deadlock under the reshuffle rule.
     """
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, restless_after: int = 2) -> None:
         self.rng = random.Random(seed)
+        self.restless_after = restless_after
 
     def choose(self, deal: Deal) -> Action:
         if deal.phase == "discard":
@@ -101,33 +104,33 @@ class GoodPlayer:
             return False
         top = deal.discard_pile[-1]
         hand = deal.hands[deal.current]
-        rules = deal.rules
-        options = best_discards([*hand, top], rules)
-        keep = [o for o in options if o.discard is not top]
-        if not keep:
-            return False
-        return keep[0].arrangement.deadwood < deadwood(hand, rules)
+        # throwing the top card back would leave today's deadwood: a lower best
+        # means some other discard gains
+        return best_discard_deadwood([*hand, top], deal.rules) < deadwood(hand, deal.rules)
 
     def _discard(self, deal: Deal) -> Action:
         hand = deal.hands[deal.current]
         rules = deal.rules
-        options = best_discards(hand, rules)
-        if any(o.discard is None for o in options) and deal.check_going_out(None).allowed:
+        if rules.big_gin and deadwood(hand, rules) == 0 and deal.check_going_out(None).allowed:
             return BigGin()
-        candidates = [o.discard for o in options if o.discard is not None]
-        candidates = [c for c in candidates if c is not deal.taken]
-        if not candidates:
-            scored = [
-                (deadwood([x for x in hand if x is not c], rules), c)
-                for c in hand
-                if c is not deal.taken
-            ]
-            best = min(s for s, _ in scored)
-            candidates = [c for s, c in scored if s == best]
-        for card in candidates:
-            check = deal.check_going_out(card)
-            if check.allowed:
-                return Gin(card) if check.kind == "gin" else Knock(card)
+        scored = [
+            (deadwood([x for x in hand if x is not c], rules), c)
+            for c in hand
+            if c is not deal.taken
+        ]
+        best = min(s for s, _ in scored)
+        candidates = [c for s, c in scored if s == best]
+        limit = rules.knock_limit(deal.upcard)
+        if limit is None or best <= limit:
+            for card in candidates:
+                check = deal.check_going_out(card)
+                if check.allowed:
+                    return Gin(card) if check.kind == "gin" else Knock(card)
+        if deal.reshuffles >= self.restless_after and self.rng.random() < 0.25:
+            # Under the reshuffle rule two deadwood-minimising players can hold each
+            # other's missing cards for ever (gin only, for example): play a random
+            # card now and then to break the deadlock.
+            return Discard(self.rng.choice([c for _, c in scored]))
         return Discard(self._safest(deal, candidates))
 
     def _safest(self, deal: Deal, candidates: Sequence[Card]) -> Card:

@@ -278,7 +278,7 @@ def test_the_card_before_the_last_two_can_still_win(rules: Rules) -> None:
     # non-dealer draws the 1st, 3rd, ..., 29th: put the gin card 29th.
     hand = "AS 2S 3S 4H 5H 6H 8D 9D TD KC"
     stock = [c.code for c in CARDS if c.code not in (hand + " " + JUNK_B + " 2D JD").split()]
-    stock = stock[:28] + ["JD"] + stock[28:]
+    stock = [*stock[:28], "JD", *stock[28:]]
     deal = new_deal(rules, nondealer=hand, upcard="2D", stock=stock)
     both_pass(deal)
     while len(deal.stock) > 3:
@@ -340,7 +340,7 @@ def test_reshuffle_is_reproduced_by_replay() -> None:
 def test_going_out_with_the_last_stock_card_needs_no_reshuffle() -> None:
     hand = "AS 2S 3S 4H 5H 6H 8D 9D TD KC"
     stock = [c.code for c in CARDS if c.code not in (hand + " " + JUNK_B + " 2D JD").split()]
-    stock = stock[:30] + ["JD"]
+    stock = [*stock[:30], "JD"]
     deal = new_deal(STANDARD, nondealer=hand, upcard="2D", stock=stock)
     both_pass(deal)
     while len(deal.stock) > 1:

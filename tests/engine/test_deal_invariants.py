@@ -1,0 +1,65 @@
+"""All 52 cards, distinct and accounted for, at every step of 10,000 deals per variant.
+
+Most deals are between two good players; every tenth has a random player on one
+side (it takes the discard often, which exercises the just-taken rule, and drags
+deals towards the end of the stock).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from ginrules.deal import Deal
+from ginrules.players import GoodPlayer, Player, RandomPlayer
+from ginrules.rules import FRENCH, OKLAHOMA, STANDARD, STRAIGHT, Rules
+
+DEALS = 10_000
+
+
+def check(deal: Deal) -> None:
+    hands, stock, pile = deal.hands, deal.stock, deal.discard_pile
+    cards = [*hands[0], *hands[1], *stock, *pile]
+    # Cards are singletons: 52 items that are 52 distinct objects are the whole deck
+    assert len(cards) == 52 and len(set(map(id, cards))) == 52, deal.to_dict()
+    sizes = sorted((len(hands[0]), len(hands[1])))
+    if deal.phase == "discard":
+        assert sizes == [10, 11]
+        assert len(hands[deal.current]) == 11
+    elif deal.phase == "over":
+        assert sizes in ([10, 10], [10, 11])  # 11: big gin
+    else:
+        assert sizes == [10, 10]
+    if deal.rules.stock_end == "dead_hand":
+        assert len(stock) >= deal.rules.dead_hand_cards
+    elif deal.phase in ("draw", "offer"):
+        assert stock  # a reshuffle never leaves the next player without a stock
+    if deal.taken is not None:
+        assert deal.taken in hands[deal.current]
+
+
+@pytest.mark.parametrize("rules", [STANDARD, STRAIGHT, OKLAHOMA, FRENCH], ids=lambda r: r.name)
+def test_every_card_accounted_for_at_every_step(rules: Rules) -> None:
+    good: tuple[Player, Player] = (GoodPlayer(1), GoodPlayer(2))
+    mixed: tuple[Player, Player] = (GoodPlayer(3), RandomPlayer(4, go_out=True))
+    outcomes: Counter[str] = Counter()
+    reshuffles = 0
+    for i in range(DEALS):
+        deal = Deal.new(rules, seed=i, dealer=i % 2)
+        players = mixed if i % 10 == 0 else good
+        check(deal)
+        while deal.result is None:
+            deal.apply(players[deal.current].choose(deal))
+            check(deal)
+        outcomes[deal.result.outcome] += 1
+        reshuffles += deal.reshuffles
+    assert sum(outcomes.values()) == DEALS
+    # the runs really reached the rule-dependent ends
+    if rules.stock_end == "dead_hand":
+        assert outcomes["dead"] > 0 and reshuffles == 0
+    else:
+        assert outcomes["dead"] == 0 and reshuffles > 0
+    if rules.knock_limit(None) != 0:
+        assert outcomes["knock"] > 0
+    assert outcomes["gin"] > 0
