@@ -1,0 +1,67 @@
+"""Simulated deals per second, per variant, between two good computer players.
+
+Also prints how the deals end: the share of Straight Gin deals that end dead
+(the last two cards of the stock reached) against the share of standard deals
+that reach a reshuffle of the stock.
+
+Usage: ``python benchmarks/deals.py [--deals N] [--seed S]`` (default 2000 deals
+per variant).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from collections import Counter
+
+from ginrules.deal import Deal
+from ginrules.players import GoodPlayer, play_deal
+from ginrules.rules import PRESETS
+
+
+def run(deals: int, seed: int) -> None:
+    print(f"{deals} deals per variant, two good players, seed {seed}")
+    print(
+        f"{'variant':<10} {'deals/s':>8} {'turns':>6} {'dead':>6} {'reshuf':>7}"
+        f" {'knock':>6} {'under':>6} {'gin':>6} {'big':>5}"
+    )
+    shares: dict[str, dict[str, float]] = {}
+    for rules in PRESETS.values():
+        rng = random.Random(seed)
+        players = (GoodPlayer(seed), GoodPlayer(seed + 1))
+        outcomes: Counter[str] = Counter()
+        turns = reshuffled = 0
+        start = time.perf_counter()
+        for i in range(deals):
+            deal = Deal.new(rules, seed=rng.getrandbits(32), dealer=i % 2)
+            result = play_deal(deal, players)
+            outcomes[result.outcome] += 1
+            turns += result.turns
+            reshuffled += result.reshuffles > 0
+        elapsed = time.perf_counter() - start
+        share = {k: v / deals for k, v in outcomes.items()}
+        share["reshuffled"] = reshuffled / deals
+        shares[rules.name] = share
+        print(
+            f"{rules.name:<10} {deals / elapsed:8.0f} {turns / deals:6.1f}"
+            f" {share.get('dead', 0):6.1%} {share['reshuffled']:7.1%}"
+            f" {share.get('knock', 0):6.1%} {share.get('undercut', 0):6.1%}"
+            f" {share.get('gin', 0):6.1%} {share.get('big_gin', 0):5.1%}"
+        )
+    print(
+        f"Straight Gin deals ending dead: {shares['straight'].get('dead', 0):.1%}; "
+        f"standard deals reaching a reshuffle: {shares['standard']['reshuffled']:.1%}"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=2000)
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args()
+    run(args.deals, args.seed)
+
+
+if __name__ == "__main__":
+    main()

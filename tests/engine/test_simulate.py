@@ -1,0 +1,111 @@
+"""The ``simulate`` and ``play`` sub-commands."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+
+import pytest
+
+from ginrules import cli_deals
+from ginrules.cards import CARDS
+from ginrules.errors import UnknownVariantError
+
+
+def parse(argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="ginrules")
+    cli_deals.register(parser.add_subparsers(dest="command", required=True))
+    return parser.parse_args(argv)
+
+
+class Tty(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.mark.parametrize("variant", ["standard", "straight-gin", "oklahoma", "gin-rami"])
+def test_simulate_counts_add_up(variant: str) -> None:
+    out, err = io.StringIO(), io.StringIO()
+    args = parse(["simulate", "--variant", variant, "--deals", "60", "--seed", "3"])
+    assert args.func(args, out, err) == 0
+    data = json.loads(out.getvalue())
+    assert data["deals"] == 60
+    assert sum(data[k] for k in ("gin", "big_gin", "knock", "undercut", "dead")) == 60
+    assert data["average_turns"] > 1 and 0 <= data["reshuffled"] <= 60
+    assert sum(data["wins"].values()) == 60 - data["dead"]
+    assert err.getvalue() == ""  # short run, not a terminal: no progress bar
+    # the same seed gives the same counts
+    again = io.StringIO()
+    args.func(args, again, io.StringIO())
+    assert again.getvalue() == out.getvalue()
+
+
+def test_simulate_progress_bar_on_stderr() -> None:
+    out, err = io.StringIO(), Tty()
+    args = parse(["simulate", "--deals", "1000", "--variant", "oklahoma"])
+    args.func(args, out, err)
+    bar = err.getvalue()
+    assert bar.startswith("\r[") and bar.endswith("] 1000/1000 deals 100%\n")
+    assert json.loads(out.getvalue())["deals"] == 1000  # stdout stays pure JSON
+    out, err = io.StringIO(), Tty()
+    args = parse(["simulate", "--deals", "1000", "--no-progress"])
+    args.func(args, out, err)
+    assert err.getvalue() == ""
+
+
+def test_simulate_rejects_bad_input() -> None:
+    args = parse(["simulate", "--variant", "canasta"])
+    with pytest.raises(UnknownVariantError):
+        args.func(args, io.StringIO(), io.StringIO())
+
+
+def script(rounds: int) -> str:
+    """A dumb human: draw from the stock, then try every card until one is taken."""
+    cards = " \n".join(c.code for c in CARDS)
+    return ("pass\n" * 2) + ("stock\n" + cards + "\n") * rounds
+
+
+def test_play_a_whole_deal_from_the_terminal() -> None:
+    out = io.StringIO()
+    args = parse(["play", "--variant", "straight", "--seed", "12", "--dealer", "you"])
+    assert args.func(args, io.StringIO(script(40)), out) == 0
+    text = out.getvalue()
+    assert "straight rules, seed 12. You deal." in text
+    assert "Your hand:" in text and "Deadwood:" in text
+    assert "♠" in text and "♥" in text
+    assert "is not in your hand" in text  # bad input answered, prompt again
+    assert "Discard (or knock / gin): " in text
+    assert "Computer's hand:" in text  # the deal reached its end
+    assert ("Dead deal" in text) or ("score" in text)
+
+
+def test_play_answers_nonsense_and_offers_help() -> None:
+    out = io.StringIO()
+    args = parse(["play", "--seed", "4"])
+    stdin = io.StringIO("hello\nknock\nhelp\nstock\nquit\n")
+    assert args.func(args, stdin, out) == 0
+    text = out.getvalue()
+    assert "'hello' is neither a move nor a card" in text
+    assert "knock needs a card" in text
+    assert "big gin" in text  # the help text
+    assert text.rstrip().endswith("Game left.")
+
+
+def test_play_hand_is_sorted_with_symbols_and_deadwood() -> None:
+    out = io.StringIO()
+    args = parse(["play", "--seed", "4"])
+    args.func(args, io.StringIO("quit\n"), out)
+    line = next(x for x in out.getvalue().splitlines() if x.startswith("Your hand: "))
+    shown = line.removeprefix("Your hand: ").split()
+    assert len(shown) == 10
+    assert all(s[-1] in "♠♥♦♣" for s in shown)
+    suits = ["♠♥♦♣".index(s[-1]) for s in shown]
+    assert suits == sorted(suits)
+
+
+def test_play_eof_leaves_cleanly() -> None:
+    out = io.StringIO()
+    args = parse(["play", "--seed", "4"])
+    assert args.func(args, io.StringIO(""), out) == 1
+    assert "Game left." in out.getvalue()
