@@ -22,8 +22,9 @@ from ginrules.rules import PRESETS
 
 def run(deals: int, seed: int) -> None:
     print(f"{deals} deals per variant, two good players, seed {seed}")
+    print("deals/s: wall clock; cpu/s: per second of this process's CPU time")
     print(
-        f"{'variant':<10} {'deals/s':>8} {'turns':>6} {'dead':>6} {'reshuf':>7}"
+        f"{'variant':<10} {'deals/s':>8} {'cpu/s':>7} {'turns':>6} {'dead':>6} {'reshuf':>7}"
         f" {'knock':>6} {'under':>6} {'gin':>6} {'big':>5}"
     )
     shares: dict[str, dict[str, float]] = {}
@@ -33,6 +34,7 @@ def run(deals: int, seed: int) -> None:
         outcomes: Counter[str] = Counter()
         turns = reshuffled = 0
         start = time.perf_counter()
+        cpu = time.process_time()
         for i in range(deals):
             deal = Deal.new(rules, seed=rng.getrandbits(32), dealer=i % 2)
             result = play_deal(deal, players)
@@ -40,11 +42,12 @@ def run(deals: int, seed: int) -> None:
             turns += result.turns
             reshuffled += result.reshuffles > 0
         elapsed = time.perf_counter() - start
+        cpu = time.process_time() - cpu
         share = {k: v / deals for k, v in outcomes.items()}
         share["reshuffled"] = reshuffled / deals
         shares[rules.name] = share
         print(
-            f"{rules.name:<10} {deals / elapsed:8.0f} {turns / deals:6.1f}"
+            f"{rules.name:<10} {deals / elapsed:8.0f} {deals / cpu:7.0f} {turns / deals:6.1f}"
             f" {share.get('dead', 0):6.1%} {share['reshuffled']:7.1%}"
             f" {share.get('knock', 0):6.1%} {share.get('undercut', 0):6.1%}"
             f" {share.get('gin', 0):6.1%} {share.get('big_gin', 0):5.1%}"

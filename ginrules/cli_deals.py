@@ -9,7 +9,7 @@ goes to standard error for long runs.
 ``ginrules play [--variant V] [--seed S]`` plays one deal against the computer in
 a terminal.
 
-:func:`register` adds both to the ``ginrules`` command's sub-parsers.
+:data:`COMMANDS` adds both to the ``ginrules`` command (:mod:`ginrules.cli`).
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from ginrules.cards import Card
+from ginrules.cli import Command, add_variant, variant
 from ginrules.deal import (
     Deal,
     DealResult,
@@ -36,48 +37,34 @@ from ginrules.deal import (
 from ginrules.errors import CardError, GinRulesError
 from ginrules.melds import best_arrangement, best_discards
 from ginrules.players import GoodPlayer, play_deal
-from ginrules.rules import Rules, find_variant
+from ginrules.rules import Rules
 
-__all__ = ["register", "run_play", "run_simulate", "simulate"]
+__all__ = ["COMMANDS", "run_play", "run_simulate", "simulate"]
 
 OUTCOMES = ("gin", "big_gin", "knock", "undercut", "dead")
 
 
-def register(subparsers: Any) -> None:
-    """Add the ``simulate`` and ``play`` sub-commands to an argparse sub-parser set.
-
-    Each sets ``func(args) -> int`` as its handler.
-    """
-    sim = subparsers.add_parser(
-        "simulate",
-        help="play N deals between two computer players and print counts as JSON",
-        description="Play N deals between two good computer players; print JSON counts.",
-    )
-    sim.add_argument("--variant", default="standard", help="rules preset or alias")
-    sim.add_argument("--deals", type=int, default=1000, help="number of deals (default 1000)")
-    sim.add_argument("--seed", type=int, default=0, help="seed of the first deal (default 0)")
-    sim.add_argument(
+def _configure_simulate(parser: argparse.ArgumentParser) -> None:
+    add_variant(parser)
+    parser.add_argument("--deals", type=int, default=1000, help="number of deals (default 1000)")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the run (default 0)")
+    parser.add_argument(
         "--progress",
         action=argparse.BooleanOptionalAction,
         default=None,
         help="progress bar on standard error (default: for 1000 deals or more, on a terminal)",
     )
-    sim.set_defaults(func=run_simulate)
 
-    play = subparsers.add_parser(
-        "play",
-        help="play a deal against the computer in the terminal",
-        description="Play one deal against the computer. Type 'help' at the prompt.",
-    )
-    play.add_argument("--variant", default="standard", help="rules preset or alias")
-    play.add_argument("--seed", type=int, default=None, help="seed of the deal (default: random)")
-    play.add_argument(
+
+def _configure_play(parser: argparse.ArgumentParser) -> None:
+    add_variant(parser)
+    parser.add_argument("--seed", type=int, default=None, help="seed of the deal (default: random)")
+    parser.add_argument(
         "--dealer",
         choices=("computer", "you"),
         default="computer",
-        help="who deals (the other player is offered the upcard first)",
+        help="who deals (the other player is offered the upcard first; default computer)",
     )
-    play.set_defaults(func=run_play)
 
 
 # --------------------------------------------------------------------------- simulate
@@ -161,7 +148,7 @@ def run_simulate(
     """
     out = stdout or sys.stdout
     err = stderr or sys.stderr
-    rules = find_variant(args.variant)
+    rules = variant(args)
     if args.deals < 0:
         raise _BadArgument(f"--deals must be 0 or more, not {args.deals}")
     show = args.progress
@@ -278,8 +265,8 @@ def _result_lines(deal: Deal, result: DealResult, you: int) -> list[str]:
 
 def run_play(
     args: argparse.Namespace,
-    stdin: TextIO | None = None,
     stdout: TextIO | None = None,
+    stdin: TextIO | None = None,
 ) -> int:
     """The ``play`` command: you are player 0, the computer player 1.
 
@@ -287,7 +274,7 @@ def run_play(
     """
     inp = stdin or sys.stdin
     out = stdout or sys.stdout
-    rules = find_variant(args.variant)
+    rules = variant(args)
     seed = args.seed if args.seed is not None else random.randrange(2**32)
     you, computer = 0, 1
     dealer = computer if args.dealer == "computer" else you
@@ -349,3 +336,20 @@ def run_play(
     for line in _result_lines(deal, deal.result, you):
         say(line)
     return 0
+
+
+COMMANDS: list[Command] = [
+    Command(
+        "simulate",
+        "play N deals between two computer players and print the outcome counts as JSON",
+        _configure_simulate,
+        run_simulate,
+    ),
+    Command(
+        "play",
+        "play a deal against the computer in the terminal (type 'help' at the prompt)",
+        _configure_play,
+        run_play,
+    ),
+]
+"""The sub-commands :func:`ginrules.cli.main` adds from this module."""

@@ -60,6 +60,7 @@ from typing import Any, ClassVar, Final, Literal
 from ginrules.cards import CARDS, Card
 from ginrules.errors import IllegalActionError
 from ginrules.going_out import GoingOut, check_going_out
+from ginrules.melds import best_discard_deadwood, deadwood, max_melded
 from ginrules.rules import STANDARD, Rules
 from ginrules.showdown import ShowdownResult, showdown
 
@@ -416,17 +417,31 @@ class Deal:
             hand = self.hands[self.current]
             out: list[Action] = []
             going_out: list[Action] = []
+            may_go_out = self._may_go_out(hand)
             for card in sorted(hand):
                 if card is self.taken:
                     continue
                 out.append(Discard(card))
-                check = self.check_going_out(card)
-                if check.allowed:
-                    going_out.append(Gin(card) if check.kind == "gin" else Knock(card))
-            if self.rules.big_gin and self.check_going_out(None).allowed:
+                if may_go_out:
+                    check = self.check_going_out(card)
+                    if check.allowed:
+                        going_out.append(Gin(card) if check.kind == "gin" else Knock(card))
+            if (
+                self.rules.big_gin
+                and deadwood(hand, self.rules) == 0
+                and self.check_going_out(None).allowed
+            ):
                 going_out.append(BigGin())
             return out + going_out
         return []
+
+    def _may_go_out(self, hand: list[Card]) -> bool:
+        """A quick necessary test: can any discard from these 11 cards go out?"""
+        rules = self.rules
+        limit = rules.knock_limit(self.upcard)
+        if limit is not None and best_discard_deadwood(hand, rules) > limit:
+            return False
+        return not (rules.knock_min_melded and max_melded(hand, rules) < rules.knock_min_melded)
 
     def check_going_out(self, discard: Card | None) -> GoingOut:
         """May the player to act go out by discarding ``discard`` (``None``: keep all

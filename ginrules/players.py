@@ -27,7 +27,7 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from ginrules.cards import Card
@@ -113,41 +113,46 @@ class GoodPlayer:
         rules = deal.rules
         if rules.big_gin and deadwood(hand, rules) == 0 and deal.check_going_out(None).allowed:
             return BigGin()
-        scored = [
-            (deadwood([x for x in hand if x is not c], rules), c)
-            for c in hand
-            if c is not deal.taken
-        ]
-        best = min(s for s, _ in scored)
-        candidates = [c for s, c in scored if s == best]
-        limit = rules.knock_limit(deal.upcard)
-        if limit is None or best <= limit:
-            for card in candidates:
-                check = deal.check_going_out(card)
-                if check.allowed:
-                    return Gin(card) if check.kind == "gin" else Knock(card)
+        free = [c for c in hand if c is not deal.taken]
         if deal.reshuffles >= self.restless_after and self.rng.random() < 0.25:
             # Under the reshuffle rule two deadwood-minimising players can hold each
             # other's missing cards for ever (gin only, for example): play a random
             # card now and then to break the deadlock.
-            return Discard(self.rng.choice([c for _, c in scored]))
-        return Discard(self._safest(deal, candidates))
+            return Discard(self.rng.choice(free))
+        best = best_discard_deadwood(hand, rules)
+        # try the cards in order of preference until one keeps the least deadwood
+        order = sorted(free, key=self._preference(deal))
+        kept: dict[Card, int] = {}
+        for card in order:
+            kept[card] = deadwood([x for x in hand if x is not card], rules)
+            if kept[card] == best:
+                break
+        else:  # only the card just taken would have been best
+            card = min(order, key=kept.__getitem__)
+            best = kept[card]
+        limit = rules.knock_limit(deal.upcard)
+        if limit is None or best <= limit:
+            check = deal.check_going_out(card)
+            if check.allowed:
+                return Gin(card) if check.kind == "gin" else Knock(card)
+        return Discard(card)
 
-    def _safest(self, deal: Deal, candidates: Sequence[Card]) -> Card:
+    def _preference(self, deal: Deal) -> Callable[[Card], tuple[int, int, float]]:
+        """Sort key of discards: least dangerous, then highest, then the seed."""
         opponent = 1 - deal.current
         pile = set(deal.discard_pile)
         wanted = [c for c in deal.picked[opponent] if c not in pile]
         rules = deal.rules
+        rng = self.rng
 
         def key(card: Card) -> tuple[int, int, float]:
-            danger = sum(
-                1
-                for w in wanted
-                if w.rank == card.rank or (w.suit == card.suit and abs(w.rank - card.rank) <= 2)
-            )
-            return (danger, -rules.card_value(card), self.rng.random())
+            danger = 0
+            for w in wanted:
+                if w.rank == card.rank or (w.suit == card.suit and abs(w.rank - card.rank) <= 2):
+                    danger += 1
+            return (danger, -rules.card_value(card), rng.random())
 
-        return min(candidates, key=key)
+        return key
 
 
 def play_deal(deal: Deal, players: Sequence[Player]) -> DealResult:

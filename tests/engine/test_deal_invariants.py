@@ -2,12 +2,16 @@
 
 Most deals are between two good players; every tenth has a random player on one
 side (it takes the discard often, which exercises the just-taken rule, and drags
-deals towards the end of the stock).
+deals towards the end of the stock). The deals are shared out over the cores.
 """
 
 from __future__ import annotations
 
+import itertools
+import multiprocessing
+import os
 from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
 
 import pytest
 
@@ -39,13 +43,13 @@ def check(deal: Deal) -> None:
         assert deal.taken in hands[deal.current]
 
 
-@pytest.mark.parametrize("rules", [STANDARD, STRAIGHT, OKLAHOMA, FRENCH], ids=lambda r: r.name)
-def test_every_card_accounted_for_at_every_step(rules: Rules) -> None:
+def play(rules: Rules, start: int, stop: int) -> tuple[Counter[str], int]:
+    """Deals ``start`` to ``stop`` (their seeds), checked at every step."""
     good: tuple[Player, Player] = (GoodPlayer(1), GoodPlayer(2))
     mixed: tuple[Player, Player] = (GoodPlayer(3), RandomPlayer(4, go_out=True))
     outcomes: Counter[str] = Counter()
     reshuffles = 0
-    for i in range(DEALS):
+    for i in range(start, stop):
         deal = Deal.new(rules, seed=i, dealer=i % 2)
         players = mixed if i % 10 == 0 else good
         check(deal)
@@ -54,6 +58,23 @@ def test_every_card_accounted_for_at_every_step(rules: Rules) -> None:
             check(deal)
         outcomes[deal.result.outcome] += 1
         reshuffles += deal.reshuffles
+    return outcomes, reshuffles
+
+
+@pytest.mark.parametrize("rules", [STANDARD, STRAIGHT, OKLAHOMA, FRENCH], ids=lambda r: r.name)
+def test_every_card_accounted_for_at_every_step(rules: Rules) -> None:
+    # the deals are independent: share them out over the machine's cores
+    workers = max(1, min(4, os.cpu_count() or 1))
+    bounds = [DEALS * k // workers for k in range(workers + 1)]
+    outcomes: Counter[str] = Counter()
+    reshuffles = 0
+    context = multiprocessing.get_context("fork")
+    with ProcessPoolExecutor(workers, mp_context=context) as pool:
+        jobs = [pool.submit(play, rules, a, b) for a, b in itertools.pairwise(bounds)]
+        for job in jobs:
+            counts, shuffled = job.result()
+            outcomes += counts
+            reshuffles += shuffled
     assert sum(outcomes.values()) == DEALS
     # the runs really reached the rule-dependent ends
     if rules.stock_end == "dead_hand":
@@ -61,5 +82,5 @@ def test_every_card_accounted_for_at_every_step(rules: Rules) -> None:
     else:
         assert outcomes["dead"] == 0 and reshuffles > 0
     if rules.knock_limit(None) != 0:
-        assert outcomes["knock"] > 0
+        assert outcomes["knock"] > 0 and outcomes["undercut"] > 0
     assert outcomes["gin"] > 0

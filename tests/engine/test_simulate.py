@@ -8,15 +8,13 @@ import json
 
 import pytest
 
-from ginrules import cli_deals
 from ginrules.cards import CARDS
+from ginrules.cli import all_commands, build_parser, main
 from ginrules.errors import UnknownVariantError
 
 
 def parse(argv: list[str]) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="ginrules")
-    cli_deals.register(parser.add_subparsers(dest="command", required=True))
-    return parser.parse_args(argv)
+    return build_parser(all_commands()).parse_args(argv)
 
 
 class Tty(io.StringIO):
@@ -28,7 +26,7 @@ class Tty(io.StringIO):
 def test_simulate_counts_add_up(variant: str) -> None:
     out, err = io.StringIO(), io.StringIO()
     args = parse(["simulate", "--variant", variant, "--deals", "60", "--seed", "3"])
-    assert args.func(args, out, err) == 0
+    assert args._run(args, out, err) == 0
     data = json.loads(out.getvalue())
     assert data["deals"] == 60
     assert sum(data[k] for k in ("gin", "big_gin", "knock", "undercut", "dead")) == 60
@@ -37,27 +35,61 @@ def test_simulate_counts_add_up(variant: str) -> None:
     assert err.getvalue() == ""  # short run, not a terminal: no progress bar
     # the same seed gives the same counts
     again = io.StringIO()
-    args.func(args, again, io.StringIO())
+    args._run(args, again, io.StringIO())
     assert again.getvalue() == out.getvalue()
 
 
 def test_simulate_progress_bar_on_stderr() -> None:
     out, err = io.StringIO(), Tty()
     args = parse(["simulate", "--deals", "1000", "--variant", "oklahoma"])
-    args.func(args, out, err)
+    args._run(args, out, err)
     bar = err.getvalue()
     assert bar.startswith("\r[") and bar.endswith("] 1000/1000 deals 100%\n")
     assert json.loads(out.getvalue())["deals"] == 1000  # stdout stays pure JSON
     out, err = io.StringIO(), Tty()
     args = parse(["simulate", "--deals", "1000", "--no-progress"])
-    args.func(args, out, err)
+    args._run(args, out, err)
     assert err.getvalue() == ""
 
 
 def test_simulate_rejects_bad_input() -> None:
     args = parse(["simulate", "--variant", "canasta"])
     with pytest.raises(UnknownVariantError):
-        args.func(args, io.StringIO(), io.StringIO())
+        args._run(args, io.StringIO(), io.StringIO())
+
+
+def test_simulate_through_main(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--deals", "25", "--variant", "straight", "--seed", "9"]) == 0
+    captured = capsys.readouterr()
+    data = json.loads(captured.out)
+    assert data["variant"] == "straight" and data["deals"] == 25 and captured.err == ""
+    assert data["knock"] == data["undercut"] == 0  # Straight Gin: gin or dead only
+    assert data["gin"] + data["dead"] == 25
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["simulate", "--variant", "canasta"], "unknown variant"),
+        (["simulate", "--deals", "-3"], "--deals"),
+        (["simulate", "--deals", "many"], "invalid int value"),
+        (["play", "--variant", "canasta"], "unknown variant"),
+    ],
+)
+def test_bad_arguments_exit_2_with_one_line(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and message in err and "Traceback" not in err
+
+
+def test_play_through_main(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO(script(40)))
+    assert main(["play", "--variant", "french", "--seed", "3"]) == 0
+    assert "Computer's hand:" in capsys.readouterr().out
 
 
 def script(rounds: int) -> str:
@@ -69,7 +101,7 @@ def script(rounds: int) -> str:
 def test_play_a_whole_deal_from_the_terminal() -> None:
     out = io.StringIO()
     args = parse(["play", "--variant", "straight", "--seed", "12", "--dealer", "you"])
-    assert args.func(args, io.StringIO(script(40)), out) == 0
+    assert args._run(args, out, io.StringIO(script(40))) == 0
     text = out.getvalue()
     assert "straight rules, seed 12. You deal." in text
     assert "Your hand:" in text and "Deadwood:" in text
@@ -84,7 +116,7 @@ def test_play_answers_nonsense_and_offers_help() -> None:
     out = io.StringIO()
     args = parse(["play", "--seed", "4"])
     stdin = io.StringIO("hello\nknock\nhelp\nstock\nquit\n")
-    assert args.func(args, stdin, out) == 0
+    assert args._run(args, out, stdin) == 0
     text = out.getvalue()
     assert "'hello' is neither a move nor a card" in text
     assert "knock needs a card" in text
@@ -95,7 +127,7 @@ def test_play_answers_nonsense_and_offers_help() -> None:
 def test_play_hand_is_sorted_with_symbols_and_deadwood() -> None:
     out = io.StringIO()
     args = parse(["play", "--seed", "4"])
-    args.func(args, io.StringIO("quit\n"), out)
+    args._run(args, out, io.StringIO("quit\n"))
     line = next(x for x in out.getvalue().splitlines() if x.startswith("Your hand: "))
     shown = line.removeprefix("Your hand: ").split()
     assert len(shown) == 10
@@ -107,5 +139,5 @@ def test_play_hand_is_sorted_with_symbols_and_deadwood() -> None:
 def test_play_eof_leaves_cleanly() -> None:
     out = io.StringIO()
     args = parse(["play", "--seed", "4"])
-    assert args.func(args, io.StringIO(""), out) == 1
+    assert args._run(args, out, io.StringIO("")) == 1
     assert "Game left." in out.getvalue()
