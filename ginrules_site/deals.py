@@ -47,15 +47,15 @@ from babel import Locale
 from babel.numbers import format_decimal
 from docutils import nodes
 from docutils.parsers.rst import directives
-from ginrules.cli_deals import simulate
-from ginrules.deal import Deal
-from ginrules.match import ScoreLine, ScoreSheet, score_sheet
-from ginrules.players import GoodPlayer, Player, RandomPlayer, play_match
 from sphinx.application import Sphinx
 from sphinx.util import logging
 
 from ginrules.cards import Card
+from ginrules.cli_deals import simulate
+from ginrules.deal import Deal
 from ginrules.errors import GinRulesError
+from ginrules.match import ScoreLine, ScoreSheet, score_sheet
+from ginrules.players import GoodPlayer, Player, RandomPlayer, play_match
 from ginrules.rules import Rules
 from ginrules_site.cards_html import card_node, cardrow_node, group_node
 from ginrules_site.examples import (
