@@ -61,7 +61,7 @@ from ginrules.cards import CARDS, Card
 from ginrules.errors import IllegalActionError
 from ginrules.going_out import GoingOut, check_going_out
 from ginrules.melds import best_discard_deadwood, deadwood, max_melded
-from ginrules.rules import STANDARD, Rules
+from ginrules.rules import STANDARD, Rules, find_variant
 from ginrules.showdown import ShowdownResult, showdown
 
 Phase = Literal["offer", "draw", "discard", "over"]
@@ -688,12 +688,19 @@ class Deal:
     def from_dict(cls, data: dict[str, Any]) -> Deal:
         """Rebuild a deal from :meth:`to_dict` data by replaying its moves.
 
+        The rules come from ``rules`` (every knob) or else from ``variant`` (a
+        preset's name).
+
         :raises IllegalActionError: if a move is illegal, or (reason
             ``"log_mismatch"``) if the replayed state differs from the data.
         :raises UnknownCardError: for a card that cannot be read.
+        :raises UnknownVariantError: for an unknown ``variant``.
         """
         try:
-            rules = _rules_from_dict(dict(data["rules"]))
+            if "rules" in data:
+                rules = _rules_from_dict(dict(data["rules"]))
+            else:
+                rules = find_variant(str(data["variant"]))
             deal = replay(
                 [action_from_dict(m) for m in data["moves"]],
                 seed=int(data["seed"]),

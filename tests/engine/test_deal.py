@@ -367,6 +367,13 @@ def test_replay_and_json_reproduce_the_deal(rules: Rules) -> None:
         assert again.result == deal.result
 
 
+def test_from_dict_with_only_the_variant_name() -> None:
+    deal = Deal.new(OKLAHOMA, seed=21, dealer=1)
+    play_deal(deal, (GoodPlayer(0), GoodPlayer(1)))
+    data = {"variant": "oklahoma", "seed": 21, "dealer": 1, "moves": deal.to_dict()["moves"]}
+    assert Deal.from_dict(data).to_dict() == deal.to_dict()
+
+
 def test_from_dict_rejects_a_tampered_log() -> None:
     deal = Deal.new(STANDARD, seed=3)
     play_deal(deal, (GoodPlayer(0), GoodPlayer(1)))

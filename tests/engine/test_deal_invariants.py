@@ -1,8 +1,9 @@
 """All 52 cards, distinct and accounted for, at every step of 10,000 deals per variant.
 
 Most deals are between two good players; every tenth has a random player on one
-side (it takes the discard often, which exercises the just-taken rule, and drags
-deals towards the end of the stock). The deals are shared out over the cores.
+side (it takes the discard often, which exercises the just-taken rule), and one in a
+hundred two random players (their deals run to the end of the stock, and under the
+reshuffle rule through several reshuffles). The deals are shared out over the cores.
 """
 
 from __future__ import annotations
@@ -51,11 +52,12 @@ def play(rules: Rules, start: int, stop: int) -> tuple[Counter[str], int]:
     """Deals ``start`` to ``stop`` (their seeds), checked at every step."""
     good: tuple[Player, Player] = (GoodPlayer(1), GoodPlayer(2))
     mixed: tuple[Player, Player] = (GoodPlayer(3), RandomPlayer(4, go_out=True))
+    wild: tuple[Player, Player] = (RandomPlayer(5, go_out=True), RandomPlayer(6, go_out=True))
     outcomes: Counter[str] = Counter()
     reshuffles = 0
     for i in range(start, stop):
         deal = Deal.new(rules, seed=i, dealer=i % 2)
-        players = mixed if i % 10 == 0 else good
+        players = wild if i % 100 == 50 else mixed if i % 10 == 0 else good
         check(deal)
         while deal.result is None:
             deal.apply(players[deal.current].choose(deal))
