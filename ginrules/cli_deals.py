@@ -243,7 +243,6 @@ def _describe(action: Any, deal: Deal, you: bool) -> str:
 
 
 def _result_lines(deal: Deal, result: DealResult, you: int) -> list[str]:
-    names = {you: "You", 1 - you: "The computer"}
     lines = [
         f"Your hand: {show_cards(sorted(deal.hands[you]))}",
         f"Computer's hand: {show_cards(sorted(deal.hands[1 - you]))}",
@@ -259,7 +258,8 @@ def _result_lines(deal: Deal, result: DealResult, you: int) -> list[str]:
             lines.append("Laid off: " + show_cards([lay.card for lay in sd.layoffs]))
         lines.append(f"Defender's deadwood: {sd.defender_deadwood}")
     outcome = result.outcome.replace("_", " ")
-    lines.append(f"{outcome.capitalize()}: {names[result.winner]} score {result.points}.")
+    scores = "You score" if result.winner == you else "The computer scores"
+    lines.append(f"{outcome.capitalize()}: {scores} {result.points}.")
     return lines
 
 

@@ -31,6 +31,18 @@ Dealer rule: after a dead deal the same dealer deals again. Otherwise this modul
 follows the common rule that **the loser of the previous deal deals the next**
 (``dealer_rule="loser"``); ``"winner"`` and ``"alternate"`` are available.
 
+A worked game to 100 (player 1 never scores: a shutout):
+
+>>> from ginrules.rules import STANDARD
+>>> sheet = score_sheet(STANDARD, "game")
+>>> first = sheet.record(DealResult("gin", 0, 60, 0, None, 20, 0))
+>>> for row in sheet.record(DealResult("knock", 0, 45, 0, None, 15, 0)):
+...     print(row.kind, row.player, row.points, row.totals)
+deal 0 45 (105, 0)
+game_bonus 0 100 (205, 0)
+shutout 0 105 (310, 0)
+line_bonus 0 50 (360, 0)
+
 Ties: one deal scores for one player only, so a game or manche always has one
 winner (the player who reached the target). A one-deal game ends drawn only when
 the deal is dead; a Hollywood match or partie whose totals are equal is drawn
@@ -388,6 +400,8 @@ class HollywoodSheet(ScoreSheet):
 class MancheSheet(ScoreSheet):
     """French scoring: ``manches`` manches to ``target`` (default 250), one after
     the other; the partie's score is the sum. One manche is the scheme ``manche``.
+
+    :raises ValueError: if ``manches`` is less than 1.
     """
 
     def __init__(
