@@ -134,7 +134,7 @@ class Rules:
         return data
 
 
-STANDARD = Rules(name="standard", aliases=("gin", "gin-rummy", "classic"))
+STANDARD = Rules(name="standard", aliases=("gin", "gin-rummy"))
 
 STRAIGHT = STANDARD.replace(
     name="straight",
