@@ -15,7 +15,10 @@ from collections.abc import Callable
 from typing import Any
 
 import ginrules
-from ginrules import GinRulesError, parse_hand
+from ginrules import Card, GinRulesError, Rules, find_variant, parse_hand
+from ginrules.going_out import check_going_out
+from ginrules.melds import best_arrangement, best_discards
+from ginrules.showdown import showdown
 
 VERSION = ginrules.__version__
 
@@ -58,6 +61,65 @@ def _parse(args: dict[str, Any]) -> Any:
     sizes = args.get("sizes")
     cards = parse_hand(_text(args, "cards"), sizes=sizes)
     return {"cards": [c.code for c in cards]}
+
+
+def _rules(args: dict[str, Any]) -> Rules:
+    return find_variant(_text(args, "variant", "standard"))
+
+
+def _upcard(args: dict[str, Any]) -> Card | None:
+    text = _text(args, "upcard", "").strip()
+    return Card.parse(text) if text else None
+
+
+def _values(cards: list[str], rules: Rules) -> dict[str, int]:
+    return {code: rules.card_value(Card.parse(code)) for code in cards}
+
+
+@handler("melds")
+def _melds(args: dict[str, Any]) -> Any:
+    """Meld finder: as the build-time ``gin-hand`` example, for 1 to 11 cards.
+
+    For 11 cards: every best discard, the arrangement kept after the first, and
+    whether that hand may go out; for 10: the arrangement and going out.
+    """
+    rules = _rules(args)
+    cards = parse_hand(_text(args, "cards"), sizes=range(1, 12))
+    upcard = _upcard(args)
+    result: dict[str, Any] = {"cards": [c.code for c in cards], "variant": rules.name}
+    if upcard is not None:
+        result["upcard"] = upcard.code
+    kept = cards
+    if len(cards) == 11:
+        choices = best_discards(cards, rules)
+        arrangement = choices[0].arrangement
+        result["discards"] = [d.discard.code for d in choices if d.discard is not None]
+        if choices[0].discard is not None:
+            kept = [c for c in cards if c is not choices[0].discard]
+    else:
+        arrangement = best_arrangement(cards, rules)
+    result["arrangement"] = arrangement.to_dict()
+    result["values"] = _values(result["arrangement"]["unmatched"], rules)
+    if len(kept) >= 10:
+        result["going_out"] = check_going_out(kept, rules, upcard).to_dict()
+    return result
+
+
+@handler("showdown")
+def _showdown(args: dict[str, Any]) -> Any:
+    """Showdown: as the build-time ``gin-showdown`` example."""
+    rules = _rules(args)
+    knocker = parse_hand(_text(args, "knocker"), sizes=(10, 11))
+    defender = parse_hand(_text(args, "defender"), sizes=(10,))
+    upcard = _upcard(args)
+    result = showdown(knocker, defender, rules, upcard).to_dict()
+    if upcard is not None:
+        result["upcard"] = {
+            "code": upcard.code,
+            "knock_limit": rules.knock_limit(upcard) if rules.upcard_sets_knock_limit else None,
+            "multiplier": rules.score_multiplier(upcard),
+        }
+    return result
 
 
 def call(name: str, args_json: str) -> str:

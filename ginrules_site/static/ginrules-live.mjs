@@ -89,7 +89,7 @@ class Runtime {
           settle?.(data);
         }
       };
-      this.worker.postMessage({ type: "load", base: this.base.href });
+      this.worker.postMessage({ type: "load", base: this.base.href, manifest: this.manifest });
     });
   }
 

@@ -1,6 +1,7 @@
 // Module Web Worker that runs the ginrules engine in Pyodide.
 //
-// Messages in:  {type: "load", base}            base: URL of the site's _pyodide/ folder
+// Messages in:  {type: "load", base, manifest}  base: URL of the site's _pyodide/ folder,
+//                                               manifest: its runtime.json
 //               {type: "call", id, name, args}  args: JSON-ready object
 // Messages out: {type: "progress", loaded, total, stage}
 //               {type: "ready", seconds, version}
@@ -39,8 +40,7 @@ globalThis.fetch = async (input, init) => {
   });
 };
 
-async function load(base) {
-  const manifest = await (await realFetch(new URL("runtime.json", base))).json();
+async function load(base, manifest) {
   total = manifest.total;
   progress("start");
   const started = performance.now();
@@ -78,7 +78,7 @@ async function load(base) {
 onmessage = async (event) => {
   const message = event.data;
   if (message.type === "load") {
-    loading ??= load(message.base).catch((error) => {
+    loading ??= load(message.base, message.manifest).catch((error) => {
       postMessage({ type: "failed", message: String(error && error.message ? error.message : error) });
     });
     return;

@@ -206,3 +206,13 @@ def page(context_log: tuple[BrowserContext, RequestLog]) -> Page:
 @pytest.fixture
 def requests_log(context_log: tuple[BrowserContext, RequestLog]) -> RequestLog:
     return context_log[1]
+
+
+@pytest.fixture(scope="module")
+def shared_context(browser: Browser, server: Server) -> Iterator[tuple[BrowserContext, RequestLog]]:
+    """One context for a whole test module (pages that keep their runtime between
+    tests); the module fails if anything in it asked another origin."""
+    context, log = open_context(browser, server)
+    yield context, log
+    context.close()
+    assert not log.foreign, f"requests to other origins: {log.foreign}"

@@ -1,0 +1,379 @@
+// Live widgets (see ginrules_site/widgets.py): the page's examples, answered by
+// the engine in a Web Worker. Every string comes from the page (data-strings,
+// translated at build time); every text from the reader or the URL goes in with
+// textContent or .value, never as markup. Cards are clones of the page's deck
+// (<template class="gr-deck">, drawn by cards_html at build time).
+import { runtime, formatBytes } from "./ginrules-live.mjs";
+
+const RANKS = "A23456789TJQK";
+const MAX_FRAGMENT = 400;
+
+const fill = (template, fields) =>
+  template.replace(/\{(\w+)\}/g, (all, key) => (key in fields && fields[key] != null ? String(fields[key]) : all));
+
+function el(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text != null) node.textContent = text;
+  return node;
+}
+
+function deckCard(code, extra = []) {
+  const template = document.querySelector("template.gr-deck");
+  const source = template?.content.querySelector(`[data-card="${CSS.escape(code)}"]`);
+  const card = source ? source.cloneNode(true) : el("span", "gr-card", code);
+  card.classList.add(...extra);
+  return card;
+}
+
+function group(label, codes, kind, cardClasses = []) {
+  const node = el("span", `gr-group ${kind}`);
+  node.setAttribute("role", "group");
+  node.setAttribute("aria-label", label);
+  node.append(el("span", "gr-group-label", label));
+  const cards = el("span", "gr-cards");
+  for (const code of codes) cards.append(deckCard(code, cardClasses));
+  node.append(cards);
+  return node;
+}
+
+function row(groups, label) {
+  const node = el("div", "gr-cardrow");
+  if (label) node.append(el("span", "gr-row-label", label));
+  node.append(...groups);
+  return node;
+}
+
+function para(text, extra = "") {
+  const node = el("p", `gr-summary ${extra}`.trim(), text);
+  return node;
+}
+
+function meldLabel(S, meld) {
+  if (meld.kind === "run") return S.Run;
+  return meld.cards.length < 4 ? S.Set : S["Set of four"];
+}
+
+function arrangementGroups(S, arrangement) {
+  const groups = arrangement.melds.map((m) => group(meldLabel(S, m), m.cards, `gr-meld gr-${m.kind}`));
+  if (arrangement.unmatched.length) {
+    groups.push(group(S.Deadwood, arrangement.unmatched, "gr-deadwood", ["gr-dead"]));
+  }
+  return groups;
+}
+
+function goingOutText(S, going, params) {
+  const fields = { ...going, minimum: params.minimum };
+  if (going.allowed) {
+    if (going.kind === "gin") return S.gin;
+    if (going.kind === "big_gin") return S.big_gin;
+    if (going.limit == null) return fill(S.go_down, fields);
+    return fill(S.knock, fields);
+  }
+  return fill(S[going.reason] ?? S.not_allowed, fields);
+}
+
+// --- rendering of the engine's answers (the same markup as examples.py) ---------
+
+function renderMelds(S, params, value) {
+  const example = el("div", `gr-example gr-hand`);
+  example.dataset.variant = value.variant;
+  if (value.discards?.length) {
+    example.append(row([group(S["Best discard"], value.discards, "gr-discard", ["gr-dead"])]));
+  }
+  if (value.upcard) example.append(row([group(S.Upcard, [value.upcard], "gr-upcard")]));
+  example.append(row(arrangementGroups(S, value.arrangement)));
+  const dead = value.arrangement.unmatched;
+  const total = value.arrangement.deadwood;
+  const line = dead.length > 1
+    ? fill(S.deadwood_terms, { terms: dead.map((c) => value.values[c]).join(" + "), total })
+    : fill(S.deadwood_total, { total });
+  example.append(para(line, "gr-deadwood-total"));
+  const summary = [line];
+  if (value.going_out) {
+    const text = goingOutText(S, value.going_out, params);
+    example.append(para(text, "gr-going-out"));
+    summary.push(text);
+  }
+  return { node: example, summary: summary.join(" "), deadwood: total };
+}
+
+function renderShowdown(S, params, value) {
+  const example = el("div", "gr-example gr-showdown");
+  if (value.upcard) {
+    example.append(row([group(S.Upcard, [value.upcard.code], "gr-upcard")]));
+    if (value.upcard.knock_limit != null) example.append(para(fill(S.upcard_limit, { limit: value.upcard.knock_limit })));
+    if (value.upcard.multiplier > 1) example.append(para(S.spade_double));
+  }
+  example.append(row(arrangementGroups(S, value.spread), S.Knocker));
+  const defender = value.defender_melds.map((m) => group(meldLabel(S, m), m.cards, `gr-meld gr-${m.kind}`));
+  const laidOff = value.layoffs.map((l) => l.card);
+  if (laidOff.length) defender.push(group(S["Laid off"], laidOff, "gr-layoff", ["gr-laid-off"]));
+  if (value.defender_unmatched.length) {
+    defender.push(group(S.Deadwood, value.defender_unmatched, "gr-deadwood", ["gr-dead"]));
+  }
+  example.append(row(defender, S.Defender));
+  if (value.layoffs.length) {
+    const melds = value.spread.melds.map((m) => [...m.cards]);
+    const list = el("ol", "gr-layoffs");
+    for (const layoff of value.layoffs) {
+      const target = melds[layoff.meld_index];
+      const kind = value.spread.melds[layoff.meld_index].kind;
+      const item = el("li");
+      const p = el("p", "gr-summary");
+      const parts = (kind === "run" ? S.layoff_run : S.layoff_set).split(/(\{card\}|\{meld\})/);
+      for (const part of parts) {
+        if (part === "{card}") p.append(deckCard(layoff.card));
+        else if (part === "{meld}") target.forEach((c, i) => { if (i) p.append(" "); p.append(deckCard(c)); });
+        else if (part) p.append(part);
+      }
+      item.append(p);
+      list.append(item);
+      // The meld as it grows: one rank below a run's first card goes in front.
+      const rank = (code) => RANKS.indexOf(code[0]) + 1;
+      if (kind === "run" && (((rank(target[0]) - rank(layoff.card)) % 13) + 13) % 13 === 1) target.unshift(layoff.card);
+      else target.push(layoff.card);
+    }
+    example.append(list);
+  }
+  const totals = fill(S.totals, { knocker: value.knocker_deadwood, defender: value.defender_deadwood });
+  example.append(para(totals, "gr-deadwood-total"));
+  const outcome = S[`outcome_${value.outcome}`];
+  example.append(para(outcome, "gr-outcome"));
+  const terms = value.terms.map((t) => fill(S.term, { label: S[`term_${t.code}`] ?? t.code, value: t.value })).join(" + ");
+  const score = fill(S.score, { terms, points: value.points });
+  example.append(para(score, "gr-scoreline"));
+  return { node: example, summary: `${totals} ${outcome} ${score}` };
+}
+
+// --- one widget -------------------------------------------------------------------
+
+function errorText(S, params, error) {
+  if (error.code === "illegal_knock") {
+    return fill(S[error.reason] ?? S.illegal_knock, { ...error, minimum: params.minimum });
+  }
+  if (error.code === "hand_size") {
+    const counts = String(error.expected).split(" or ");
+    const expected = counts.length > 2
+      ? fill(S.range, { min: counts[0], max: counts[counts.length - 1] })
+      : counts.join(` ${S.or} `);
+    return fill(S.hand_size, { ...error, expected });
+  }
+  return fill(S[error.code] ?? S.internal, error);
+}
+
+// Which input an engine error belongs to: the one whose text holds the bad token.
+function errorField(fields, error) {
+  const names = Object.keys(fields);
+  const token = String(error.token ?? error.card ?? "").toUpperCase();
+  if (token) {
+    for (const name of names) {
+      if (fields[name].value.toUpperCase().includes(token)) return name;
+    }
+  }
+  return names[0];
+}
+
+class Widget {
+  constructor(root) {
+    this.root = root;
+    this.kind = root.dataset.widget;
+    this.S = STRINGS;
+    this.params = JSON.parse(root.dataset.params);
+    this.form = root.querySelector("form.gr-controls");
+    this.result = root.querySelector(".gr-result");
+    this.status = root.querySelector(".gr-status");
+    this.shareLink = root.querySelector(".gr-share-link");
+    this.fields = {};
+    for (const input of root.querySelectorAll("input.gr-input")) this.fields[input.name] = input;
+    this.cards = this.fields.cards ? this.fields.cards.value.split(/\s+/).filter(Boolean) : [];
+    this.picks = this.buildPicker(root.querySelector("fieldset.gr-picker"));
+    this.serial = 0;
+    this.timer = null;
+    this.form.hidden = false;
+    this.form.addEventListener("submit", (event) => { event.preventDefault(); this.update(); });
+    for (const input of Object.values(this.fields)) {
+      input.addEventListener("input", () => this.schedule());
+    }
+    this.setupPicker();
+    this.setShare();
+  }
+
+  // 52 toggle buttons, one row per suit, each holding a clone of the deck's card.
+  buildPicker(fieldset) {
+    if (!fieldset) return [];
+    const picks = [];
+    for (let suit = 0; suit < 4; suit++) {
+      const line = el("div", "gr-pick-row");
+      line.setAttribute("role", "group");
+      line.setAttribute("aria-label", this.S[`suit_${suit}`]);
+      for (const rank of RANKS) {
+        const code = rank + "SHDC"[suit];
+        const button = el("button", "gr-pick");
+        button.type = "button";
+        button.dataset.card = code;
+        button.tabIndex = -1;
+        button.setAttribute("aria-pressed", String(this.cards.includes(code)));
+        button.append(deckCard(code));
+        line.append(button);
+        picks.push(button);
+      }
+      fieldset.append(line);
+    }
+    return picks;
+  }
+
+  setupPicker() {
+    if (!this.picks.length) return;
+    const first = this.picks.find((b) => b.getAttribute("aria-pressed") === "true") ?? this.picks[0];
+    first.tabIndex = 0;
+    this.picks.forEach((button, index) => {
+      button.addEventListener("click", () => this.toggle(button.dataset.card));
+      button.addEventListener("keydown", (event) => {
+        const moves = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: 13, ArrowUp: -13, Home: -index, End: 51 - index };
+        if (!(event.key in moves)) return;
+        event.preventDefault();
+        const next = this.picks[(index + moves[event.key] + 52) % 52];
+        for (const b of this.picks) b.tabIndex = -1;
+        next.tabIndex = 0;
+        next.focus();
+      });
+    });
+  }
+
+  toggle(code) {
+    const cards = this.cards.includes(code) ? this.cards.filter((c) => c !== code) : [...this.cards, code];
+    this.fields.cards.value = cards.join(" ");
+    this.showPicked(cards);
+    this.update();
+  }
+
+  showPicked(cards) {
+    this.cards = cards;
+    for (const b of this.picks) b.setAttribute("aria-pressed", String(cards.includes(b.dataset.card)));
+  }
+
+  schedule() {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.update(), 120);
+  }
+
+  args() {
+    const args = { variant: this.root.dataset.variant };
+    for (const [name, input] of Object.entries(this.fields)) args[name] = input.value;
+    return args;
+  }
+
+  setError(name, text) {
+    for (const [field, input] of Object.entries(this.fields)) {
+      const box = this.root.querySelector(`.gr-error[data-for="${field}"]`);
+      const mine = field === name && text;
+      box.textContent = mine ? text : "";
+      input.setAttribute("aria-invalid", mine ? "true" : "false");
+    }
+  }
+
+  setShare() {
+    const params = new URLSearchParams();
+    for (const [name, input] of Object.entries(this.fields)) params.set(`${this.root.id}-${name}`, input.value);
+    this.shareLink.href = `#${params.toString()}`;
+    this.shareLink.textContent = this.S.share;
+  }
+
+  async ensureLive() {
+    const rt = runtime();
+    if (rt.state === "ready") return true;
+    this.root.dataset.state = "loading";
+    let size = "";
+    let shown = -1;
+    try {
+      size = formatBytes(await rt.size(), this.root.dataset.lang);
+      await rt.ready({
+        onProgress: ({ loaded, total }) => {
+          const percent = Math.min(100, Math.floor((100 * loaded) / total));
+          if (percent >= shown + 10 || percent === 100) {
+            shown = percent;
+            this.status.textContent = fill(this.S.loading, { percent, size });
+          }
+        },
+        confirm: () => this.ask(size),
+      });
+      return true;
+    } catch (error) {
+      this.root.dataset.state = error.code === "declined" ? "static" : "error";
+      const S = this.S;
+      this.status.textContent = error.code === "declined" ? S.declined
+        : error.code === "timeout" ? S.timeout : fill(S.failed, { reason: error.message });
+      return false;
+    }
+  }
+
+  ask(size) {
+    return new Promise((resolve) => {
+      this.status.textContent = fill(this.S.ask, { size });
+      const yes = el("button", "gr-ask-yes", this.S.download);
+      const no = el("button", "gr-ask-no", this.S.not_now);
+      for (const b of [yes, no]) b.type = "button";
+      const box = el("p", "gr-ask");
+      box.append(yes, " ", no);
+      this.status.after(box);
+      const done = (answer) => { box.remove(); resolve(answer); };
+      yes.addEventListener("click", () => done(true));
+      no.addEventListener("click", () => done(false));
+      yes.focus();
+    });
+  }
+
+  async update() {
+    const serial = ++this.serial;
+    if (!(await this.ensureLive()) || serial !== this.serial) return;
+    const started = performance.now();
+    const reply = await runtime().call(this.kind, this.args());
+    if (serial !== this.serial) return; // a newer edit is on its way
+    this.setShare();
+    if (!reply.ok) {
+      const text = errorText(this.S, this.params, reply.error);
+      this.setError(errorField(this.fields, reply.error), text);
+      this.status.textContent = text;
+      this.root.dataset.state = "ready";
+      return;
+    }
+    this.setError(null, "");
+    const shown = this.kind === "melds"
+      ? renderMelds(this.S, this.params, reply.value)
+      : renderShowdown(this.S, this.params, reply.value);
+    this.result.replaceChildren(shown.node);
+    if (this.kind === "melds") {
+      this.result.dataset.deadwood = String(shown.deadwood);
+      this.showPicked(reply.value.cards ?? this.cards);
+    }
+    this.status.textContent = `${this.S.ready} ${shown.summary}`;
+    this.root.dataset.state = "ready";
+    this.root.dataset.ms = String(Math.round(performance.now() - started));
+    if (history.replaceState) history.replaceState(null, "", this.shareLink.getAttribute("href"));
+  }
+
+  // State from the URL fragment: fill the fields and compute at once.
+  restore(params) {
+    let found = false;
+    for (const [name, input] of Object.entries(this.fields)) {
+      const key = `${this.root.id}-${name}`;
+      if (!params.has(key)) continue;
+      found = true;
+      const value = params.get(key);
+      if (value.length > MAX_FRAGMENT) {
+        this.status.textContent = fill(this.S.bad_link, { reason: `${value.length} > ${MAX_FRAGMENT}` });
+        return;
+      }
+      input.value = value;
+    }
+    if (found) this.update();
+  }
+}
+
+const STRINGS = JSON.parse(document.querySelector("script.gr-widget-strings")?.textContent ?? "{}");
+const widgets = [...document.querySelectorAll("section.gr-widget[data-widget]")].map((root) => new Widget(root));
+// URLSearchParams never throws: malformed escapes stay as they are, and the engine judges the text.
+const params = new URLSearchParams(location.hash.slice(1));
+for (const widget of widgets) widget.restore(params);
+window.ginrulesWidgets = widgets;

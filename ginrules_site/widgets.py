@@ -1,0 +1,323 @@
+"""Live widgets: the examples of ``examples.py``, made editable, answered by the
+engine running in the reader's browser (Pyodide in a Web Worker).
+
+Directives (MyST)::
+
+    ```{gin-meld-finder} 7H 8H 9H KS KH KD 2C 5D AS 3C QC
+    :variant: oklahoma
+    :upcard: 5S
+    ```
+
+    ```{gin-showdown-widget}
+    :knocker: 7H 8H 9H KS KH KD AC 2C 3C 4D
+    :defender: TH JH 5S 5C 5D QS QC 2D 3S 9S
+    ```
+
+Each widget is the build-time example (``gin-hand`` or ``gin-showdown``, computed
+while Sphinx builds the page, readable with scripts off) wrapped with its
+controls: text fields, and for the meld finder a 52-card picker drawn with the
+cards of ``cards_html``. The controls stay hidden until ``ginrules-widgets.mjs``
+runs; the static result stays until the first live result replaces it, and
+nothing of Pyodide is fetched before the reader changes something (or opens a
+link that carries a widget's state in its fragment).
+
+Every string the script shows is written into the page here, translated through
+the ``ginrules_site`` catalog, as one JSON object per widget. Test hooks:
+``data-widget`` (``melds``, ``showdown``), ``data-state`` (``static``,
+``loading``, ``ready``, ``error``) and, on the meld finder's result,
+``data-deadwood``.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from pathlib import Path
+from typing import Any, ClassVar
+
+from docutils import nodes
+from sphinx.application import Sphinx
+from sphinx.writers.html5 import HTML5Translator
+
+from ginrules.cards import CARDS, Card
+from ginrules.errors import GinRulesError
+from ginrules.melds import best_arrangement, best_discards
+from ginrules.rules import Rules
+from ginrules_site.cards_html import card_html, suit_name
+from ginrules_site.examples import HandDirective, ShowdownDirective, variant_name
+from ginrules_site.messages import _
+
+STATIC_DIR = Path(__file__).parent / "static"
+
+
+class gr_widget(nodes.container):
+    """A live widget; other builders show only its static example (its children)."""
+
+
+def common_strings() -> dict[str, str]:
+    """Strings shared by every widget, in the page's language."""
+    table = {
+        "loading": _("Loading the engine: {percent} % of {size} (one-time download)."),
+        "ask": _(
+            "Your browser asks to save data. Download the engine ({size}, once) "
+            "to compute this live?"
+        ),
+        "download": _("Download"),
+        "not_now": _("Not now"),
+        "declined": _("The engine was not downloaded: the result below is the page's example."),
+        "timeout": _("The engine did not load in time. Check your connection and try again."),
+        "failed": _("The engine could not be loaded: {reason}"),
+        "ready": _("Live result, computed in your browser."),
+        "bad_link": _("The link does not describe a hand: {reason}"),
+        "share": _("Link to this example"),
+        "unknown_card": _("{token} is not a card. Write a rank then a suit, for example 7H or TS."),
+        "duplicate_card": _("{card} is given twice."),
+        "hand_size": _("{count} cards: this needs {expected}."),
+        "illegal_knock": _("This hand may not knock."),
+        "unknown_variant": _("Unknown variant: {name}."),
+        "internal": _("The engine failed on this input: {message}"),
+        "or": _("or"),
+        # Translators: a range of card counts, e.g. "12 cards: this needs 1 to 11."
+        "range": _("{min} to {max}"),
+        # the labels and sentences of the build-time examples (examples.py)
+        "Run": _("Run"),
+        "Set": _("Set"),
+        "Set of four": _("Set of four"),
+        "Deadwood": _("Deadwood"),
+        "Best discard": _("Best discard"),
+        "Upcard": _("Upcard"),
+        "Knocker": _("Knocker"),
+        "Defender": _("Defender"),
+        "Laid off": _("Laid off"),
+        "deadwood_terms": _("Deadwood: {terms} = {total}"),
+        "deadwood_total": _("Deadwood: {total}"),
+        "gin": _("Gin: the hand may go out with no deadwood."),
+        "big_gin": _("Big gin: all eleven cards are in melds, with no discard."),
+        "go_down": _("May go down: {melded} cards are in melds."),
+        "knock": _("May knock: deadwood {deadwood}, limit {limit}."),
+        "over_limit": _("May not knock: deadwood {deadwood} is over the limit of {limit}."),
+        "gin_only": _("May not knock: these rules end a deal only with gin."),
+        "ace_upcard": _("May not knock: an ace upcard allows only gin."),
+        "too_few_melded": _("May not go down: {melded} cards in melds, fewer than {minimum}."),
+        "not_allowed": _("May not go out."),
+        "upcard_limit": _("The upcard sets the knock limit: {limit}."),
+        "spade_double": _("A spade upcard doubles the score."),
+        "layoff_run": _("{card} onto the run {meld}"),
+        "layoff_set": _("{card} onto the set {meld}"),
+        "totals": _("Deadwood: knocker {knocker}, defender {defender}."),
+        "outcome_knock": _("Knock: the knocker scores."),
+        "outcome_undercut": _("Undercut: the defender scores."),
+        "outcome_gin": _("Gin: the knocker scores."),
+        "outcome_big_gin": _("Big gin: the knocker scores."),
+        "term": _("{label} {value}"),
+        "score": _("Score: {terms} = {points}"),
+        "term_difference": _("difference"),
+        "term_opponent_deadwood": _("opponent's deadwood"),
+        "term_gin_bonus": _("gin bonus"),
+        "term_big_gin_bonus": _("big gin bonus"),
+        "term_undercut_bonus": _("undercut bonus"),
+        "term_spade_double": _("spade upcard doubling"),
+    }
+    strings = {key: str(value) for key, value in table.items()}
+    for suit in range(4):
+        strings[f"suit_{suit}"] = suit_name(CARDS[suit * 13])
+    return strings
+
+
+def text_field(widget_id: str, name: str, label: str, value: str, help_text: str) -> str:
+    base = f"{widget_id}-{name}"
+    return (
+        f'<div class="gr-field"><label for="{base}">{html.escape(label)}</label>'
+        f'<input id="{base}" class="gr-input" name="{name}" type="text"'
+        f' value="{html.escape(value)}" autocomplete="off" autocapitalize="characters"'
+        f' spellcheck="false"'
+        f' aria-describedby="{base}-help {base}-error">'
+        f'<p id="{base}-help" class="gr-help">{html.escape(help_text)}</p>'
+        f'<p id="{base}-error" class="gr-error" data-for="{name}"></p></div>'
+    )
+
+
+def picker_html(widget_id: str) -> str:
+    """The frame of the 52-card picker; the script fills it with toggle buttons
+    holding clones of the page's deck (one row per suit, labelled by suit)."""
+    legend = html.escape(str(_("Choose cards (arrow keys move, Space or Enter picks)")))
+    return (
+        f'<fieldset class="gr-picker" id="{widget_id}-picker"><legend>{legend}</legend></fieldset>'
+    )
+
+
+def visit_widget_html(self: HTML5Translator, node: gr_widget) -> None:
+    attrs = {
+        "class": f"gr-widget gr-widget-{node['widget']}",
+        "id": node["widget_id"],
+        "data-widget": node["widget"],
+        "data-state": "static",
+        "data-variant": node["variant"],
+        "data-lang": node["lang"],
+        "aria-labelledby": f"{node['widget_id']}-title",
+        "data-params": node["params"],
+    }
+    opening = " ".join(f'{k}="{html.escape(str(v))}"' for k, v in attrs.items())
+    self.body.append(f"<section {opening}>\n")
+    self.body.append(
+        f'<p class="gr-widget-title" id="{node["widget_id"]}-title">'
+        f"{html.escape(node['title'])}</p>\n"
+    )
+    self.body.append(f'<form class="gr-controls" hidden>{node["controls"]}')
+    self.body.append(
+        '<p class="gr-status" role="status" aria-live="polite"></p>'
+        '<p class="gr-share"><a class="gr-share-link" href="#"></a></p></form>\n'
+    )
+    result_attrs = f' data-deadwood="{node["deadwood"]}"' if node["deadwood"] != "" else ""
+    if node["first"]:
+        # Once per page: the widgets' strings, and the 52 cards of cards_html that the
+        # script clones for live results.
+        strings = json.dumps(common_strings(), ensure_ascii=False, separators=(",", ":"))
+        strings = strings.replace("<", "\\u003c")
+        self.body.append(
+            f'<script type="application/json" class="gr-widget-strings">{strings}</script>\n'
+        )
+        cards = "".join(card_html(card) for card in CARDS)
+        self.body.append(f'<template class="gr-deck">{cards}</template>\n')
+    self.body.append(f'<div class="gr-result"{result_attrs}>\n')
+
+
+def depart_widget_html(self: HTML5Translator, node: gr_widget) -> None:
+    self.body.append("</div>\n</section>\n")
+
+
+class WidgetMixin:
+    """Wrap the example of the directive it is mixed into in a ``gr_widget``."""
+
+    widget: ClassVar[str] = ""
+    env: Any
+    state: Any
+
+    def title(self, rules: Rules) -> str:
+        raise NotImplementedError
+
+    def controls(self, widget_id: str) -> str:
+        raise NotImplementedError
+
+    def static_deadwood(self, rules: Rules) -> str:
+        return ""
+
+    def params(self, rules: Rules) -> dict[str, Any]:
+        return {"minimum": rules.knock_min_melded}
+
+    def wrap(self, rules: Rules, example: list[nodes.Node]) -> list[nodes.Node]:
+        serial = self.env.new_serialno("gr-widget")
+        widget_id = f"gr-{self.widget}-{serial + 1}"
+        node = gr_widget(
+            "",
+            *example,
+            widget=self.widget,
+            widget_id=widget_id,
+            variant=rules.name,
+            lang=self.env.config.language or "en",
+            title=self.title(rules),
+            params=json.dumps(self.params(rules), separators=(",", ":")),
+            controls=self.controls(widget_id),
+            deadwood=self.static_deadwood(rules),
+            first=serial == 0,
+        )
+        return [node]
+
+
+class MeldFinderDirective(WidgetMixin, HandDirective):
+    """``gin-meld-finder``: the ``gin-hand`` example, live."""
+
+    widget = "melds"
+
+    def title(self, rules: Rules) -> str:
+        return str(_("Meld finder: {variant}")).format(variant=variant_name(rules))
+
+    def hand(self) -> list[Card]:
+        return self.cards(self.arguments[0], sizes=range(1, 12))
+
+    def static_deadwood(self, rules: Rules) -> str:
+        cards = self.hand()
+        try:
+            if len(cards) == 11:
+                return str(best_discards(cards, rules)[0].arrangement.deadwood)
+            return str(best_arrangement(cards, rules).deadwood)
+        except GinRulesError as error:
+            self.fail(str(error))
+
+    def controls(self, widget_id: str) -> str:
+        cards = self.hand()
+        text = " ".join(c.code for c in cards)
+        fields = text_field(
+            widget_id,
+            "cards",
+            str(_("Cards")),
+            text,
+            str(_("Up to 11 cards, for example 7H 8H 9H TS (T is the ten).")),
+        )
+        if self.options.get("upcard"):
+            fields += text_field(
+                widget_id,
+                "upcard",
+                str(_("Upcard")),
+                self.options["upcard"],
+                str(_("The first upcard, for example 5S.")),
+            )
+        return fields + picker_html(widget_id)
+
+    def run(self) -> list[nodes.Node]:
+        return self.wrap(self.rules(), super().run())
+
+
+class ShowdownWidgetDirective(WidgetMixin, ShowdownDirective):
+    """``gin-showdown-widget``: the ``gin-showdown`` example, live."""
+
+    widget = "showdown"
+
+    def title(self, rules: Rules) -> str:
+        return str(_("Showdown: {variant}")).format(variant=variant_name(rules))
+
+    def controls(self, widget_id: str) -> str:
+        fields = text_field(
+            widget_id,
+            "knocker",
+            str(_("Knocker's hand")),
+            self.options["knocker"],
+            str(_("10 cards after the discard, or 11 for a big gin.")),
+        )
+        fields += text_field(
+            widget_id,
+            "defender",
+            str(_("Defender's hand")),
+            self.options["defender"],
+            str(_("10 cards.")),
+        )
+        if self.options.get("upcard"):
+            fields += text_field(
+                widget_id,
+                "upcard",
+                str(_("Upcard")),
+                self.options["upcard"],
+                str(_("The first upcard, for example 5S.")),
+            )
+        return fields
+
+    def run(self) -> list[nodes.Node]:
+        return self.wrap(self.rules(), super().run())
+
+
+def _add_static(app: Sphinx) -> None:
+    if app.builder.format != "html":
+        return
+    if str(STATIC_DIR) not in app.config.html_static_path:
+        app.config.html_static_path.append(str(STATIC_DIR))
+    app.add_css_file("ginrules-widgets.css")
+    app.add_js_file("ginrules-widgets.mjs", type="module")
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    app.setup_extension("ginrules_site.examples")
+    app.add_node(gr_widget, html=(visit_widget_html, depart_widget_html))
+    app.add_directive("gin-meld-finder", MeldFinderDirective)
+    app.add_directive("gin-showdown-widget", ShowdownWidgetDirective)
+    app.connect("builder-inited", _add_static)
+    return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -1,0 +1,328 @@
+"""The live widgets in Chromium, in every language, against the engine in CPython.
+
+One page per language and variant is opened for the whole module, so Pyodide
+loads once per page; every answer read from the page is compared with what
+``ginrules`` computes here, and every string with the ``ginrules_site`` catalog.
+"""
+
+from __future__ import annotations
+
+import gettext
+import random
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlencode
+
+import pytest
+from playwright.sync_api import Locator, Page, expect
+
+from ginrules import CARDS, find_variant, parse_hand
+from ginrules.going_out import GoingOut, check_going_out
+from ginrules.melds import best_arrangement, best_discards
+from ginrules.showdown import showdown
+
+ROOT = Path(__file__).resolve().parents[2]
+LANGUAGES = ["en", "fr", "sv"]
+LIVE_TIMEOUT = 90_000
+
+
+def translator(lang: str) -> Callable[[str], str]:
+    if lang == "en":
+        return lambda message: message
+    catalog = gettext.translation("ginrules_site", str(ROOT / "locale"), [lang])
+    return catalog.gettext
+
+
+@pytest.fixture(scope="module")
+def pages(shared_context: Any) -> Iterator[Callable[[str, str], Page]]:
+    """Open (once) the page ``lang/docname``; widgets keep their runtime between tests."""
+    context, _log = shared_context
+    opened: dict[str, Page] = {}
+
+    def get(lang: str, docname: str) -> Page:
+        key = f"/{lang}/{docname}.html"
+        if key not in opened:
+            page = context.new_page()
+            page.goto(key)
+            page.wait_for_selector("section.gr-widget form.gr-controls:not([hidden])")
+            opened[key] = page
+        return opened[key]
+
+    yield get
+
+
+def melds_widget(page: Page, index: int = 0) -> Locator:
+    return page.locator("section[data-widget='melds']").nth(index)
+
+
+def type_cards(widget: Locator, text: str, field: str = "cards") -> None:
+    widget.locator(f"input[name='{field}']").fill(text)
+
+
+def wait_live(widget: Locator, expected_cards: str) -> None:
+    """Until the widget shows the answer for this text (the share link follows it)."""
+    expect(widget).to_have_attribute("data-state", "ready", timeout=LIVE_TIMEOUT)
+    widget.page.wait_for_function(
+        """([el, text]) => {
+            const input = el.querySelector("input[name='cards'], input[name='knocker']");
+            return el.dataset.state === "ready" && input.value === text &&
+                decodeURIComponent(el.querySelector(".gr-share-link").getAttribute("href")
+                    .replaceAll("+", " ")).includes(text);
+        }""",
+        arg=[widget.element_handle(), expected_cards],
+        timeout=LIVE_TIMEOUT,
+    )
+
+
+def expected_melds(
+    text: str, variant: str, upcard: str | None = None
+) -> tuple[int, GoingOut | None]:
+    rules = find_variant(variant)
+    cards = parse_hand(text)
+    kept = cards
+    if len(cards) == 11:
+        best = best_discards(cards, rules)[0]
+        deadwood = best.arrangement.deadwood
+        if best.discard is not None:
+            kept = [c for c in cards if c is not best.discard]
+    else:
+        deadwood = best_arrangement(cards, rules).deadwood
+    up = parse_hand(upcard)[0] if upcard else None
+    going = check_going_out(kept, rules, up) if len(kept) >= 10 else None
+    return deadwood, going
+
+
+def going_out_sentence(_: Callable[[str], str], going: GoingOut, minimum: int) -> str:
+    fields = {
+        "deadwood": going.deadwood,
+        "limit": going.limit,
+        "melded": going.melded,
+        "minimum": minimum,
+    }
+    if going.allowed:
+        if going.kind == "gin":
+            return _("Gin: the hand may go out with no deadwood.")
+        if going.kind == "big_gin":
+            return _("Big gin: all eleven cards are in melds, with no discard.")
+        if going.limit is None:
+            return _("May go down: {melded} cards are in melds.").format(**fields)
+        return _("May knock: deadwood {deadwood}, limit {limit}.").format(**fields)
+    reasons = {
+        "over_limit": "May not knock: deadwood {deadwood} is over the limit of {limit}.",
+        "gin_only": "May not knock: these rules end a deal only with gin.",
+        "ace_upcard": "May not knock: an ace upcard allows only gin.",
+        "too_few_melded": "May not go down: {melded} cards in melds, fewer than {minimum}.",
+    }
+    return _(reasons[going.reason or ""]).format(**fields)
+
+
+# --- the meld finder ------------------------------------------------------------------
+
+VARIANT_PAGES = [("standard", "standard"), ("straight-gin", "straight"), ("gin-rami", "french")]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_static_result_until_the_first_interaction(
+    pages: Callable[[str, str], Page], shared_context: Any, lang: str
+) -> None:
+    page = pages(lang, "oklahoma")
+    _ = translator(lang)
+    widget = melds_widget(page)
+    assert widget.get_attribute("data-state") == "static"
+    assert widget.get_attribute("data-variant") == "oklahoma"
+    text = widget.locator("input[name='cards']").input_value()
+    upcard = widget.locator("input[name='upcard']").input_value()
+    deadwood, _going = expected_melds(text, "oklahoma", upcard)
+    assert widget.locator(".gr-result").get_attribute("data-deadwood") == str(deadwood)
+    assert widget.locator(".gr-widget-title").inner_text() == _("Meld finder: {variant}").format(
+        variant=_("Oklahoma Gin")
+    )
+    assert widget.locator("label").first.inner_text() == _("Cards")
+    assert widget.locator(".gr-pick").count() == 52
+    # every card in the picker has its spoken name in the page's language
+    names = widget.locator(".gr-pick .gr-card").evaluate_all(
+        "cards => cards.map(c => c.getAttribute('aria-label'))"
+    )
+    assert len(set(names)) == 52
+    assert _("{rank} of {suit}").format(rank=_("ten"), suit=_("spades")) in names
+    _context, log = shared_context
+    assert not [u for u in log.urls if "/_pyodide/" in u]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_live_melds_equal_the_engine(pages: Callable[[str, str], Page], lang: str) -> None:
+    page = pages(lang, "oklahoma")
+    _ = translator(lang)
+    widget = melds_widget(page)
+    upcard = widget.locator("input[name='upcard']").input_value()
+    rng = random.Random(f"melds-{lang}")
+    hands = ["7H 8H 9H 7S 7D 7C 2C 3C 4C 9D", "AS 2S 3S 4S 8H 8D 8C 9D TD JD KC"]
+    hands += [" ".join(c.code for c in rng.sample(CARDS, rng.choice((10, 11)))) for _i in range(4)]
+    for text in hands:
+        type_cards(widget, text)
+        wait_live(widget, text)
+        deadwood, going = expected_melds(text, "oklahoma", upcard)
+        assert widget.locator(".gr-result").get_attribute("data-deadwood") == str(deadwood), text
+        assert going is not None
+        sentence = going_out_sentence(_, going, 0)
+        expect(widget.locator(".gr-result .gr-going-out")).to_have_text(sentence)
+        expect(widget.locator(".gr-status")).to_contain_text(sentence)
+        pressed = widget.locator(".gr-pick[aria-pressed='true']").evaluate_all(
+            "bs => bs.map(b => b.dataset.card)"
+        )
+        assert sorted(pressed) == sorted(text.split())
+
+
+@pytest.mark.parametrize(("docname", "variant"), VARIANT_PAGES)
+def test_every_variant_page_has_a_meld_finder_for_its_variant(
+    pages: Callable[[str, str], Page], docname: str, variant: str
+) -> None:
+    page = pages("sv", docname)
+    _ = translator("sv")
+    widget = melds_widget(page)
+    assert widget.get_attribute("data-variant") == variant
+    text = "JH QH KH AH 5S 5D 5C 5H 8D KC"
+    type_cards(widget, text)
+    wait_live(widget, text)
+    deadwood, going = expected_melds(text, variant)
+    assert widget.locator(".gr-result").get_attribute("data-deadwood") == str(deadwood)
+    assert going is not None
+    minimum = find_variant(variant).knock_min_melded
+    expect(widget.locator(".gr-going-out")).to_have_text(going_out_sentence(_, going, minimum))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_bad_input_is_explained_next_to_the_field(
+    pages: Callable[[str, str], Page], lang: str
+) -> None:
+    page = pages(lang, "standard")
+    _ = translator(lang)
+    widget = melds_widget(page)
+    error = widget.locator(".gr-error[data-for='cards']")
+    field = widget.locator("input[name='cards']")
+    cases = {
+        "7H 8H 1Z": _("{token} is not a card. Write a rank then a suit, for example 7H or TS.")
+        .format(token="1Z"),
+        "7H 8H 7h": _("{card} is given twice.").format(card="7H"),
+        "AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS": _("{count} cards: this needs {expected}.").format(
+            count=12, expected=_("{min} to {max}").format(min=1, max=11)
+        ),
+    }
+    for text, message in cases.items():
+        type_cards(widget, text)
+        expect(error).to_have_text(message, timeout=LIVE_TIMEOUT)
+        expect(field).to_have_attribute("aria-invalid", "true")
+        assert widget.get_attribute("data-state") == "ready"
+    # and it keeps working
+    good = "7H 8H 9H 7S 7D 7C 2C 3C 4C 9D"
+    type_cards(widget, good)
+    wait_live(widget, good)
+    expect(error).to_have_text("")
+    expect(field).to_have_attribute("aria-invalid", "false")
+    assert widget.locator(".gr-result").get_attribute("data-deadwood") == "9"
+
+
+def test_keyboard_only(pages: Callable[[str, str], Page]) -> None:
+    page = pages("en", "straight-gin")
+    widget = melds_widget(page)
+    field = widget.locator("input[name='cards']")
+    field.focus()
+    field.press("Control+a")
+    page.keyboard.type("7H 8H 9H 7S 7D 7C 2C 3C 4C")
+    wait_live(widget, "7H 8H 9H 7S 7D 7C 2C 3C 4C")
+    # Tab reaches the picker (one stop), arrows move, Space picks
+    page.keyboard.press("Tab")
+    focused = page.evaluate("() => document.activeElement.dataset.card")
+    assert focused in {"7S", "AS"}
+    page.keyboard.press("Home")
+    page.keyboard.press("ArrowDown")  # AH
+    page.keyboard.press("ArrowDown")  # AD
+    page.keyboard.press("ArrowRight")  # 2D
+    assert page.evaluate("() => document.activeElement.dataset.card") == "2D"
+    page.keyboard.press("Space")
+    wait_live(widget, "7H 8H 9H 7S 7D 7C 2C 3C 4C 2D")
+    deadwood, _going = expected_melds("7H 8H 9H 7S 7D 7C 2C 3C 4C 2D", "straight")
+    assert widget.locator(".gr-result").get_attribute("data-deadwood") == str(deadwood)
+    assert page.evaluate("() => document.activeElement.getAttribute('aria-pressed')") == "true"
+
+
+# --- share links ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_share_link_restores_the_hand(shared_context: Any, lang: str) -> None:
+    context, _log = shared_context
+    text = "AS 2S 3S 4S 8H 8D 8C 9D TD JD KC"
+    page = context.new_page()
+    page.goto(f"/{lang}/hollywood.html#" + urlencode({"gr-melds-1-cards": text}))
+    widget = melds_widget(page)
+    wait_live(widget, text)
+    deadwood, _going = expected_melds(text, "standard")
+    assert widget.locator(".gr-result").get_attribute("data-deadwood") == str(deadwood)
+    href = widget.locator(".gr-share-link").get_attribute("href")
+    assert href == "#" + urlencode({"gr-melds-1-cards": text})
+    page.close()
+
+
+def test_hostile_fragment_never_becomes_markup(shared_context: Any) -> None:
+    context, _log = shared_context
+    page = context.new_page()
+    hostile = '<img src=x onerror="window.pwned=1">'
+    page.goto("/fr/standard.html#" + urlencode({"gr-melds-1-cards": hostile}))
+    widget = melds_widget(page)
+    error = widget.locator(".gr-error[data-for='cards']")
+    _ = translator("fr")
+    message = _("{token} is not a card. Write a rank then a suit, for example 7H or TS.")
+    expect(error).to_have_text(message.format(token="<img"), timeout=LIVE_TIMEOUT)
+    assert page.evaluate("() => window.pwned") is None
+    assert widget.locator("img").count() == 0
+    assert widget.locator("input[name='cards']").input_value() == hostile
+    # a fragment that is not percent-encoded properly is only text too
+    page.goto("/fr/standard.html#gr-melds-1-cards=%E0%A4%A")
+    page.reload()
+    expect(widget.locator(".gr-error[data-for='cards']")).not_to_be_empty(timeout=LIVE_TIMEOUT)
+    page.close()
+
+
+# --- the showdown ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_live_showdown_equals_the_engine(pages: Callable[[str, str], Page], lang: str) -> None:
+    page = pages(lang, "oklahoma")
+    _ = translator(lang)
+    widget = page.locator("section[data-widget='showdown']").first
+    upcard = widget.locator("input[name='upcard']").input_value()
+    knocker = widget.locator("input[name='knocker']").input_value()
+    defender = "TH JH 5S 5C 5D QS QC 2D 3S 8S"
+    widget.locator("input[name='defender']").fill(defender)
+    expect(widget).to_have_attribute("data-state", "ready", timeout=LIVE_TIMEOUT)
+    result = showdown(knocker, defender, find_variant("oklahoma"), parse_hand(upcard)[0])
+    labels = {
+        "difference": "difference",
+        "opponent_deadwood": "opponent's deadwood",
+        "gin_bonus": "gin bonus",
+        "undercut_bonus": "undercut bonus",
+        "spade_double": "spade upcard doubling",
+        "big_gin_bonus": "big gin bonus",
+    }
+    terms = " + ".join(
+        _("{label} {value}").format(label=_(labels[t.code]), value=t.value) for t in result.terms
+    )
+    line = _("Score: {terms} = {points}").format(terms=terms, points=result.points)
+    expect(widget.locator(".gr-result .gr-scoreline")).to_have_text(line, timeout=LIVE_TIMEOUT)
+    totals = _("Deadwood: knocker {knocker}, defender {defender}.").format(
+        knocker=result.knocker_deadwood, defender=result.defender_deadwood
+    )
+    expect(widget.locator(".gr-result .gr-deadwood-total")).to_have_text(totals)
+    assert widget.locator(".gr-layoffs li").count() == len(result.layoffs)
+
+    # a knock the rules forbid is explained, in the page's language
+    illegal = "7H 8H 9H KS KH KD AC 2C 9C 9D"
+    widget.locator("input[name='knocker']").fill(illegal)
+    going = check_going_out(parse_hand(illegal), find_variant("oklahoma"), parse_hand(upcard)[0])
+    assert not going.allowed
+    expect(widget.locator(".gr-error[data-for='knocker']")).to_have_text(
+        going_out_sentence(_, going, 0), timeout=LIVE_TIMEOUT
+    )
