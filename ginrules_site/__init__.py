@@ -11,7 +11,7 @@ from typing import Any
 from sphinx.application import Sphinx
 
 # Feature modules, each with setup(app). Add a module here to load it.
-FEATURES: list[str] = ["messages", "cards_html", "examples", "chrome", "widgets"]
+FEATURES: list[str] = ["messages", "cards_html", "examples", "chrome", "deals", "widgets"]
 
 
 def setup(app: Sphinx) -> dict[str, Any]:

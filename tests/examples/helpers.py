@@ -19,7 +19,7 @@ def write_project(srcdir: Path, body: str, extra_conf: str = "") -> Path:
     (srcdir / "conf.py").write_text(
         textwrap.dedent(
             f"""
-            extensions = ["myst_parser", "ginrules_site.examples"]
+            extensions = ["myst_parser", "ginrules_site.examples", "ginrules_site.deals"]
             locale_dirs = [{str(LOCALE)!r}]
             gettext_compact = False
             ginrules_cache_dir = {str(srcdir / "_cache")!r}

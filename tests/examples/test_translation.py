@@ -35,6 +35,29 @@ The defender lays off on the knocker's run.
 
 What changes in Straight Gin.
 ```
+
+```{gin-deal-log}
+:variant: straight
+:seed: 251
+:focus: stock-end
+
+A deal that runs down the stock.
+```
+
+```{gin-statistic}
+:variant: straight
+:measure: dead
+:deals: 50
+
+How often the stock runs out.
+```
+
+```{gin-score-sheet}
+:variant: standard
+:seed: 1
+
+A match, row by row.
+```
 """
 
 

@@ -1,0 +1,76 @@
+"""The built pages show the engine's numbers in every language (issue 5).
+
+Each ``gin-hand`` and ``gin-showdown`` block of ``docs/*.md`` is computed again here
+with the engine and compared with what the built page of each language shows.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ginrules import parse_hand
+from ginrules.melds import best_arrangement, best_discards
+from ginrules.rules import find_variant
+from ginrules.showdown import showdown
+from tests.examples.helpers import parse_examples
+
+ROOT = Path(__file__).resolve().parents[2]
+VARIANT_PAGES = ["standard", "straight-gin", "oklahoma", "gin-rami", "hollywood"]
+BLOCK = re.compile(r"```\{(gin-[a-z-]+)\}([^\n]*)\n(.*?)```", re.S)
+
+
+def blocks(docname: str) -> list[tuple[str, str, dict[str, str]]]:
+    text = (ROOT / "docs" / f"{docname}.md").read_text(encoding="utf-8")
+    found = []
+    for name, argument, body in BLOCK.findall(text):
+        options = dict(re.findall(r"^:([a-z-]+): *(.*)$", body, re.M))
+        found.append((name, argument.strip(), options))
+    return found
+
+
+@pytest.mark.parametrize("docname", VARIANT_PAGES)
+def test_every_variant_page_has_engine_examples(site: Path, docname: str) -> None:
+    kinds = [name for name, _a, _o in blocks(docname)]
+    assert len([k for k in kinds if k != "gin-compare"]) >= 4, kinds
+    assert "gin-hand" in kinds
+    assert "gin-showdown" in kinds
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "sv"])
+@pytest.mark.parametrize("docname", VARIANT_PAGES)
+def test_pages_show_the_engines_numbers(site: Path, docname: str, language: str) -> None:
+    html = (site / language / f"{docname}.html").read_text(encoding="utf-8")
+    examples = parse_examples(html)
+    computed = [b for b in blocks(docname) if b[0] in ("gin-hand", "gin-showdown")]
+    shown = [e for e in examples if {"gr-hand", "gr-showdown"} & set(e["classes"])]
+    assert len(shown) == len(computed)
+    for (name, argument, options), example in zip(computed, shown, strict=True):
+        rules = find_variant(options.get("variant", "standard"))
+        upcard = parse_hand(options["upcard"])[0] if "upcard" in options else None
+        if name == "gin-hand":
+            check_hand(example, parse_hand(argument), rules)
+        else:
+            result = showdown(
+                parse_hand(options["knocker"]), parse_hand(options["defender"]), rules, upcard
+            )
+            line = example["lines"]["gr-scoreline"][0]
+            assert line.endswith(f"= {result.points}"), line
+            for term in result.terms:
+                assert f" {term.value}" in line
+            laid = [g["cards"] for g in example["groups"] if "gr-layoff" in g["classes"]]
+            assert laid == ([[lo.card.code for lo in result.layoffs]] if result.layoffs else [])
+
+
+def check_hand(example: dict[str, Any], cards: list[Any], rules: Any) -> None:
+    if len(cards) == 11:
+        arrangement = best_discards(cards, rules)[0].arrangement
+    else:
+        arrangement = best_arrangement(cards, rules)
+    melds = [g["cards"] for g in example["groups"] if "gr-meld" in g["classes"]]
+    assert melds == [[c.code for c in m.cards] for m in arrangement.melds]
+    total = example["lines"]["gr-deadwood-total"][0]
+    assert total.endswith(f" {arrangement.deadwood}"), total
