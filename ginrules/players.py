@@ -44,7 +44,7 @@ from ginrules.deal import (
     Pass,
 )
 from ginrules.match import ScoreSheet, score_sheet
-from ginrules.melds import best_discard_deadwood, deadwood
+from ginrules.melds import best_discard_deadwood, deadwood, max_melded
 from ginrules.rules import Rules
 
 __all__ = ["GoodPlayer", "Player", "RandomPlayer", "play_deal", "play_match"]
@@ -131,7 +131,12 @@ class GoodPlayer:
             card = min(order, key=kept.__getitem__)
             best = kept[card]
         limit = rules.knock_limit(deal.upcard)
-        if limit is None or best <= limit:
+        # quick necessary tests before the full check: the knock limit, and the
+        # French minimum of melded cards (a gin melds them all)
+        needed = rules.knock_min_melded
+        if (limit is None or best <= limit) and (
+            not needed or best == 0 or max_melded(hand, rules) >= needed
+        ):
             check = deal.check_going_out(card)
             if check.allowed:
                 return Gin(card) if check.kind == "gin" else Knock(card)
