@@ -1,0 +1,54 @@
+"""axe-core (npm, injected from disk) on every page in every language: no serious
+or critical violation, with the widgets as built and once they are live."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+ROOT = Path(__file__).resolve().parents[2]
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+LANGUAGES = ["en", "fr", "sv"]
+DOCNAMES = sorted(p.stem for p in (ROOT / "docs").glob("*.md"))
+
+
+def serious_violations(page: Page) -> list[str]:
+    assert AXE.exists(), "run `npm ci` (make test does)"
+    page.add_script_tag(path=str(AXE))
+    result: dict[str, Any] = page.evaluate(
+        "async () => await axe.run(document, { resultTypes: ['violations'] })"
+    )
+    return [
+        f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']][:3]}"
+        for v in result["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
+
+
+@pytest.fixture(scope="module")
+def page(shared_context: Any) -> Page:
+    context, _log = shared_context
+    return context.new_page()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("docname", DOCNAMES)
+def test_no_serious_violation(page: Page, lang: str, docname: str) -> None:
+    page.goto(f"/{lang}/{docname}.html")
+    page.wait_for_load_state("load")
+    assert serious_violations(page) == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_serious_violation_with_live_widgets(page: Page, lang: str) -> None:
+    page.goto(f"/{lang}/oklahoma.html")
+    widget = page.locator("section[data-widget='melds']").first
+    widget.locator("input[name='cards']").fill("7H 8H 9H 7S 7D 1Z")
+    expect(widget.locator(".gr-error[data-for='cards']")).not_to_be_empty(timeout=90_000)
+    assert serious_violations(page) == []
+    widget.locator("input[name='cards']").fill("7H 8H 9H 7S 7D 7C 2C 3C 4C 9D")
+    expect(widget.locator(".gr-result")).to_have_attribute("data-deadwood", "9", timeout=90_000)
+    assert serious_violations(page) == []
