@@ -133,6 +133,8 @@ def main(argv: list[str] | None = None) -> int:
         browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
 
         print("1. bytes before any interaction (aim < 150 KB)")
+        size = bytes_before_interaction(browser, url, "/en/glossary.html")
+        print(f"   en/glossary.html (no widget, the theme's baseline): {size / 1000:.1f} KB")
         for lang in ("en", "fr", "sv"):
             for name in VARIANT_PAGES:
                 size = bytes_before_interaction(browser, url, f"/{lang}/{name}.html")
