@@ -16,8 +16,10 @@ from typing import Any
 
 import ginrules
 from ginrules import Card, GinRulesError, Rules, find_variant, parse_hand
+from ginrules.deal import Deal
 from ginrules.going_out import check_going_out
 from ginrules.melds import best_arrangement, best_discards
+from ginrules.players import GoodPlayer, Player, RandomPlayer
 from ginrules.showdown import showdown
 
 VERSION = ginrules.__version__
@@ -33,6 +35,15 @@ class BadCallError(GinRulesError):
 
     def __init__(self, detail: str) -> None:
         super().__init__(f"bad call: {detail}", detail=detail)
+
+
+class BadSeedError(GinRulesError):
+    """A deal number that is not a whole number."""
+
+    code = "bad_seed"
+
+    def __init__(self, seed: str) -> None:
+        super().__init__(f"not a deal number: {seed!r}", seed=seed)
 
 
 def handler(name: str) -> Callable[[Handler], Handler]:
@@ -120,6 +131,46 @@ def _showdown(args: dict[str, Any]) -> Any:
             "multiplier": rules.score_multiplier(upcard),
         }
     return result
+
+
+@handler("stock")
+def _stock(args: dict[str, Any]) -> Any:
+    """A seeded deal played by two computer players to its end, with its whole log.
+
+    The players are those of the build-time ``gin-deal-log``: ``good``
+    (``GoodPlayer``) or ``random`` (``RandomPlayer`` that goes out when it can).
+    """
+    rules = _rules(args)
+    seed_text = str(args.get("seed", "")).strip()
+    if not seed_text.isdigit() or len(seed_text) > 9:
+        raise BadSeedError(seed_text)
+    seed = int(seed_text)
+    kind = _text(args, "players", "random")
+    players: tuple[Player, Player]
+    if kind == "good":
+        players = (GoodPlayer(seed), GoodPlayer(seed + 1))
+    else:
+        players = (RandomPlayer(seed, go_out=True), RandomPlayer(seed + 1, go_out=True))
+    deal = Deal.new(rules, seed=seed, dealer=0)
+    dealt = [[c.code for c in sorted(hand)] for hand in deal.hands]
+    upcard = deal.upcard.code
+    stock_after: list[int] = []
+    while deal.result is None:
+        deal.apply(players[deal.current].choose(deal))
+        new = deal.log[len(stock_after) :]
+        count = -1 if any("event" in e for e in new) else len(deal.stock)
+        stock_after.extend([count] * len(new))
+    assert deal.result is not None
+    return {
+        "seed": seed,
+        "dealer": 0,
+        "dealt": dealt,
+        "upcard": upcard,
+        "log": deal.log,
+        "stock_after": stock_after,
+        "result": deal.result.to_dict(),
+        "show_upcard": rules.upcard_sets_knock_limit or rules.spade_doubling != "none",
+    }
 
 
 def call(name: str, args_json: str) -> str:

@@ -44,6 +44,7 @@ from ginrules.errors import GinRulesError
 from ginrules.melds import best_arrangement, best_discards
 from ginrules.rules import Rules
 from ginrules_site.cards_html import card_html, suit_name
+from ginrules_site.deals import DealLogDirective
 from ginrules_site.examples import HandDirective, ShowdownDirective, variant_name
 from ginrules_site.messages import _
 
@@ -118,10 +119,59 @@ def common_strings() -> dict[str, str]:
         "term_undercut_bonus": _("undercut bonus"),
         "term_spade_double": _("spade upcard doubling"),
     }
+    table.update(deal_log_strings())
     strings = {key: str(value) for key, value in table.items()}
     for suit in range(4):
         strings[f"suit_{suit}"] = suit_name(CARDS[suit * 13])
     return strings
+
+
+def deal_log_strings() -> dict[str, Any]:
+    """The sentences of the build-time deal log (deals.py), for the stock-end widget."""
+    return {
+        "Player A": _("Player A"),
+        "Player B": _("Player B"),
+        "Hand": _("Hand"),
+        "deals_intro": _("Player B deals; player A plays first."),
+        "stock_left": _("Cards left in the stock: {n}."),
+        "showdown_after": _("The showdown, after {player} goes out:"),
+        "dead_deal": _("The deal is dead: nobody scores."),
+        "deal_summary": _("Turns played: {turns}. Reshuffles of the stock: {reshuffles}."),
+        "draw_stock+discard": _("{player} draws {drawn} from the stock and discards {card}."),
+        "draw_discard+discard": _(
+            "{player} takes {drawn} from the discard pile and discards {card}."
+        ),
+        "draw_stock+knock": _(
+            "{player} draws {drawn} from the stock, knocks and discards {card} face down."
+        ),
+        "draw_discard+knock": _(
+            "{player} takes {drawn} from the discard pile, knocks and discards {card} face down."
+        ),
+        "draw_stock+gin": _(
+            "{player} draws {drawn} from the stock, goes gin and discards {card} face down."
+        ),
+        "draw_discard+gin": _(
+            "{player} takes {drawn} from the discard pile, goes gin and discards {card} face down."
+        ),
+        "draw_stock+big_gin": _(
+            "{player} draws {drawn} from the stock and goes big gin with all eleven cards."
+        ),
+        "draw_discard+big_gin": _(
+            "{player} takes {drawn} from the discard pile and goes big gin with all eleven cards."
+        ),
+        "pass": _("{player} refuses the upcard."),
+        "draw_stock": _("{player} draws {card} from the stock."),
+        "draw_discard": _("{player} takes {card} from the discard pile."),
+        "discard": _("{player} discards {card}."),
+        "reshuffle": _(
+            "The stock is used up: the discard pile except its top card, {card}, "
+            "is shuffled into a new stock of {n} cards."
+        ),
+        "dead": _("Only {n} cards are left in the stock and nobody went out: the deal is dead."),
+        # the stock-end widget's own
+        "bad_seed": _("{seed} is not a deal number: write a whole number, for example 8."),
+        "turn_of": _("Turn {n} of {total}."),
+    }
 
 
 def text_field(widget_id: str, name: str, label: str, value: str, help_text: str) -> str:
@@ -305,6 +355,42 @@ class ShowdownWidgetDirective(WidgetMixin, ShowdownDirective):
         return self.wrap(self.rules(), super().run())
 
 
+class StockEndDirective(WidgetMixin, DealLogDirective):
+    """``gin-stock-end``: a seeded deal stepped turn by turn to its end, live."""
+
+    widget = "stock"
+
+    def title(self, rules: Rules) -> str:
+        return str(_("End of the stock: {variant}")).format(variant=variant_name(rules))
+
+    def params(self, rules: Rules) -> dict[str, Any]:
+        return {**super().params(rules), "players": self.options.get("players", "random")}
+
+    def controls(self, widget_id: str) -> str:
+        field = text_field(
+            widget_id,
+            "seed",
+            str(_("Deal number")),
+            str(self.options["seed"]),
+            str(_("Each whole number is one shuffle of the deck.")),
+        )
+        buttons = "".join(
+            f'<button type="button" class="gr-button" data-action="{action}">'
+            f"{html.escape(label)}</button> "
+            for action, label in (
+                ("next", str(_("Next turn"))),
+                ("end", str(_("To the end"))),
+                ("new", str(_("New deal"))),
+            )
+        )
+        return field + f'<p class="gr-buttons">{buttons}</p>'
+
+    def run(self) -> list[nodes.Node]:
+        self.options.setdefault("players", "random")
+        self.options["focus"] = "stock-end"
+        return self.wrap(self.rules(), super().run())
+
+
 def _add_static(app: Sphinx) -> None:
     if app.builder.format != "html":
         return
@@ -316,8 +402,10 @@ def _add_static(app: Sphinx) -> None:
 
 def setup(app: Sphinx) -> dict[str, Any]:
     app.setup_extension("ginrules_site.examples")
+    app.setup_extension("ginrules_site.deals")
     app.add_node(gr_widget, html=(visit_widget_html, depart_widget_html))
     app.add_directive("gin-meld-finder", MeldFinderDirective)
     app.add_directive("gin-showdown-widget", ShowdownWidgetDirective)
+    app.add_directive("gin-stock-end", StockEndDirective)
     app.connect("builder-inited", _add_static)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

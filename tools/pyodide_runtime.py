@@ -64,11 +64,15 @@ def build_wheel(dest: Path) -> Path:
         shutil.copytree(
             ROOT / "ginrules", src / "ginrules", ignore=shutil.ignore_patterns("__pycache__")
         )
-        subprocess.run(
+        build = subprocess.run(
             [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", tmp, str(src)],
-            check=True,
             env=env,
+            capture_output=True,
+            text=True,
         )
+        if build.returncode:  # the build backend's warnings only matter when it fails
+            sys.stderr.write(build.stdout + build.stderr)
+            raise SystemExit("building the ginrules wheel failed")
         (wheel,) = Path(tmp).glob("ginrules-*-py3-none-any.whl")
         return Path(shutil.copy2(wheel, dest / wheel.name))
 

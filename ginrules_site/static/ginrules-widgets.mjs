@@ -146,6 +146,98 @@ function renderShowdown(S, params, value) {
   return { node: example, summary: `${totals} ${outcome} ${score}` };
 }
 
+// --- the stock end: a deal's log, turn by turn (the same sentences as deals.py) ------
+
+function sentence(template, parts) {
+  const p = el("p", "gr-summary");
+  for (const piece of template.split(/(\{\w+\})/)) {
+    const key = piece.slice(1, -1);
+    if (piece.startsWith("{") && key in parts) {
+      const value = parts[key];
+      p.append(typeof value === "string" ? value : value.cloneNode(true));
+    } else if (piece) p.append(piece);
+  }
+  return p;
+}
+
+// Group the log into turns (a draw and its discard) and events, as deals.turn_items.
+function turnItems(log) {
+  const items = [];
+  log.forEach((entry, i) => {
+    if (entry.event) {
+      if (entry.event !== "showdown") items.push({ event: true, indices: [i] });
+      return;
+    }
+    const last = items[items.length - 1];
+    const previous = last && !last.event ? log[last.indices[last.indices.length - 1]] : null;
+    if (previous && previous.player === entry.player && ["draw_stock", "draw_discard"].includes(previous.type)) {
+      last.indices.push(i);
+    } else items.push({ event: false, indices: [i] });
+  });
+  return items;
+}
+
+function playerName(S, player, dealer) {
+  return player !== dealer ? S["Player A"] : S["Player B"];
+}
+
+function renderStock(S, params, value, step) {
+  const example = el("div", "gr-example gr-deal-log");
+  const dealer = value.dealer;
+  example.append(para(S.deals_intro));
+  for (const player of [1 - dealer, dealer]) {
+    example.append(row([group(S.Hand, value.dealt[player], "gr-hand-cards")], playerName(S, player, dealer)));
+  }
+  example.append(row([group(S.Upcard, [value.upcard], "gr-upcard")]));
+  const items = turnItems(value.log);
+  const list = el("ul", "gr-log");
+  let last = "";
+  for (const item of items.slice(0, step)) {
+    const entries = item.indices.map((i) => value.log[i]);
+    const first = entries[0];
+    const parts = {};
+    if ("player" in first) parts.player = playerName(S, first.player, dealer);
+    let template;
+    if (entries.length === 2) {
+      parts.drawn = deckCard(first.card);
+      if (entries[1].card) parts.card = deckCard(entries[1].card);
+      template = S[`${first.type}+${entries[1].type}`];
+    } else {
+      const code = first.card ?? first.top;
+      if (code) parts.card = deckCard(code);
+      if ("stock" in first) parts.n = String(first.stock);
+      template = S[first.event ?? first.type];
+    }
+    const p = sentence(template, parts);
+    p.classList.add(item.event ? "gr-log-event" : "gr-log-turn");
+    const stock = value.stock_after[item.indices[item.indices.length - 1]];
+    if (!item.event && stock >= 0) {
+      p.append(" ", el("span", "gr-stock-count", fill(S.stock_left, { n: stock })));
+    }
+    const li = el("li");
+    li.append(p);
+    list.append(li);
+    last = p.textContent;
+  }
+  example.append(list);
+  const result = value.result;
+  const done = step >= items.length;
+  if (done) {
+    if (result.showdown && result.going_out != null) {
+      example.append(para(fill(S.showdown_after, { player: playerName(S, result.going_out, dealer) }), "gr-showdown-intro"));
+      const showdown = { ...result.showdown };
+      if (value.show_upcard) showdown.upcard = { code: value.upcard, knock_limit: null, multiplier: 1 };
+      example.append(...[...renderShowdown(S, params, showdown).node.childNodes]);
+    } else {
+      example.append(para(S.dead_deal, "gr-outcome"));
+    }
+    example.append(para(fill(S.deal_summary, result), "gr-deal-summary"));
+  }
+  const position = fill(S.turn_of, { n: Math.min(step, items.length), total: items.length });
+  const summary = done ? example.querySelector(".gr-outcome")?.textContent ?? "" : last;
+  return { node: example, summary: `${position} ${summary}`, items: items.length };
+}
+
 // --- one widget -------------------------------------------------------------------
 
 function errorText(S, params, error) {
@@ -196,6 +288,11 @@ class Widget {
       input.addEventListener("input", () => this.schedule());
     }
     this.setupPicker();
+    this.deal = null;
+    this.step = 0;
+    for (const button of root.querySelectorAll("button.gr-button")) {
+      button.addEventListener("click", () => this.act(button.dataset.action));
+    }
     this.setShare();
   }
 
@@ -253,13 +350,35 @@ class Widget {
     for (const b of this.picks) b.setAttribute("aria-pressed", String(cards.includes(b.dataset.card)));
   }
 
+  // The stock-end widget's buttons: step, go to the end, or deal again.
+  async act(action) {
+    if (action === "new") {
+      this.fields.seed.value = String(Math.floor(Math.random() * 1_000_000));
+      this.nextStep = 1;
+      return this.update();
+    }
+    if (!this.deal || String(this.deal.seed) !== this.fields.seed.value.trim()) {
+      this.nextStep = action === "end" ? Infinity : 1;
+      return this.update();
+    }
+    this.step = action === "end" ? Infinity : this.step + 1;
+    this.show(this.deal);
+  }
+
+  show(value) {
+    const shown = renderStock(this.S, this.params, value, this.step);
+    this.step = Math.min(this.step, shown.items);
+    this.result.replaceChildren(shown.node);
+    this.status.textContent = `${this.S.ready} ${shown.summary}`;
+  }
+
   schedule() {
     clearTimeout(this.timer);
     this.timer = setTimeout(() => this.update(), 120);
   }
 
   args() {
-    const args = { variant: this.root.dataset.variant };
+    const args = { variant: this.root.dataset.variant, ...(this.params.players ? { players: this.params.players } : {}) };
     for (const [name, input] of Object.entries(this.fields)) args[name] = input.value;
     return args;
   }
@@ -339,6 +458,15 @@ class Widget {
       return;
     }
     this.setError(null, "");
+    if (this.kind === "stock") {
+      if (!this.deal || this.deal.seed !== reply.value.seed) this.step = this.nextStep ?? 1;
+      this.nextStep = null;
+      this.deal = reply.value;
+      this.show(reply.value);
+      this.root.dataset.state = "ready";
+      if (history.replaceState) history.replaceState(null, "", this.shareLink.getAttribute("href"));
+      return;
+    }
     const shown = this.kind === "melds"
       ? renderMelds(this.S, this.params, reply.value)
       : renderShowdown(this.S, this.params, reply.value);

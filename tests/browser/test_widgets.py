@@ -202,8 +202,9 @@ def test_bad_input_is_explained_next_to_the_field(
     error = widget.locator(".gr-error[data-for='cards']")
     field = widget.locator("input[name='cards']")
     cases = {
-        "7H 8H 1Z": _("{token} is not a card. Write a rank then a suit, for example 7H or TS.")
-        .format(token="1Z"),
+        "7H 8H 1Z": _(
+            "{token} is not a card. Write a rank then a suit, for example 7H or TS."
+        ).format(token="1Z"),
         "7H 8H 7h": _("{card} is given twice.").format(card="7H"),
         "AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS": _("{count} cards: this needs {expected}.").format(
             count=12, expected=_("{min} to {max}").format(min=1, max=11)
@@ -326,3 +327,51 @@ def test_live_showdown_equals_the_engine(pages: Callable[[str, str], Page], lang
     expect(widget.locator(".gr-error[data-for='knocker']")).to_have_text(
         going_out_sentence(_, going, 0), timeout=LIVE_TIMEOUT
     )
+
+
+# --- the stock end ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_stock_end_steps_a_seeded_deal_to_its_end(
+    pages: Callable[[str, str], Page], lang: str
+) -> None:
+    from ginrules_site.deals import play, turn_items
+
+    page = pages(lang, "straight-gin")
+    _ = translator(lang)
+    widget = page.locator("section[data-widget='stock']").first
+    assert widget.get_attribute("data-variant") == "straight"
+    seed = int(widget.locator("input[name='seed']").input_value())
+    deal, _dealt, stock_after = play(find_variant("straight"), seed, 0, "random")
+    result = deal.result
+    assert result is not None
+    items = turn_items(deal, stock_after)
+
+    widget.locator("button[data-action='next']").click()
+    expect(widget).to_have_attribute("data-state", "ready", timeout=LIVE_TIMEOUT)
+    widget.locator("button[data-action='next']").click()
+    expect(widget.locator(".gr-log li")).to_have_count(2)
+    expect(widget.locator(".gr-status")).to_contain_text(
+        _("Turn {n} of {total}.").format(n=2, total=len(items))
+    )
+    widget.locator("button[data-action='end']").click()
+    expect(widget.locator(".gr-log li")).to_have_count(len(items))
+    summary = _("Turns played: {turns}. Reshuffles of the stock: {reshuffles}.").format(
+        turns=result.turns, reshuffles=result.reshuffles
+    )
+    expect(widget.locator(".gr-result .gr-deal-summary")).to_have_text(summary)
+    assert result.outcome == "dead"  # the dead-hand rule of Straight Gin
+    expect(widget.locator(".gr-result .gr-outcome")).to_have_text(
+        _("The deal is dead: nobody scores.")
+    )
+
+    widget.locator("input[name='seed']").fill("<b>8")
+    expect(widget.locator(".gr-error[data-for='seed']")).to_have_text(
+        _("{seed} is not a deal number: write a whole number, for example 8.").format(seed="<b>8")
+    )
+    widget.locator("button[data-action='new']").click()
+    expect(widget.locator(".gr-error[data-for='seed']")).to_have_text("")
+    new_seed = widget.locator("input[name='seed']").input_value()
+    assert new_seed.isdigit() and int(new_seed) != seed
+    expect(widget.locator(".gr-log li")).to_have_count(1)

@@ -36,6 +36,23 @@ def process_modules() -> list[str]:
     )
 
 
+def test_runtime_wheel_is_the_checkout() -> None:
+    """The wheel in the runtime holds exactly the engine's current sources."""
+    import zipfile
+
+    (wheel,) = RUNTIME.glob("ginrules-*.whl")
+    with zipfile.ZipFile(wheel) as archive:
+        packed = {
+            name: archive.read(name)
+            for name in archive.namelist()
+            if name.startswith("ginrules/") and name.endswith(".py")
+        }
+    sources = {
+        f"ginrules/{path.name}": path.read_bytes() for path in (ROOT / "ginrules").glob("*.py")
+    }
+    assert packed == sources, "the runtime is stale: run `make site`"
+
+
 def test_engine_suite_passes_in_pyodide() -> None:
     assert shutil.which("node"), "node is missing"
     assert (RUNTIME / "pyodide-lock.json").exists(), "run `make site` to build the runtime"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ginrules import DuplicateCardError, HandSizeError, UnknownCardError
+from ginrules import DuplicateCardError, HandSizeError, UnknownCardError, parse_hand
 from ginrules_site.ginrules_live import call
 
 
@@ -32,3 +32,33 @@ def test_bad_calls_never_raise() -> None:
     assert reply("parse", [1, 2])["error"]["code"] == "bad_call"
     assert reply("parse", {"cards": 7})["error"]["code"] == "bad_call"
     assert json.loads(call("parse", "{not json"))["error"]["code"] == "bad_call"
+
+
+def test_stock_is_the_build_time_deal_log() -> None:
+    from ginrules import find_variant
+    from ginrules_site.deals import play
+
+    for variant, seed in (("straight", 8), ("standard", 3)):
+        value = reply("stock", {"variant": variant, "seed": str(seed)})["value"]
+        deal, dealt, stock_after = play(find_variant(variant), seed, 0, "random")
+        assert deal.result is not None
+        assert value["log"] == deal.log
+        assert value["stock_after"] == stock_after
+        assert value["dealt"] == [[c.code for c in hand] for hand in dealt]
+        assert value["result"] == deal.result.to_dict()
+    assert reply("stock", {"seed": "<b>"})["error"]["code"] == "bad_seed"
+
+
+def test_melds_and_showdown_match_the_engine() -> None:
+    from ginrules import STANDARD
+    from ginrules.melds import best_discards
+    from ginrules.showdown import showdown
+
+    hand = "7H 8H 9H KS KH KD 2C 5D AS 3C QC"
+    value = reply("melds", {"cards": hand})["value"]
+    best = best_discards(parse_hand(hand), STANDARD)
+    assert value["discards"] == [d.discard.code for d in best if d.discard]
+    assert value["arrangement"] == best[0].arrangement.to_dict()
+    knocker, defender = "7H 8H 9H KS KH KD AC 2C 3C 4D", "TH JH 5S 5C 5D QS QC 2D 3S 9S"
+    value = reply("showdown", {"knocker": knocker, "defender": defender})["value"]
+    assert value == showdown(knocker, defender, STANDARD).to_dict()
