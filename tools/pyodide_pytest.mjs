@@ -40,9 +40,10 @@ for (const name of wheels.sort()) {
 }
 py.mountNodeFS("/repo", repo);
 // The project's shared data (benchmark hands) sits beside the clone; the tests
-// look for it at <repo>/../shared, which is /shared here.
+// look for it at <repo>/../shared, which is /shared here, then at /work/shared.
 const shared = resolve(repo, "..", "shared");
 if (existsSync(shared)) py.mountNodeFS("/shared", shared);
+else if (existsSync("/work/shared")) py.mountNodeFS("/work/shared", "/work/shared");
 py.globals.set("pytest_args", py.toPy(pytestArgs));
 const code = py.runPython(`
 import os, sys
