@@ -77,3 +77,37 @@ def check_hand(example: dict[str, Any], cards: list[Any], rules: Any) -> None:
     assert melds == [[c.code for c in m.cards] for m in arrangement.melds]
     total = example["lines"]["gr-deadwood-total"][0]
     assert total.endswith(f" {arrangement.deadwood}"), total
+
+
+@pytest.mark.parametrize("docname", VARIANT_PAGES)
+def test_deal_logs_and_statistics_show_the_engines_numbers(site: Path, docname: str) -> None:
+    from ginrules.cli_deals import simulate
+    from ginrules_site.deals import play
+
+    # The stock-end widget shows the same static deal log (random players by default).
+    logs = [
+        {"players": "random", **o} if name == "gin-stock-end" else o
+        for name, _a, o in blocks(docname)
+        if name in ("gin-deal-log", "gin-stock-end")
+    ]
+    stats = [o for name, _a, o in blocks(docname) if name == "gin-statistic"]
+    assert logs, "every variant page shows the end of the stock"
+    for language in ("en", "fr", "sv"):
+        html = (site / language / f"{docname}.html").read_text(encoding="utf-8")
+        summaries = re.findall(r'<p class="gr-summary gr-deal-summary">(.*?)</p>', html, re.S)
+        assert len(summaries) == len(logs)
+        for options, summary in zip(logs, summaries, strict=True):
+            deal, _dealt, _stock = play(
+                find_variant(options["variant"]),
+                int(options["seed"]),
+                int(options.get("dealer", 0)),
+                options.get("players", "good"),
+            )
+            assert deal.result is not None
+            assert f" {deal.result.turns}." in summary
+            assert f" {deal.result.reshuffles}." in summary
+        values = re.findall(r'<p class="gr-summary gr-statistic-value">(.*?)</p>', html, re.S)
+        assert len(values) == len(stats)
+        for options, value in zip(stats, values, strict=True):
+            data = simulate(find_variant(options["variant"]), int(options["deals"]), seed=1)
+            assert f"({data[options['measure']]} " in value, value
