@@ -251,3 +251,15 @@ def test_latex_builder_gets_suit_symbols(make_app: Any, tmp_path: Path) -> None:
     tex = next(Path(app.outdir).glob("*.tex")).read_text(encoding="utf-8")
     assert r"7\(\heartsuit\)" in tex
     assert "♥" not in tex
+
+
+@pytest.mark.parametrize(("builder", "pattern"), [("man", "*.1"), ("texinfo", "*.texi")])
+def test_other_builders_get_plain_text(
+    make_app: Any, tmp_path: Path, builder: str, pattern: str
+) -> None:
+    body = hand_block(HANDS[0]) + showdown_block()
+    app = build(make_app, write_project(tmp_path / "p", body), builder)
+    out = next(Path(app.outdir).glob(pattern)).read_text(encoding="utf-8")
+    deadwood = best_arrangement(parse_hand(HANDS[0])).deadwood
+    assert f"= {deadwood}" in out
+    assert "Score: " in out
