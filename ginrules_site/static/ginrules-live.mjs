@@ -25,7 +25,7 @@ class Runtime {
     this.pending = new Map();
     this.nextId = 1;
     this.listeners = new Set();
-    this.state = "idle"; // idle, loading, ready, failed
+    this.state = "idle"; // idle, loading, ready
     this.error = null;
     this.manifest = null;
   }
@@ -49,10 +49,12 @@ class Runtime {
     this.readyPromise.then(
       () => { this.state = "ready"; },
       (error) => {
-        this.state = "failed";
         this.error = error;
-        // A declined download may be asked again on the next interaction.
-        if (error.code === "declined") { this.readyPromise = null; this.state = "idle"; }
+        // The next interaction tries again (asks again, for a declined download).
+        this.worker?.terminate();
+        this.worker = null;
+        this.readyPromise = null;
+        this.state = "idle";
       },
     );
     return this.readyPromise;

@@ -94,6 +94,9 @@ def test_stalled_runtime_times_out_with_a_clear_message(page: Page, server: Any)
         "code": "timeout",
         "message": "the engine did not load within 2 s",
     } or (result["code"] == "timeout" and "did not load within" in result["message"])
+    # the next interaction tries again, and succeeds once the server answers
+    server.control.stall.clear()
+    assert load(page, timeout_ms=60_000)["ok"] is True
 
 
 def test_tampered_wheel_fails_the_integrity_check(page: Page, server: Any) -> None:
