@@ -194,7 +194,7 @@ class DealLogDirective(ExampleDirective):
         "turns": directives.nonnegative_int,
     }
 
-    def run(self) -> list[nodes.Node]:
+    def example_nodes(self) -> list[nodes.Node]:
         rules = self.rules()
         if "seed" not in self.options:
             self.fail("the option :seed: is required")
@@ -207,7 +207,7 @@ class DealLogDirective(ExampleDirective):
             self.fail(str(error))
         result = deal.result
         assert result is not None
-        what = f"seed {seed} under {rules.name} rules"
+        what = f"{rules.name} rules, seed {seed}"
         self.claim("outcome", result.outcome.replace("_", "-"), what)
         self.claim("reshuffles", result.reshuffles, what)
         self.claim("turns", result.turns, what)
@@ -315,7 +315,7 @@ class StatisticDirective(ExampleDirective):
         "at-most": float,
     }
 
-    def run(self) -> list[nodes.Node]:
+    def example_nodes(self) -> list[nodes.Node]:
         rules = self.rules()
         measure = self.options.get("measure")
         if measure is None:
@@ -342,11 +342,12 @@ class StatisticDirective(ExampleDirective):
         else:
             value = float(data[measure])
             shown = format_decimal(value, "#,##0.0#", locale=locale)
-        what = f"{measure} over {deals} deals, seed {seed}, {rules.name} rules"
+        what = f"{rules.name} rules, {measure} over {deals} deals, seed {seed}"
+        measured = f"the engine measures {value} ({what})"
         if "at-least" in self.options and value < self.options["at-least"]:
-            self.fail(f"the page claims at least {self.options['at-least']}, but {what} is {value}")
+            self.contradict(f"at least {self.options['at-least']}", measured)
         if "at-most" in self.options and value > self.options["at-most"]:
-            self.fail(f"the page claims at most {self.options['at-most']}, but {what} is {value}")
+            self.contradict(f"at most {self.options['at-most']}", measured)
 
         sentences = {
             "dead": _("Deals that end dead, with no score: {value}."),
@@ -423,7 +424,7 @@ class ScoreSheetDirective(ExampleDirective):
         "deals": directives.positive_int,
     }
 
-    def run(self) -> list[nodes.Node]:
+    def example_nodes(self) -> list[nodes.Node]:
         rules = self.rules()
         seed = self.options.get("seed", 1)
         scheme = self.options.get("scheme")
@@ -436,7 +437,7 @@ class ScoreSheetDirective(ExampleDirective):
             )
         except GinRulesError as error:
             self.fail(str(error))
-        what = f"seed {seed} under {rules.name} rules"
+        what = f"{rules.name} rules, seed {seed}"
         winner = {0: "a", 1: "b", None: "draw"}[sheet.winner]
         self.claim("winner", winner, what)
         self.claim("deals", len(sheet.results), what)

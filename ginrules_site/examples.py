@@ -29,8 +29,12 @@ table of every rule knob that differs between two presets.
 
 Claim options (``:deadwood:``, ``:discard:``, ``:going-out:``, ``:outcome:``,
 ``:winner:``, ``:points:``, ``:layoffs:``, ...) state what the surrounding prose
-says; when the engine disagrees the build stops with :class:`ExampleError`
-naming the page and the line.
+says. When the engine disagrees, or cannot compute the example, the directive
+reports one error line through Sphinx's logger, naming the page and the line
+(``docs/standard.md:42: ERROR: gin-hand claims deadwood 7, the engine computes 9
+(...)``), leaves the example out and makes the build exit non-zero: with ``-W``
+as any warning does, and without it through ``app.statuscode``. Pages with such
+an error are read again by the next build, so the error is reported until fixed.
 
 Everything the directives write is translated through the ``ginrules_site``
 catalog; the caption (the directive's content) is translated with the page.
@@ -48,7 +52,7 @@ from typing import Any, ClassVar, NoReturn
 from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx.application import Sphinx
-from sphinx.errors import SphinxError
+from sphinx.environment import BuildEnvironment
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
@@ -71,10 +75,12 @@ from ginrules_site.messages import _
 logger = logging.getLogger(__name__)
 
 
-class ExampleError(SphinxError):
-    """An example that the engine cannot compute, or a claim that it contradicts."""
+class ExampleError(Exception):
+    """An example that the engine cannot compute, or a claim that it contradicts.
 
-    category = "ginrules example error"
+    Raised inside a directive and reported by :meth:`ExampleDirective.run` as one
+    error line with the page and line; it never reaches Sphinx as a crash.
+    """
 
 
 # --- wording -------------------------------------------------------------------------
@@ -213,8 +219,23 @@ class ExampleDirective(SphinxDirective):
         "upcard": _card_option,
     }
 
+    def run(self) -> list[nodes.Node]:
+        try:
+            return self.example_nodes()
+        except ExampleError as error:
+            report_example_error(self, str(error))
+            return []
+
+    def example_nodes(self) -> list[nodes.Node]:
+        """The example's nodes; :meth:`fail` stops it with an error for the page."""
+        raise NotImplementedError
+
     def fail(self, message: str) -> NoReturn:
-        raise ExampleError(f"{self.get_location()}: {self.name}: {message}")
+        raise ExampleError(f"{self.name}: {message}")
+
+    def contradict(self, claim: str, engine: str) -> NoReturn:
+        """Stop on a claim of the page that the engine contradicts."""
+        raise ExampleError(f"{self.name} claims {claim}, {engine}")
 
     def rules(self) -> Rules:
         name = self.options.get("variant", self.config.ginrules_default_variant)
@@ -241,9 +262,8 @@ class ExampleDirective(SphinxDirective):
     def claim(self, option: str, actual: object, what: str) -> None:
         """Stop the build when the option states something else than the engine."""
         if option in self.options and self.options[option] != actual:
-            self.fail(
-                f"the page claims {option} {self.options[option]!r}, "
-                f"but the engine computes {actual!r} ({what})"
+            self.contradict(
+                f"{option} {self.options[option]}", f"the engine computes {actual} ({what})"
             )
 
     def frame(self, rules: Rules) -> gr_example:
@@ -285,11 +305,11 @@ class HandDirective(ExampleDirective):
         "going-out": lambda arg: directives.choice(arg, ("knock", "gin", "big-gin", "no")),
     }
 
-    def run(self) -> list[nodes.Node]:
+    def example_nodes(self) -> list[nodes.Node]:
         rules = self.rules()
         cards = self.cards(self.arguments[0], sizes=range(1, 12))
         upcard = self.upcard()
-        hand = " ".join(c.code for c in cards)
+        what = f"{rules.name} rules, hand {' '.join(c.code for c in cards)}"
         example = self.frame(rules)
         try:
             if len(cards) == 11:
@@ -298,16 +318,16 @@ class HandDirective(ExampleDirective):
                 arrangement = best.arrangement
                 discards = [d.discard for d in choices]
                 if best.discard is None:
-                    self.claim("discard", "none", f"big gin for {hand}")
+                    self.claim("discard", "none", f"big gin, {what}")
                     kept = cards
                 else:
                     if "discard" in self.options:
                         claimed = self.cards(self.options["discard"], sizes=(1,))[0]
                         if claimed not in discards:
                             best_codes = " or ".join(d.code for d in discards if d)
-                            self.fail(
-                                f"the page claims the best discard is {claimed.code}, "
-                                f"but the engine finds {best_codes} for {hand}"
+                            self.contradict(
+                                f"the best discard is {claimed.code}",
+                                f"the engine finds {best_codes} ({what})",
                             )
                     kept = [c for c in cards if c is not best.discard]
                     shown = [d for d in discards if d is not None]
@@ -322,9 +342,9 @@ class HandDirective(ExampleDirective):
         except GinRulesError as error:
             self.fail(str(error))
 
-        self.claim("deadwood", arrangement.deadwood, f"{hand} under {rules.name} rules")
+        self.claim("deadwood", arrangement.deadwood, what)
         if going is not None:
-            self.claim("going-out", going_out_claim(going), f"{hand} under {rules.name} rules")
+            self.claim("going-out", going_out_claim(going), what)
 
         if upcard is not None:
             example += cardrow_node([group_node(str(_("Upcard")), [upcard], "gr-upcard")])
@@ -351,7 +371,7 @@ class ShowdownDirective(ExampleDirective):
         "defender-deadwood": directives.nonnegative_int,
     }
 
-    def run(self) -> list[nodes.Node]:
+    def example_nodes(self) -> list[nodes.Node]:
         rules = self.rules()
         for required in ("knocker", "defender"):
             if required not in self.options:
@@ -366,7 +386,7 @@ class ShowdownDirective(ExampleDirective):
         except GinRulesError as error:
             self.fail(str(error))
 
-        what = f"knocker {' '.join(c.code for c in knocker)} under {rules.name} rules"
+        what = f"{rules.name} rules, knocker {' '.join(c.code for c in knocker)}"
         self.claim("outcome", result.outcome.replace("_", "-"), what)
         self.claim("winner", result.winner, what)
         self.claim("points", result.points, what)
@@ -649,7 +669,7 @@ class CompareDirective(ExampleDirective):
     required_arguments = 2
     option_spec: ClassVar[dict[str, Callable[[str], Any]]] = {}
 
-    def run(self) -> list[nodes.Node]:
+    def example_nodes(self) -> list[nodes.Node]:
         try:
             a, b = (find_variant(name) for name in self.arguments)
         except GinRulesError as error:
@@ -682,6 +702,50 @@ class CompareDirective(ExampleDirective):
         return result
 
 
+# --- errors: one line for the page, a non-zero exit for the build ---------------------
+
+
+def example_errors(env: BuildEnvironment) -> dict[str, int]:
+    """Pages whose examples failed, with the number of errors (kept in the environment)."""
+    if not hasattr(env, "ginrules_example_errors"):
+        env.ginrules_example_errors = {}
+    errors: dict[str, int] = env.ginrules_example_errors
+    return errors
+
+
+def report_example_error(directive: SphinxDirective, message: str) -> None:
+    """Log ``page:line: ERROR: message`` and remember the page for the exit status."""
+    where = nodes.Element()
+    directive.set_source_info(where)
+    logger.error(message, location=where, type="ginrules", subtype="example")
+    errors = example_errors(directive.env)
+    errors[directive.env.docname] = errors.get(directive.env.docname, 0) + 1
+
+
+def _purge_errors(app: Sphinx, env: BuildEnvironment, docname: str) -> None:
+    example_errors(env).pop(docname, None)
+
+
+def _merge_errors(
+    app: Sphinx, env: BuildEnvironment, docnames: set[str], other: BuildEnvironment
+) -> None:
+    example_errors(env).update(example_errors(other))
+
+
+def _reread_failed(
+    app: Sphinx, env: BuildEnvironment, added: set[str], changed: set[str], removed: set[str]
+) -> list[str]:
+    # A page whose example failed is read again by the next build, so the error is
+    # reported (and fails the build) until the page or the engine is fixed.
+    return sorted(set(example_errors(env)) - removed)
+
+
+def _fail_the_build(app: Sphinx, exception: BaseException | None) -> None:
+    # With -W the logged errors already fail the build; without it, this does.
+    if exception is None and example_errors(app.env):
+        app.statuscode = 1
+
+
 def engine_fingerprint() -> str:
     """The engine's version and a hash of its source: a new engine re-reads every page."""
     digest = hashlib.sha256()
@@ -699,4 +763,8 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("gin-hand", HandDirective)
     app.add_directive("gin-showdown", ShowdownDirective)
     app.add_directive("gin-compare", CompareDirective)
+    app.connect("env-purge-doc", _purge_errors)
+    app.connect("env-merge-info", _merge_errors)
+    app.connect("env-get-outdated", _reread_failed)
+    app.connect("build-finished", _fail_the_build)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -314,8 +314,8 @@ class MeldFinderDirective(WidgetMixin, HandDirective):
             )
         return fields + picker_html(widget_id)
 
-    def run(self) -> list[nodes.Node]:
-        return self.wrap(self.rules(), super().run())
+    def example_nodes(self) -> list[nodes.Node]:
+        return self.wrap(self.rules(), super().example_nodes())
 
 
 class ShowdownWidgetDirective(WidgetMixin, ShowdownDirective):
@@ -351,8 +351,8 @@ class ShowdownWidgetDirective(WidgetMixin, ShowdownDirective):
             )
         return fields
 
-    def run(self) -> list[nodes.Node]:
-        return self.wrap(self.rules(), super().run())
+    def example_nodes(self) -> list[nodes.Node]:
+        return self.wrap(self.rules(), super().example_nodes())
 
 
 class StockEndDirective(WidgetMixin, DealLogDirective):
@@ -385,10 +385,10 @@ class StockEndDirective(WidgetMixin, DealLogDirective):
         )
         return field + f'<p class="gr-buttons">{buttons}</p>'
 
-    def run(self) -> list[nodes.Node]:
+    def example_nodes(self) -> list[nodes.Node]:
         self.options.setdefault("players", "random")
         self.options["focus"] = "stock-end"
-        return self.wrap(self.rules(), super().run())
+        return self.wrap(self.rules(), super().example_nodes())
 
 
 def _add_static(app: Sphinx) -> None:

@@ -9,6 +9,8 @@ from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
+from sphinx.util.console import strip_escape_sequences
+
 ROOT = Path(__file__).resolve().parents[2]
 LOCALE = ROOT / "locale"
 
@@ -50,6 +52,34 @@ def build(
     app.cleanup()
     assert "WARNING" not in warnings and "ERROR" not in warnings, warnings
     return app
+
+
+def build_failing(
+    make_app: Callable[..., Any],
+    srcdir: Path,
+    buildername: str = "html",
+    language: str = "en",
+) -> str:
+    """Build a project whose example must fail: the error output, checked to be clean.
+
+    The failure is one ``ERROR`` line per example, naming the page and line, the
+    build's status is non-zero, and no exception escapes (no crash report).
+    """
+    app = make_app(
+        buildername,
+        srcdir=srcdir,
+        builddir=srcdir / f"_build-{language}",
+        confoverrides={"language": language},
+        freshenv=True,
+    )
+    app.build()
+    warnings = app.warning.getvalue() if hasattr(app, "warning") else app._warning.getvalue()
+    app.cleanup()
+    warnings = strip_escape_sequences(warnings)
+    assert app.statuscode != 0, warnings
+    assert "Traceback" not in warnings and "Exception occurred" not in warnings, warnings
+    assert "ERROR: " in warnings, warnings
+    return str(warnings)
 
 
 class ExampleParser(HTMLParser):

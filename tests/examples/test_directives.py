@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 import re
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -14,9 +16,9 @@ from ginrules.going_out import check_going_out
 from ginrules.melds import best_arrangement, best_discards
 from ginrules.rules import FRENCH, OKLAHOMA, PRESETS, STANDARD, STRAIGHT
 from ginrules.showdown import showdown
-from ginrules_site.examples import APPLIES, ExampleError
+from ginrules_site.examples import APPLIES
 
-from .helpers import build, parse_examples, write_project
+from .helpers import build, build_failing, parse_examples, write_project
 
 HANDS = [
     "7H 8H 9H KS KH KD 2C 5D AS 3C",
@@ -171,26 +173,47 @@ def test_score_line_reads_term_by_term_in_english(make_app: Any, tmp_path: Path)
 @pytest.mark.parametrize(
     ("block", "words"),
     [
-        (hand_block(HANDS[0], deadwood=99), ["deadwood", "99"]),
-        (hand_block(HANDS[0], going_out="gin"), ["going-out", "'gin'"]),
-        (hand_block(HANDS[0] + " QC", discard="7H"), ["best discard is 7H"]),
-        (showdown_block(points=999), ["points", "999"]),
-        (showdown_block(outcome="gin"), ["outcome", "'gin'"]),
-        (hand_block("7H 8H 1Z"), ["1Z"]),
-        (hand_block("7H 7H 8H"), ["duplicate", "7H"]),
-        (hand_block("7H 8H 9H", "no-such-variant"), ["no-such-variant"]),
+        (hand_block(HANDS[0], deadwood=99), ["gin-hand claims deadwood 99, the engine computes"]),
+        (hand_block(HANDS[0], going_out="gin"), ["gin-hand claims going-out gin, the engine"]),
+        (hand_block(HANDS[0] + " QC", discard="7H"), ["claims the best discard is 7H"]),
+        (showdown_block(points=999), ["gin-showdown claims points 999, the engine computes"]),
+        (showdown_block(outcome="gin"), ["gin-showdown claims outcome gin, the engine"]),
+        (hand_block("7H 8H 1Z"), ["gin-hand: ", "1Z"]),
+        (hand_block("7H 7H 8H"), ["gin-hand: ", "duplicate", "7H"]),
+        (hand_block("7H 8H 9H", "no-such-variant"), ["gin-hand: ", "no-such-variant"]),
     ],
 )
-def test_a_wrong_claim_stops_the_build_naming_page_and_line(
+def test_a_wrong_claim_fails_the_build_with_one_line_naming_page_and_line(
     make_app: Any, tmp_path: Path, block: str, words: list[str]
 ) -> None:
     srcdir = write_project(tmp_path / "p", "Some text.\n\n" + block)
-    with pytest.raises(ExampleError) as info:
-        build(make_app, srcdir)
-    message = str(info.value)
-    assert f"{srcdir / 'index.md'}:5:" in message, message
+    output = build_failing(make_app, srcdir)
+    errors = [line for line in output.splitlines() if "ERROR" in line]
+    assert len(errors) == 1, output
+    assert errors[0].startswith(f"{srcdir / 'index.md'}:5: ERROR: "), output
     for word in words:
-        assert word in message
+        assert word in errors[0]
+
+
+def test_plain_sphinx_build_exits_non_zero_without_a_crash_report(tmp_path: Path) -> None:
+    """Without -W too: one error line on stderr and a non-zero exit status."""
+    body = "Text.\n\n" + hand_block(HANDS[0], deadwood=99) + hand_block(HANDS[1])
+    srcdir = write_project(tmp_path / "p", body)
+    for extra in ([], ["-W", "--keep-going"]):
+        run = subprocess.run(
+            [sys.executable, "-m", "sphinx", "-q", *extra, str(srcdir), str(tmp_path / "out")],
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
+        assert run.returncode != 0, run.stderr
+        lines = [line for line in run.stderr.splitlines() if line.strip()]
+        assert len(lines) == 1, run.stderr
+        assert lines[0].startswith(f"{srcdir / 'index.md'}:5: ERROR: gin-hand claims deadwood 99")
+        assert "Traceback" not in run.stderr + run.stdout
+        # The other example on the page is still built.
+        html = (tmp_path / "out" / "index.html").read_text(encoding="utf-8")
+        assert len(parse_examples(html)) == 1
 
 
 def test_claims_that_agree_pass(make_app: Any, tmp_path: Path) -> None:
