@@ -375,3 +375,39 @@ def test_stock_end_steps_a_seeded_deal_to_its_end(
     new_seed = widget.locator("input[name='seed']").input_value()
     assert new_seed.isdigit() and int(new_seed) != seed
     expect(widget.locator(".gr-log li")).to_have_count(1)
+
+
+ALL_VARIANT_PAGES = [*VARIANT_PAGES, ("oklahoma", "oklahoma"), ("hollywood", "standard")]
+
+
+@pytest.mark.parametrize(("docname", "variant"), ALL_VARIANT_PAGES)
+def test_every_variant_page_has_a_stock_end_widget(
+    shared_context: Any, docname: str, variant: str
+) -> None:
+    context, _log = shared_context
+    page = context.new_page()
+    page.goto(f"/en/{docname}.html")
+    widget = page.locator("section[data-widget='stock']").first
+    assert widget.get_attribute("data-variant") == variant
+    assert widget.get_attribute("data-state") in ("static", "ready")
+    # the build-time log shows the end of the stock: a reshuffle or a dead deal
+    assert widget.locator(".gr-result .gr-log-event").count() >= 1
+    page.close()
+
+
+def test_stock_end_shows_the_reshuffle_live(pages: Callable[[str, str], Page]) -> None:
+    from ginrules_site.deals import play, turn_items
+
+    page = pages("fr", "oklahoma")
+    widget = page.locator("section[data-widget='stock']").first
+    seed = int(widget.locator("input[name='seed']").input_value())
+    deal, _dealt, stock_after = play(find_variant("oklahoma"), seed, 0, "random")
+    assert deal.result is not None and deal.result.reshuffles >= 1
+    events = [n for n, (event, _i) in enumerate(turn_items(deal, stock_after)) if event]
+    widget.locator("button[data-action='end']").click()
+    expect(widget).to_have_attribute("data-state", "ready", timeout=LIVE_TIMEOUT)
+    items = widget.locator(".gr-log li")
+    expect(items).to_have_count(len(turn_items(deal, stock_after)))
+    assert [i for i in range(items.count()) if items.nth(i).locator(".gr-log-event").count()] == (
+        events
+    )
