@@ -174,14 +174,33 @@ FRENCH = STANDARD.replace(
 
 PRESETS: dict[str, Rules] = {r.name: r for r in (STANDARD, STRAIGHT, OKLAHOMA, FRENCH)}
 
+# The older school of the printed rule books: gin 20, undercut 10, box 20, and a
+# shutout paid as a game bonus of 200 instead of doubling the deal points. Not a
+# play preset (PRESETS are the site's variants); pages compare it with standard.
+CLASSIC = STANDARD.replace(
+    name="classic",
+    aliases=("classic-gin",),
+    gin_bonus=20,
+    undercut_bonus=10,
+    line_bonus=20,
+    shutout="bonus",
+    shutout_game_bonus=200,
+)
+
+# Rule-book schools that find_variant knows besides the presets.
+SCHOOLS: dict[str, Rules] = {r.name: r for r in (CLASSIC,)}
+
 
 def find_variant(name: str) -> Rules:
-    """The preset with this name or alias (case and ``_``/space insensitive).
+    """The preset or school with this name or alias (case and ``_``/space insensitive).
 
-    :raises UnknownVariantError: if no preset has that name.
+    >>> find_variant("classic").gin_bonus
+    20
+
+    :raises UnknownVariantError: if no preset or school has that name.
     """
     key = name.strip().lower().replace("_", "-").replace(" ", "-")
-    for rules in PRESETS.values():
+    for rules in (*PRESETS.values(), *SCHOOLS.values()):
         if key == rules.name or key in rules.aliases:
             return rules
-    raise UnknownVariantError(name, sorted(PRESETS))
+    raise UnknownVariantError(name, sorted(PRESETS) + sorted(SCHOOLS))

@@ -94,6 +94,7 @@ def variant_name(rules: Rules) -> str:
         "oklahoma": _("Oklahoma Gin"),
         "french": _("Gin Rami (French rules)"),
         "hollywood": _("Hollywood Gin"),
+        "classic": _("Classic school (older rule books)"),
     }
     if rules.name not in names:
         logger.warning("ginrules_site: no display name for the variant %r", rules.name)

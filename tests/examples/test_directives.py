@@ -14,7 +14,7 @@ import pytest
 from ginrules import CARDS, parse_hand
 from ginrules.going_out import check_going_out
 from ginrules.melds import best_arrangement, best_discards
-from ginrules.rules import FRENCH, OKLAHOMA, PRESETS, STANDARD, STRAIGHT
+from ginrules.rules import CLASSIC, FRENCH, OKLAHOMA, PRESETS, STANDARD, STRAIGHT
 from ginrules.showdown import showdown
 from ginrules_site.examples import APPLIES
 
@@ -255,6 +255,23 @@ def test_compare_table_lists_every_knob_that_differs(make_app: Any, tmp_path: Pa
             ]
         if rules.gin_only:
             assert knob_rows["Knocking"] == ["allowed", "not allowed: gin only"]
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_compare_table_with_the_classic_school(
+    make_app: Any, tmp_path: Path, language: str
+) -> None:
+    body = "```{gin-compare} standard classic\n```\n"
+    html = html_of(build(make_app, write_project(tmp_path / "p", body), language=language))
+    table = html.split('<table class="gr-compare')[1].split("</table>")[0]
+    rows = re.findall(r"<tr[^>]*>(.*?)</tr>", table, re.S)
+    cells = [re.findall(r"<p>(.*?)</p>", row, re.S) for row in rows]
+    values = [c[1:] for c in cells[1:] if len(c) == 3]
+    for knob in ("gin_bonus", "undercut_bonus", "line_bonus"):
+        assert [str(getattr(STANDARD, knob)), str(getattr(CLASSIC, knob))] in values
+    # The shutout: doubled in standard, a game bonus of 200 in the classic school.
+    assert any(v[1] == str(CLASSIC.shutout_game_bonus) for v in values)
+    assert len(values) == 5
 
 
 def test_text_builder_gets_plain_cards(make_app: Any, tmp_path: Path) -> None:
