@@ -201,7 +201,7 @@ def test_plain_sphinx_build_exits_non_zero_without_a_crash_report(tmp_path: Path
     srcdir = write_project(tmp_path / "p", body)
     for extra in ([], ["-W", "--keep-going"]):
         run = subprocess.run(
-            [sys.executable, "-m", "sphinx", "-q", *extra, str(srcdir), str(tmp_path / "out")],
+            [sys.executable, "-m", "sphinx", "-q", "-N", *extra, str(srcdir), str(tmp_path / "out")],
             capture_output=True,
             text=True,
             timeout=300,
