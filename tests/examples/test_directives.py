@@ -201,7 +201,7 @@ def test_plain_sphinx_build_exits_non_zero_without_a_crash_report(tmp_path: Path
     srcdir = write_project(tmp_path / "p", body)
     for extra in ([], ["-W", "--keep-going"]):
         run = subprocess.run(
-            [sys.executable, "-m", "sphinx", "-q", "-N", *extra, str(srcdir), str(tmp_path / "out")],
+            [sys.executable, "-m", "sphinx", "-q", "-N", *extra, str(srcdir), str(tmp_path / "o")],
             capture_output=True,
             text=True,
             timeout=300,
@@ -212,7 +212,7 @@ def test_plain_sphinx_build_exits_non_zero_without_a_crash_report(tmp_path: Path
         assert lines[0].startswith(f"{srcdir / 'index.md'}:5: ERROR: gin-hand claims deadwood 99")
         assert "Traceback" not in run.stderr + run.stdout
         # The other example on the page is still built.
-        html = (tmp_path / "out" / "index.html").read_text(encoding="utf-8")
+        html = (tmp_path / "o" / "index.html").read_text(encoding="utf-8")
         assert len(parse_examples(html)) == 1
 
 
