@@ -21,11 +21,15 @@ Directives (MyST shown; reStructuredText takes the same options)::
     ```{gin-compare} standard straight
     ```
 
+    A knock needs {gin-rule}`standard.knock_max_deadwood` points or less.
+
 ``gin-hand`` shows the optimal melds and the deadwood (for 11 cards, the best
 discard first) and whether the hand may go out. ``gin-showdown`` shows the spread,
 the defender's melds, each lay-off in order, the outcome and a score line whose
 terms add up ("difference 7 + undercut bonus 25 = 32"). ``gin-compare`` is the
-table of every rule knob that differs between two presets.
+table of every rule knob that differs between two presets. The role ``gin-rule``
+prints one number of a preset (``{gin-rule}`standard.gin_bonus``` is 25), for
+sentences that state a rule.
 
 Claim options (``:deadwood:``, ``:discard:``, ``:going-out:``, ``:outcome:``,
 ``:winner:``, ``:points:``, ``:layoffs:``, ...) state what the surrounding prose
@@ -54,7 +58,7 @@ from docutils.parsers.rst import directives
 from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 from sphinx.util import logging
-from sphinx.util.docutils import SphinxDirective
+from sphinx.util.docutils import SphinxDirective, SphinxRole
 
 import ginrules
 from ginrules.cards import Card, parse_hand
@@ -703,6 +707,41 @@ class CompareDirective(ExampleDirective):
         return result
 
 
+# --- rule constants in the text --------------------------------------------------------
+
+
+class RuleRole(SphinxRole):
+    """``{gin-rule}`standard.gin_bonus```: a number of a preset, printed from the engine.
+
+    For sentences that state a rule (the knock limit, a bonus), so that the page
+    says what the preset says. Only whole numbers: a knob that is a word or a
+    switch is worded by the page, not printed.
+    """
+
+    def run(self) -> tuple[list[nodes.Node], list[nodes.system_message]]:
+        variant, _dot, knob = self.text.strip().partition(".")
+        try:
+            rules = find_variant(variant)
+        except GinRulesError as error:
+            return self.fail(str(error))
+        value = rules.to_dict().get(knob)
+        if isinstance(value, bool) or not isinstance(value, int):
+            return self.fail(f"{rules.name} has no number named {knob!r}")
+        node = nodes.inline(self.rawtext, str(value), classes=["gr-rule"])
+        return [node], []
+
+    def fail(self, message: str) -> tuple[list[nodes.Node], list[nodes.system_message]]:
+        logger.error(
+            f"{self.name}: {message}",
+            location=self.get_location(),
+            type="ginrules",
+            subtype="example",
+        )
+        errors = example_errors(self.env)
+        errors[self.env.docname] = errors.get(self.env.docname, 0) + 1
+        return [nodes.Text(self.text)], []
+
+
 # --- errors: one line for the page, a non-zero exit for the build ---------------------
 
 
@@ -764,6 +803,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("gin-hand", HandDirective)
     app.add_directive("gin-showdown", ShowdownDirective)
     app.add_directive("gin-compare", CompareDirective)
+    app.add_role("gin-rule", RuleRole())
     app.connect("env-purge-doc", _purge_errors)
     app.connect("env-merge-info", _merge_errors)
     app.connect("env-get-outdated", _reread_failed)

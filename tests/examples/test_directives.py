@@ -274,6 +274,37 @@ def test_compare_table_with_the_classic_school(
     assert len(values) == 5
 
 
+@pytest.mark.parametrize("language", ["en", "sv"])
+def test_rule_role_prints_the_presets_numbers(make_app: Any, tmp_path: Path, language: str) -> None:
+    body = (
+        "Knock with {gin-rule}`standard.knock_max_deadwood` or less; gin pays "
+        "{gin-rule}`gin-rami.big_gin_bonus` for a grand gin and "
+        "{gin-rule}`classic.undercut_bonus` for a classic undercut.\n"
+    )
+    html = html_of(build(make_app, write_project(tmp_path / "p", body), language=language))
+    shown = re.findall(r'<span class="gr-rule">(\d+)</span>', html)
+    expected = [STANDARD.knock_max_deadwood, FRENCH.big_gin_bonus, CLASSIC.undercut_bonus]
+    assert shown == [str(v) for v in expected]
+
+
+@pytest.mark.parametrize(
+    ("role", "words"),
+    [
+        ("{gin-rule}`standard.no_such_knob`", "standard has no number named 'no_such_knob'"),
+        ("{gin-rule}`standard.stock_end`", "standard has no number named 'stock_end'"),
+        ("{gin-rule}`french.knock_max_deadwood`", "french has no number"),
+        ("{gin-rule}`canasta.gin_bonus`", "canasta"),
+    ],
+)
+def test_a_wrong_rule_role_fails_the_build(
+    make_app: Any, tmp_path: Path, role: str, words: str
+) -> None:
+    srcdir = write_project(tmp_path / "p", f"Text.\n\nThe bonus is {role}.\n")
+    output = build_failing(make_app, srcdir)
+    assert f"{srcdir / 'index.md'}:5: ERROR: gin-rule: " in output, output
+    assert words in output
+
+
 def test_text_builder_gets_plain_cards(make_app: Any, tmp_path: Path) -> None:
     body = hand_block(HANDS[0]) + showdown_block() + "```{gin-compare} standard straight\n```\n"
     app = build(make_app, write_project(tmp_path / "p", body), "text")
