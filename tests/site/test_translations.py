@@ -203,7 +203,7 @@ BREAKAGES = [
         "inline code",
     ),
     ("standard.po", "**Knock:**", lambda s: s.replace("**Knock:**", "**Frapper :"), "bold marker"),
-    ("standard.po", "plus an undercut bonus of 25", lambda s: s.replace("25", "20"), "number"),
+    ("standard.po", "or a longer game to 250", lambda s: s.replace("250", "200"), "number"),
     (
         "sphinx.po",
         "%(copyright)s",
