@@ -54,7 +54,7 @@ from ginrules.cards import Card
 from ginrules.cli_deals import simulate
 from ginrules.deal import Deal
 from ginrules.errors import GinRulesError
-from ginrules.match import ScoreLine, ScoreSheet, score_sheet
+from ginrules.match import score_sheet
 from ginrules.players import GoodPlayer, Player, RandomPlayer, play_match
 from ginrules.rules import Rules
 from ginrules_site.cards_html import card_node, cardrow_node, group_node
@@ -377,12 +377,11 @@ class StatisticDirective(ExampleDirective):
 # --- score sheet -------------------------------------------------------------------------
 
 
-def sheet_entry(row: ScoreLine, sheet: ScoreSheet, first_dealer: int) -> str:
-    """The wording of one row of a score sheet."""
-    player = "" if row.player is None else seat_name(row.player)
-    detail = row.detail
-    if row.kind == "deal":
-        outcome = sheet.results[row.deal - 1].outcome
+def sheet_entry(row: dict[str, Any]) -> str:
+    """The wording of one row of a score sheet (``ScoreLine.to_dict()``)."""
+    player = "" if row["player"] is None else seat_name(row["player"])
+    detail = row["detail"]
+    if row["kind"] == "deal":
         outcomes = {
             "knock": _("knock"),
             "undercut": _("undercut"),
@@ -390,9 +389,19 @@ def sheet_entry(row: ScoreLine, sheet: ScoreSheet, first_dealer: int) -> str:
             "big_gin": _("big gin"),
         }
         return str(_("{player} scores {points} ({outcome})")).format(
-            player=player, points=row.points, outcome=outcomes[outcome]
+            player=player, points=row["points"], outcome=outcomes[detail["outcome"]]
         )
-    templates = {
+    templates = sheet_templates()
+    if row["kind"] not in templates:
+        logger.warning("ginrules_site: no wording for the score sheet row %r", row["kind"])
+        return f"{row['kind']} {player} {row['points']}"
+    fields = {"player": player, "points": row["points"], **detail}
+    return str(templates[row["kind"]]).format(**fields)
+
+
+def sheet_templates() -> dict[str, Any]:
+    """The sentences of the score sheet rows other than a deal's, by row kind."""
+    return {
         "dead": _("Dead deal: nobody scores"),
         "game_bonus": _("Game bonus for {player}: {points}"),
         "shutout": _("Shutout: the deal points of {player} are doubled, {points} more"),
@@ -401,15 +410,77 @@ def sheet_entry(row: ScoreLine, sheet: ScoreSheet, first_dealer: int) -> str:
         "petit_gin_bonus": _("Petit gin bonus for {player}: {gins} × {each} = {points}"),
         "grand_gin_bonus": _("Grand gin bonus for {player}: {gins} × {each} = {points}"),
     }
-    if row.kind not in templates:
-        logger.warning("ginrules_site: no wording for the score sheet row %r", row.kind)
-        return f"{row.kind} {player} {row.points}"
-    fields = {"player": player, "points": row.points, **detail}
-    return str(templates[row.kind]).format(**fields)
 
 
 def seat_name(seat: int) -> str:
     return str(_("Player A") if seat == 0 else _("Player B"))
+
+
+def sheet_nodes(data: dict[str, Any]) -> list[nodes.Node]:
+    """A score sheet (``ScoreSheet.to_dict()``) as a table, one row per entry; for
+    Hollywood and the manches the games side by side; then the totals.
+
+    ``ginrules-widgets.mjs`` (``renderSheet``) draws the same markup live.
+    """
+    table = nodes.table("", classes=["gr-sheet"])
+    group = nodes.tgroup("", cols=5)
+    table += group
+    for width in (8, 52, 10, 15, 15):
+        group += nodes.colspec("", colwidth=width)
+    head = nodes.thead()
+    manches = data["scheme"] in ("manche", "partie")
+    game_label = _("Manche") if manches else _("Game")
+    head += _sheet_row(
+        [str(_("Deal")), str(_("Entry")), str(game_label), seat_name(0), seat_name(1)]
+    )
+    group += head
+    body = nodes.tbody()
+    for row in data["rows"]:
+        body += _sheet_row(
+            [
+                str(row["deal"]),
+                sheet_entry(row),
+                str(row["game"]),
+                str(row["totals"][0]),
+                str(row["totals"][1]),
+            ],
+            f"gr-sheet-{row['kind'].replace('_', '-')}",
+        )
+    group += body
+    result: list[nodes.Node] = [table]
+    columns = data.get("games") or data.get("manches", [])
+    if columns and (len(columns) > 1 or not manches):
+        result.append(_columns_table(columns, manches))
+    a, b = data["totals"]
+    if data["over"]:
+        final = str(_("Final totals: player A {a}, player B {b}.")).format(a=a, b=b)
+    else:
+        final = str(_("Totals so far: player A {a}, player B {b}.")).format(a=a, b=b)
+    result.append(paragraph([nodes.Text(final)], "gr-sheet-total"))
+    return result
+
+
+def _columns_table(columns: list[dict[str, Any]], manches: bool) -> nodes.table:
+    """The games (Hollywood) or manches side by side: one column each, a row per player."""
+    table = nodes.table("", classes=["gr-sheet-columns"])
+    group = nodes.tgroup("", cols=len(columns) + 1)
+    table += group
+    for _column in range(len(columns) + 1):
+        group += nodes.colspec("", colwidth=10)
+    head = nodes.thead()
+    label = _("Manche {n}") if manches else _("Game {n}")
+    numbers = [c.get("game", c.get("manche")) for c in columns]
+    head += _sheet_row([str(_("Player"))] + [str(label).format(n=n) for n in numbers])
+    group += head
+    body = nodes.tbody()
+    for seat in (0, 1):
+        cells = [seat_name(seat)]
+        cells += [str(column["totals"][seat]) for column in columns]
+        body += _sheet_row(cells)
+    winners = ["" if c["winner"] is None else seat_name(c["winner"]) for c in columns]
+    body += _sheet_row([str(_("Winner")), *winners])
+    group += body
+    return table
 
 
 class ScoreSheetDirective(ExampleDirective):
@@ -441,40 +512,13 @@ class ScoreSheetDirective(ExampleDirective):
         winner = {0: "a", 1: "b", None: "draw"}[sheet.winner]
         self.claim("winner", winner, what)
         self.claim("deals", len(sheet.results), what)
-
-        table = nodes.table("", classes=["gr-sheet"])
-        group = nodes.tgroup("", cols=5)
-        table += group
-        for width in (8, 52, 10, 15, 15):
-            group += nodes.colspec("", colwidth=width)
-        head = nodes.thead()
-        game_label = _("Manche") if sheet.scheme in ("manche", "partie") else _("Game")
-        head += _sheet_row(
-            [str(_("Deal")), str(_("Entry")), str(game_label), seat_name(0), seat_name(1)]
-        )
-        group += head
-        body = nodes.tbody()
-        for row in sheet.rows:
-            body += _sheet_row(
-                [
-                    str(row.deal),
-                    sheet_entry(row, sheet, 0),
-                    str(row.game),
-                    str(row.totals[0]),
-                    str(row.totals[1]),
-                ]
-            )
-        group += body
         example = self.frame(rules)
-        example += table
-        a, b = sheet.totals
-        final = str(_("Final totals: player A {a}, player B {b}.")).format(a=a, b=b)
-        example += paragraph([nodes.Text(final)], "gr-sheet-total")
+        example += sheet_nodes(sheet.to_dict())
         return [example]
 
 
-def _sheet_row(cells: list[str]) -> nodes.row:
-    row = nodes.row()
+def _sheet_row(cells: list[str], row_class: str = "") -> nodes.row:
+    row = nodes.row(classes=[row_class] if row_class else [])
     for text in cells:
         para = nodes.paragraph("", text)
         para["translatable"] = False

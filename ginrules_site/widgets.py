@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from docutils import nodes
+from docutils.parsers.rst import directives
 from sphinx.application import Sphinx
 from sphinx.writers.html5 import HTML5Translator
 
@@ -44,8 +45,14 @@ from ginrules.errors import GinRulesError
 from ginrules.melds import best_arrangement, best_discards
 from ginrules.rules import Rules
 from ginrules_site.cards_html import card_html, suit_name
-from ginrules_site.deals import DealLogDirective
-from ginrules_site.examples import HandDirective, ShowdownDirective, variant_name
+from ginrules_site.deals import DealLogDirective, seat_name, sheet_nodes, sheet_templates
+from ginrules_site.examples import (
+    ExampleDirective,
+    HandDirective,
+    ShowdownDirective,
+    variant_name,
+)
+from ginrules_site.ginrules_live import SCHEMES, fill_sheet, parse_entries
 from ginrules_site.messages import _
 
 STATIC_DIR = Path(__file__).parent / "static"
@@ -120,6 +127,7 @@ def common_strings() -> dict[str, str]:
         "term_spade_double": _("spade upcard doubling"),
     }
     table.update(deal_log_strings())
+    table.update(score_sheet_strings())
     strings = {key: str(value) for key, value in table.items()}
     for suit in range(4):
         strings[f"suit_{suit}"] = suit_name(CARDS[suit * 13])
@@ -171,6 +179,35 @@ def deal_log_strings() -> dict[str, Any]:
         # the stock-end widget's own
         "bad_seed": _("{seed} is not a deal number: write a whole number, for example 8."),
         "turn_of": _("Turn {n} of {total}."),
+    }
+
+
+def score_sheet_strings() -> dict[str, Any]:
+    """The score sheet's rows (deals.py) and the score sheet widget's messages."""
+    return {
+        **{f"row_{kind}": text for kind, text in sheet_templates().items()},
+        "row_deal": _("{player} scores {points} ({outcome})"),
+        "outcome_word_knock": _("knock"),
+        "outcome_word_undercut": _("undercut"),
+        "outcome_word_gin": _("gin"),
+        "outcome_word_big_gin": _("big gin"),
+        "Deal": _("Deal"),
+        "Entry": _("Entry"),
+        "Game": _("Game"),
+        "Manche": _("Manche"),
+        "Game {n}": _("Game {n}"),
+        "Manche {n}": _("Manche {n}"),
+        "Player": _("Player"),
+        "Winner": _("Winner"),
+        "final_totals": _("Final totals: player A {a}, player B {b}."),
+        "totals_so_far": _("Totals so far: player A {a}, player B {b}."),
+        "sheet_empty": _("No deal entered yet."),
+        "bad_entry": _("{entry} is not a deal result."),
+        "bad_points": _("{points} is not a score: write a whole number from 0 to 9999."),
+        "bad_scheme": _("{scheme} is not a scoring method of this sheet."),
+        "match_over": _(
+            "The match is over: deal {deal} cannot be entered. Remove a deal or start again."
+        ),
     }
 
 
@@ -391,6 +428,126 @@ class StockEndDirective(WidgetMixin, DealLogDirective):
         return self.wrap(self.rules(), super().example_nodes())
 
 
+class ScoreSheetWidgetDirective(WidgetMixin, ExampleDirective):
+    """``gin-score-sheet-widget``: deal results entered by the reader, scored live.
+
+    ``:scheme:`` is the scoring chosen first (``game100``, ``game250``,
+    ``hollywood``, ``manche``; manche only for the French rules), ``:deals:`` the
+    deals already entered, as ``A 25 knock; B 37 gin; dead``.
+    """
+
+    widget = "scoresheet"
+    example_class = "gr-score-sheet"
+    has_content = False
+    option_spec: ClassVar[dict[str, Any]] = {
+        **ExampleDirective.option_spec,
+        "scheme": lambda arg: directives.choice(arg, SCHEMES),
+        "deals": directives.unchanged,
+    }
+
+    def title(self, rules: Rules) -> str:
+        return str(_("Score sheet: {variant}")).format(variant=variant_name(rules))
+
+    def schemes(self, rules: Rules) -> list[tuple[str, str]]:
+        offered = [
+            ("game100", str(_("A game to 100"))),
+            ("game250", str(_("A game to 250"))),
+            ("hollywood", str(_("Hollywood: three games at once"))),
+        ]
+        if rules.match_scoring == "manche":
+            offered.append(("manche", str(_("A manche to 250"))))
+        return offered
+
+    def controls(self, widget_id: str) -> str:
+        rules = self.rules()
+        chosen = self.options.get("scheme", "game100")
+        options = "".join(
+            f'<option value="{value}"{" selected" if value == chosen else ""}>'
+            f"{html.escape(label)}</option>"
+            for value, label in self.schemes(rules)
+        )
+        base = f"{widget_id}-"
+        scoring = html.escape(str(_("Scoring")))
+        scheme = (
+            f'<div class="gr-field"><label for="{base}scheme">{scoring}'
+            f'</label><select id="{base}scheme" class="gr-input" name="scheme"'
+            f' aria-describedby="{base}scheme-error">{options}</select>'
+            f'<p id="{base}scheme-error" class="gr-error" data-for="scheme"></p></div>'
+        )
+        deals = html.escape(self.entries_text())
+        state = (
+            f'<input type="hidden" class="gr-input" name="deals" value="{deals}">'
+            f'<p id="{base}deals-error" class="gr-error" data-for="deals"></p>'
+        )
+        winners = [
+            ("A", seat_name(0)),
+            ("B", seat_name(1)),
+            ("dead", str(_("Nobody: a dead deal"))),
+        ]
+        outcomes = [
+            ("knock", _("knock")),
+            ("undercut", _("undercut")),
+            ("gin", _("gin")),
+            ("big_gin", _("big gin")),
+        ]
+        if not rules.big_gin:
+            outcomes.pop()
+
+        def select(name: str, label: str, choices: list[tuple[str, Any]]) -> str:
+            opts = "".join(
+                f'<option value="{v}">{html.escape(str(t))}</option>' for v, t in choices
+            )
+            return (
+                f'<div class="gr-field"><label for="{base}{name}">{html.escape(label)}</label>'
+                f'<select id="{base}{name}" class="gr-entry" name="{name}">{opts}</select></div>'
+            )
+
+        points_label = html.escape(str(_("Points")))
+        points = (
+            f'<div class="gr-field"><label for="{base}points">{points_label}'
+            f'</label><input id="{base}points" class="gr-entry" name="points" type="text"'
+            f' inputmode="numeric" autocomplete="off" value=""'
+            f' aria-describedby="{base}points-error">'
+            f'<p id="{base}points-error" class="gr-error" data-for="points"></p></div>'
+        )
+        legend = html.escape(str(_("A deal")))
+        entry = (
+            f'<fieldset class="gr-sheet-entry"><legend>{legend}</legend>'
+            + select("winner", str(_("Who scores")), winners)
+            + select("outcome", str(_("How the deal ended")), outcomes)
+            + points
+            + "</fieldset>"
+        )
+        buttons = "".join(
+            f'<button type="button" class="gr-button" data-action="{action}">'
+            f"{html.escape(label)}</button> "
+            for action, label in (
+                ("add", str(_("Enter the deal"))),
+                ("undo", str(_("Remove the last deal"))),
+                ("reset", str(_("Start again"))),
+            )
+        )
+        return scheme + state + entry + f'<p class="gr-buttons">{buttons}</p>'
+
+    def entries_text(self) -> str:
+        return self.options.get("deals", "")
+
+    def example_nodes(self) -> list[nodes.Node]:
+        rules = self.rules()
+        try:
+            data = fill_sheet(
+                rules,
+                self.options.get("scheme", "game100"),
+                parse_entries(self.entries_text()),
+            )
+        except GinRulesError as error:
+            self.fail(str(error))
+        self.options["deals"] = "; ".join(data["entries"])
+        example = self.frame(rules)
+        example += sheet_nodes(data)
+        return self.wrap(rules, [example])
+
+
 def _add_static(app: Sphinx) -> None:
     if app.builder.format != "html":
         return
@@ -407,5 +564,6 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("gin-meld-finder", MeldFinderDirective)
     app.add_directive("gin-showdown-widget", ShowdownWidgetDirective)
     app.add_directive("gin-stock-end", StockEndDirective)
+    app.add_directive("gin-score-sheet-widget", ScoreSheetWidgetDirective)
     app.connect("builder-inited", _add_static)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -7,6 +7,7 @@ import { runtime, formatBytes } from "./ginrules-live.mjs";
 
 const RANKS = "A23456789TJQK";
 const MAX_FRAGMENT = 400;
+const MAX_SHEET_FRAGMENT = 4000;
 
 const fill = (template, fields) =>
   template.replace(/\{(\w+)\}/g, (all, key) => (key in fields && fields[key] != null ? String(fields[key]) : all));
@@ -238,6 +239,69 @@ function renderStock(S, params, value, step) {
   return { node: example, summary: `${position} ${summary}`, items: items.length };
 }
 
+
+// --- the score sheet (the same markup as deals.sheet_nodes) --------------------------
+
+function sheetTable(className, head, rows) {
+  const wrapper = el("div", `table-wrapper ${className} docutils container`);
+  const table = el("table", `${className} docutils align-default`);
+  const thead = el("thead");
+  const tbody = el("tbody");
+  const line = (cells, cellTag, classes) => {
+    const tr = el("tr", classes);
+    for (const text of cells) {
+      const cell = el(cellTag, cellTag === "th" ? "head" : "");
+      if (!cell.className) cell.removeAttribute("class");
+      cell.append(el("p", "", text));
+      cell.firstChild.removeAttribute("class");
+      tr.append(cell);
+    }
+    return tr;
+  };
+  thead.append(line(head, "th", "row-odd"));
+  rows.forEach((row, i) => tbody.append(line(row.cells, "td", `${row.className ?? ""} ${i % 2 ? "row-odd" : "row-even"}`.trim())));
+  table.append(thead, tbody);
+  wrapper.append(table);
+  return wrapper;
+}
+
+function seatName(S, seat) {
+  return seat === 0 ? S["Player A"] : S["Player B"];
+}
+
+function sheetEntry(S, row) {
+  const player = row.player == null ? "" : seatName(S, row.player);
+  if (row.kind === "deal") {
+    return fill(S.row_deal, { player, points: row.points, outcome: S[`outcome_word_${row.detail.outcome}`] });
+  }
+  const template = S[`row_${row.kind}`];
+  return template ? fill(template, { ...row.detail, player, points: row.points }) : `${row.kind} ${player} ${row.points}`;
+}
+
+function renderSheet(S, frame, value) {
+  const example = frame.cloneNode(false);
+  const manches = value.scheme === "manche" || value.scheme === "partie";
+  const rows = value.rows.map((row) => ({
+    cells: [String(row.deal), sheetEntry(S, row), String(row.game), String(row.totals[0]), String(row.totals[1])],
+    className: `gr-sheet-${row.kind.replaceAll("_", "-")}`,
+  }));
+  const head = [S.Deal, S.Entry, manches ? S.Manche : S.Game, seatName(S, 0), seatName(S, 1)];
+  example.append(sheetTable("gr-sheet", head, rows));
+  const columns = value.games ?? value.manches ?? [];
+  if (columns.length && (columns.length > 1 || !manches)) {
+    const label = manches ? S["Manche {n}"] : S["Game {n}"];
+    const colHead = [S.Player, ...columns.map((c) => fill(label, { n: c.game ?? c.manche }))];
+    const colRows = [0, 1].map((seat) => ({ cells: [seatName(S, seat), ...columns.map((c) => String(c.totals[seat]))] }));
+    colRows.push({ cells: [S.Winner, ...columns.map((c) => (c.winner == null ? "" : seatName(S, c.winner)))] });
+    example.append(sheetTable("gr-sheet-columns", colHead, colRows));
+  }
+  const [a, b] = value.totals;
+  const total = fill(value.over ? S.final_totals : S.totals_so_far, { a, b });
+  example.append(para(total, "gr-sheet-total"));
+  const last = value.rows.length ? sheetEntry(S, value.rows[value.rows.length - 1]) : S.sheet_empty;
+  return { node: example, summary: `${last}. ${total}` };
+}
+
 // --- one widget -------------------------------------------------------------------
 
 function errorText(S, params, error) {
@@ -277,13 +341,18 @@ class Widget {
     this.status = root.querySelector(".gr-status");
     this.shareLink = root.querySelector(".gr-share-link");
     this.fields = {};
-    for (const input of root.querySelectorAll("input.gr-input")) this.fields[input.name] = input;
+    for (const input of root.querySelectorAll(".gr-input")) this.fields[input.name] = input;
+    this.frame = root.querySelector(".gr-result .gr-example")?.cloneNode(false);
     this.cards = this.fields.cards ? this.fields.cards.value.split(/\s+/).filter(Boolean) : [];
     this.picks = this.buildPicker(root.querySelector("fieldset.gr-picker"));
     this.serial = 0;
     this.timer = null;
     this.form.hidden = false;
-    this.form.addEventListener("submit", (event) => { event.preventDefault(); this.update(); });
+    this.form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      if (this.kind === "scoresheet") this.actSheet("add");
+      else this.update();
+    });
     for (const input of Object.values(this.fields)) {
       input.addEventListener("input", () => this.schedule());
     }
@@ -352,6 +421,7 @@ class Widget {
 
   // The stock-end widget's buttons: step, go to the end, or deal again.
   async act(action) {
+    if (this.kind === "scoresheet") return this.actSheet(action);
     if (action === "new") {
       this.fields.seed.value = String(Math.floor(Math.random() * 1_000_000));
       this.nextStep = 1;
@@ -363,6 +433,18 @@ class Widget {
     }
     this.step = action === "end" ? Infinity : this.step + 1;
     this.show(this.deal);
+  }
+
+  // The score sheet's buttons: enter one more deal, remove the last, start again.
+  actSheet(action) {
+    const entries = this.fields.deals.value.split(";").map((e) => e.trim()).filter(Boolean);
+    if (action === "add") {
+      const entry = this.root.querySelector("fieldset.gr-sheet-entry");
+      const value = (name) => entry.querySelector(`[name="${name}"]`).value;
+      return this.update({ add: { winner: value("winner"), points: value("points"), outcome: value("outcome") } });
+    }
+    this.fields.deals.value = action === "undo" ? entries.slice(0, -1).join("; ") : "";
+    return this.update();
   }
 
   show(value) {
@@ -384,11 +466,11 @@ class Widget {
   }
 
   setError(name, text) {
-    for (const [field, input] of Object.entries(this.fields)) {
-      const box = this.root.querySelector(`.gr-error[data-for="${field}"]`);
-      const mine = field === name && text;
+    for (const box of this.root.querySelectorAll(".gr-error[data-for]")) {
+      const mine = box.dataset.for === name && text;
       box.textContent = mine ? text : "";
-      input.setAttribute("aria-invalid", mine ? "true" : "false");
+      const input = this.form.querySelector(`[name="${box.dataset.for}"]`);
+      if (input && input.type !== "hidden") input.setAttribute("aria-invalid", mine ? "true" : "false");
     }
   }
 
@@ -443,16 +525,20 @@ class Widget {
     });
   }
 
-  async update() {
+  async update(extra = {}) {
     const serial = ++this.serial;
     if (!(await this.ensureLive()) || serial !== this.serial) return;
     const started = performance.now();
-    const reply = await runtime().call(this.kind, this.args());
+    const reply = await runtime().call(this.kind, { ...this.args(), ...extra });
     if (serial !== this.serial) return; // a newer edit is on its way
+    if (reply.ok && this.kind === "scoresheet") this.fields.deals.value = reply.value.entries.join("; ");
     this.setShare();
     if (!reply.ok) {
       const text = errorText(this.S, this.params, reply.error);
-      this.setError(errorField(this.fields, reply.error), text);
+      const field = this.kind !== "scoresheet" ? errorField(this.fields, reply.error)
+        : reply.error.code === "bad_scheme" ? "scheme"
+        : extra.add && reply.error.code !== "bad_entry" ? "points" : "deals";
+      this.setError(field, text);
       this.status.textContent = text;
       this.root.dataset.state = "ready";
       return;
@@ -467,9 +553,13 @@ class Widget {
       if (history.replaceState) history.replaceState(null, "", this.shareLink.getAttribute("href"));
       return;
     }
-    const shown = this.kind === "melds"
-      ? renderMelds(this.S, this.params, reply.value)
+    const shown = this.kind === "melds" ? renderMelds(this.S, this.params, reply.value)
+      : this.kind === "scoresheet" ? renderSheet(this.S, this.frame, reply.value)
       : renderShowdown(this.S, this.params, reply.value);
+    if (extra.add) {
+      const points = this.root.querySelector("fieldset.gr-sheet-entry [name='points']");
+      points.value = "";
+    }
     this.result.replaceChildren(shown.node);
     if (this.kind === "melds") {
       this.result.dataset.deadwood = String(shown.deadwood);
@@ -489,8 +579,14 @@ class Widget {
       if (!params.has(key)) continue;
       found = true;
       const value = params.get(key);
-      if (value.length > MAX_FRAGMENT) {
+      if (value.length > (name === "deals" ? MAX_SHEET_FRAGMENT : MAX_FRAGMENT)) {
         this.status.textContent = fill(this.S.bad_link, { reason: `${value.length} > ${MAX_FRAGMENT}` });
+        return;
+      }
+      if (input.tagName === "SELECT" && ![...input.options].some((o) => o.value === value)) {
+        const text = fill(this.S.bad_scheme, { scheme: value.slice(0, 40) });
+        this.setError(name, text);
+        this.status.textContent = text;
         return;
       }
       input.value = value;

@@ -1,0 +1,351 @@
+"""The score sheet widget in Chromium, in every language, against ``ginrules.match``
+in CPython: the reader enters deal results, the engine in the page's worker scores
+them, and every row read from the page must be the engine's row here."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+from urllib.parse import urlencode
+
+import pytest
+from playwright.sync_api import Locator, Page, expect
+
+from ginrules import find_variant
+from ginrules.deal import DealResult
+from ginrules.match import ScoreSheet, score_sheet
+
+from .test_widgets import LANGUAGES, LIVE_TIMEOUT, translator
+
+Entry = tuple[str, int, str]  # winner ("A", "B" or "dead"), points, outcome
+
+
+@pytest.fixture(scope="module")
+def pages(shared_context: Any) -> Iterator[Callable[[str, str], Page]]:
+    context, _log = shared_context
+    opened: dict[str, Page] = {}
+
+    def get(lang: str, docname: str) -> Page:
+        key = f"/{lang}/{docname}.html"
+        if key not in opened:
+            page = context.new_page()
+            page.goto(key)
+            page.wait_for_selector(
+                "section[data-widget='scoresheet'] form.gr-controls:not([hidden])"
+            )
+            opened[key] = page
+        return opened[key]
+
+    yield get
+
+
+def engine_sheet(variant: str, scheme: str, entries: list[Entry]) -> ScoreSheet:
+    """The sheet ginrules.match keeps for these entries (the widget's schemes)."""
+    rules = find_variant(variant)
+    sheet = {
+        "game100": lambda: score_sheet(rules, "game", 100),
+        "game250": lambda: score_sheet(rules, "game", 250),
+        "hollywood": lambda: score_sheet(rules, "hollywood"),
+        "manche": lambda: score_sheet(rules, "manche"),
+    }[scheme]()
+    for winner, points, outcome in entries:
+        if winner == "dead":
+            sheet.record(DealResult("dead", None, 0, None, None, 0, 0))
+        else:
+            seat = "AB".index(winner)
+            going_out = 1 - seat if outcome == "undercut" else seat
+            sheet.record(DealResult(outcome, seat, points, going_out, None, 0, 0))  # type: ignore[arg-type]
+    return sheet
+
+
+def entry_text(_: Callable[[str], str], row: Any) -> str:
+    """The wording of a row, from the ginrules_site catalog (as deals.sheet_entry)."""
+    player = "" if row.player is None else _("Player A" if row.player == 0 else "Player B")
+    if row.kind == "deal":
+        outcome = _({"big_gin": "big gin"}.get(row.detail["outcome"], row.detail["outcome"]))
+        return _("{player} scores {points} ({outcome})").format(
+            player=player, points=row.points, outcome=outcome
+        )
+    templates = {
+        "dead": "Dead deal: nobody scores",
+        "game_bonus": "Game bonus for {player}: {points}",
+        "shutout": "Shutout: the deal points of {player} are doubled, {points} more",
+        "line_bonus": "Line bonus for {player}: {deals} × {each} = {points}",
+        "manche_bonus": "Manche bonus for {player}: {points}",
+        "petit_gin_bonus": "Petit gin bonus for {player}: {gins} × {each} = {points}",
+        "grand_gin_bonus": "Grand gin bonus for {player}: {gins} × {each} = {points}",
+    }
+    return _(templates[row.kind]).format(player=player, points=row.points, **row.detail)
+
+
+def sheet_widget(page: Page) -> Locator:
+    return page.locator("section[data-widget='scoresheet']").first
+
+
+def add_deal(widget: Locator, winner: str, points: str, outcome: str = "knock") -> None:
+    widget.locator("select[name='winner']").select_option(winner)
+    if winner != "dead":
+        widget.locator("select[name='outcome']").select_option(outcome)
+    widget.locator("input[name='points']").fill(points)
+    widget.locator("button[data-action='add']").click()
+
+
+def wait_rows(widget: Locator, count: int, live: bool = True) -> None:
+    expect(widget.locator(".gr-result table.gr-sheet tbody tr")).to_have_count(
+        count, timeout=LIVE_TIMEOUT
+    )
+    if live:
+        expect(widget).to_have_attribute("data-state", "ready", timeout=LIVE_TIMEOUT)
+
+
+def assert_sheet(widget: Locator, sheet: ScoreSheet, lang: str, live: bool = True) -> None:
+    _ = translator(lang)
+    wait_rows(widget, len(sheet.rows), live)
+    cells = widget.locator(".gr-result table.gr-sheet tbody tr").evaluate_all(
+        "rows => rows.map(r => [r.className, ...[...r.cells].map(c => c.textContent)])"
+    )
+    expected = [
+        [
+            f"gr-sheet-{row.kind.replace('_', '-')} {'row-odd' if i % 2 else 'row-even'}",
+            str(row.deal),
+            entry_text(_, row),
+            str(row.game),
+            str(row.totals[0]),
+            str(row.totals[1]),
+        ]
+        for i, row in enumerate(sheet.rows)
+    ]
+    assert cells == expected
+    a, b = sheet.totals
+    total = _(
+        "Final totals: player A {a}, player B {b}."
+        if sheet.over
+        else "Totals so far: player A {a}, player B {b}."
+    ).format(a=a, b=b)
+    expect(widget.locator(".gr-sheet-total")).to_have_text(total)
+    if live:
+        expect(widget.locator(".gr-status")).to_contain_text(total)
+
+
+def reset(widget: Locator) -> None:
+    widget.locator("button[data-action='reset']").click()
+    wait_rows(widget, 0)
+
+
+# --- a game to 100, entered deal by deal, in every language ----------------------------
+
+
+GAME: list[Entry] = [("A", 25, "knock"), ("B", 41, "gin"), ("dead", 0, ""), ("A", 80, "gin")]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_game_to_100_equals_the_engine(pages: Callable[[str, str], Page], lang: str) -> None:
+    page = pages(lang, "standard")
+    widget = sheet_widget(page)
+    # the build-time sheet (:deals: of the page) is the engine's
+    static = [("A", 25, "knock"), ("B", 41, "gin"), ("A", 12, "knock")]
+    expect(widget).to_have_attribute("data-state", "static")
+    assert_sheet(widget, engine_sheet("standard", "game100", static), lang, live=False)
+    reset(widget)
+    for n, (winner, points, outcome) in enumerate(GAME, 1):
+        add_deal(widget, winner, str(points), outcome)
+        assert_sheet(widget, engine_sheet("standard", "game100", GAME[:n]), lang)
+    sheet = engine_sheet("standard", "game100", GAME)
+    assert sheet.over
+    assert {r.kind for r in sheet.rows} >= {"game_bonus", "line_bonus", "dead"}
+    # a shutout: player B never scores
+    shutout: list[Entry] = [("A", 60, "gin"), ("A", 45, "undercut")]
+    reset(widget)
+    for winner, points, outcome in shutout:
+        add_deal(widget, winner, str(points), outcome)
+    sheet = engine_sheet("standard", "game100", shutout)
+    assert "shutout" in {r.kind for r in sheet.rows}
+    assert_sheet(widget, sheet, lang)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_bad_input_is_explained_and_the_sheet_keeps_working(
+    pages: Callable[[str, str], Page], lang: str
+) -> None:
+    _ = translator(lang)
+    page = pages(lang, "standard")
+    widget = sheet_widget(page)
+    reset(widget)
+    error = widget.locator(".gr-error[data-for='points']")
+    for bad in ("-5", "douze", "12.5"):
+        add_deal(widget, "A", bad)
+        message = _("{points} is not a score: write a whole number from 0 to 9999.")
+        expect(error).to_have_text(message.format(points=bad), timeout=LIVE_TIMEOUT)
+        expect(widget.locator("input[name='points']")).to_have_attribute("aria-invalid", "true")
+        wait_rows(widget, 0)
+    add_deal(widget, "B", "30", "gin")
+    expect(error).to_be_empty(timeout=LIVE_TIMEOUT)
+    assert_sheet(widget, engine_sheet("standard", "game100", [("B", 30, "gin")]), lang)
+    # a deal after the end of the game: the engine refuses it, the sheet stays
+    add_deal(widget, "B", "90", "knock")
+    over = engine_sheet("standard", "game100", [("B", 30, "gin"), ("B", 90, "knock")])
+    assert over.over
+    assert_sheet(widget, over, lang)
+    add_deal(widget, "A", "10", "knock")
+    message = _(
+        "The match is over: deal {deal} cannot be entered. Remove a deal or start again."
+    ).format(deal=3)
+    expect(error).to_have_text(message, timeout=LIVE_TIMEOUT)
+    expect(widget.locator(".gr-status")).to_have_text(message)
+    assert_sheet(widget, over, lang, live=False)
+    # remove the last deal: the game is open again
+    widget.locator("button[data-action='undo']").click()
+    assert_sheet(widget, engine_sheet("standard", "game100", [("B", 30, "gin")]), lang)
+
+
+# --- Hollywood and the manche -------------------------------------------------------------
+
+HOLLYWOOD: list[Entry] = [
+    ("A", 25, "knock"),
+    ("B", 41, "gin"),
+    ("A", 12, "knock"),
+    ("A", 30, "undercut"),
+    ("A", 50, "gin"),
+    ("B", 35, "knock"),
+    ("A", 40, "gin"),
+]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_hollywood_three_columns_equal_the_engine(
+    pages: Callable[[str, str], Page], lang: str
+) -> None:
+    _ = translator(lang)
+    page = pages(lang, "hollywood")
+    widget = sheet_widget(page)
+    expect(widget.locator("select[name='scheme']")).to_have_value("hollywood")
+    reset(widget)
+    for n, (winner, points, outcome) in enumerate(HOLLYWOOD, 1):
+        add_deal(widget, winner, str(points), outcome)
+        wait_rows(widget, len(engine_sheet("standard", "hollywood", HOLLYWOOD[:n]).rows))
+    sheet = engine_sheet("standard", "hollywood", HOLLYWOOD)
+    assert_sheet(widget, sheet, lang)
+    assert {r.game for r in sheet.rows} == {1, 2, 3}
+    columns = widget.locator(".gr-result table.gr-sheet-columns")
+    cells = columns.locator("tr").evaluate_all(
+        "rows => rows.map(r => [...r.cells].map(c => c.textContent))"
+    )
+    games = sheet.to_dict()["games"]
+    seat = [_("Player A"), _("Player B")]
+    assert cells == [
+        [_("Player"), *[_("Game {n}").format(n=g["game"]) for g in games]],
+        [seat[0], *[str(g["totals"][0]) for g in games]],
+        [seat[1], *[str(g["totals"][1]) for g in games]],
+        [_("Winner"), *["" if g["winner"] is None else seat[g["winner"]] for g in games]],
+    ]
+
+
+MANCHE: list[Entry] = [
+    ("A", 40, "gin"),
+    ("B", 15, "knock"),
+    ("A", 62, "big_gin"),
+    ("A", 150, "gin"),
+]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_french_manche_equals_the_engine(pages: Callable[[str, str], Page], lang: str) -> None:
+    page = pages(lang, "gin-rami")
+    widget = sheet_widget(page)
+    expect(widget.locator("select[name='scheme']")).to_have_value("manche")
+    reset(widget)
+    for winner, points, outcome in MANCHE:
+        add_deal(widget, winner, str(points), outcome)
+    sheet = engine_sheet("french", "manche", MANCHE)
+    assert sheet.over
+    assert {"manche_bonus", "petit_gin_bonus", "grand_gin_bonus"} <= {r.kind for r in sheet.rows}
+    assert_sheet(widget, sheet, lang)
+    # the scheme can be changed: the same deals as a game to 250
+    widget.locator("select[name='scheme']").select_option("game250")
+    expect(widget.locator("tr.gr-sheet-game-bonus")).to_have_count(1, timeout=LIVE_TIMEOUT)
+    assert_sheet(widget, engine_sheet("french", "game250", MANCHE), lang)
+
+
+# --- share links, hostile fragments, keyboard -----------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["en", "sv"])
+def test_share_link_restores_the_sheet(shared_context: Any, lang: str) -> None:
+    context, _log = shared_context
+    page = context.new_page()
+    page.goto(f"/{lang}/standard.html")
+    widget = sheet_widget(page)
+    wid = widget.get_attribute("id")
+    entries: list[Entry] = [("A", 25, "knock"), ("dead", 0, ""), ("B", 31, "big_gin")]
+    deals = "A 25 knock; dead; B 31 big_gin"
+    fragment = urlencode({f"{wid}-scheme": "game250", f"{wid}-deals": deals})
+    page.goto(f"/{lang}/standard.html#{fragment}")
+    page.reload()
+    assert_sheet(widget, engine_sheet("standard", "game250", entries), lang)
+    expect(widget.locator("select[name='scheme']")).to_have_value("game250")
+    expect(widget.locator(".gr-share-link")).to_have_attribute("href", f"#{fragment}")
+    # the link follows the sheet: one more deal, then a new page opens the same sheet
+    add_deal(widget, "A", "20", "undercut")
+    entries.append(("A", 20, "undercut"))
+    assert_sheet(widget, engine_sheet("standard", "game250", entries), lang)
+    href = widget.locator(".gr-share-link").get_attribute("href")
+    assert href is not None
+    other = context.new_page()
+    other.goto(f"/{lang}/standard.html{href}")
+    assert_sheet(sheet_widget(other), engine_sheet("standard", "game250", entries), lang)
+    other.close()
+    page.close()
+
+
+def test_hostile_fragment_never_becomes_markup(shared_context: Any) -> None:
+    context, _log = shared_context
+    _ = translator("fr")
+    page = context.new_page()
+    page.goto("/fr/hollywood.html")
+    widget = sheet_widget(page)
+    wid = widget.get_attribute("id")
+    hostile = '<img src=x onerror="window.pwned=1">'
+    page.goto("/fr/hollywood.html#" + urlencode({f"{wid}-deals": hostile}))
+    page.reload()
+    error = widget.locator(".gr-error[data-for='deals']")
+    expect(error).to_have_text(
+        _("{entry} is not a deal result.").format(entry=hostile), timeout=LIVE_TIMEOUT
+    )
+    assert page.evaluate("() => window.pwned") is None
+    assert widget.locator("img").count() == 0
+    # the build-time sheet stays, and the widget still works once started again
+    add_deal(widget, "B", "10", "knock")
+    expect(widget.locator(".gr-error[data-for='points']")).to_be_empty()
+    widget.locator("button[data-action='reset']").click()
+    expect(error).to_be_empty(timeout=LIVE_TIMEOUT)
+    add_deal(widget, "B", "10", "knock")
+    expect(error).to_be_empty(timeout=LIVE_TIMEOUT)
+    assert_sheet(widget, engine_sheet("standard", "hollywood", [("B", 10, "knock")]), "fr")
+    # a scheme that is not offered
+    page.goto("/fr/hollywood.html#" + urlencode({f"{wid}-scheme": "<b>x</b>", f"{wid}-deals": ""}))
+    page.reload()
+    expect(widget.locator(".gr-error[data-for='scheme']")).to_have_text(
+        _("{scheme} is not a scoring method of this sheet.").format(scheme="<b>x</b>"),
+        timeout=LIVE_TIMEOUT,
+    )
+    assert widget.locator("b").count() == 0
+    page.close()
+
+
+def test_keyboard_only(pages: Callable[[str, str], Page]) -> None:
+    page = pages("sv", "standard")
+    widget = sheet_widget(page)
+    reset(widget)
+    widget.locator("select[name='winner']").focus()
+    page.keyboard.press("ArrowDown")  # player B
+    page.keyboard.press("Tab")
+    page.keyboard.press("ArrowDown")  # undercut
+    page.keyboard.press("Tab")
+    page.keyboard.type("27")
+    page.keyboard.press("Enter")  # submits: the deal is entered
+    assert_sheet(widget, engine_sheet("standard", "game100", [("B", 27, "undercut")]), "sv")
+    page.keyboard.press("Tab")  # "Enter the deal"
+    page.keyboard.press("Tab")  # "Remove the last deal"
+    expect(widget.locator("button[data-action='undo']")).to_be_focused()
+    page.keyboard.press("Enter")
+    assert_sheet(widget, engine_sheet("standard", "game100", []), "sv")
