@@ -76,33 +76,32 @@ def player_name(player: int, dealer: int) -> str:
     return str(_("Player A") if player != dealer else _("Player B"))
 
 
-def turn_nodes(entries: list[dict[str, Any]], dealer: int) -> list[nodes.Node]:
-    """One turn (a draw and a discard, or a single action) or one event, as a sentence."""
-    combined = {
-        ("draw_stock", "discard"): _("{player} draws {drawn} from the stock and discards {card}."),
-        ("draw_discard", "discard"): _(
+def turn_sentences() -> dict[str, str]:
+    """The sentence templates of a deal log, keyed by action (``"draw_stock+discard"`` for a
+    draw and its discard) or event; shared by the deal log and the stock-end widget."""
+    return {
+        "draw_stock+discard": _("{player} draws {drawn} from the stock and discards {card}."),
+        "draw_discard+discard": _(
             "{player} takes {drawn} from the discard pile and discards {card}."
         ),
-        ("draw_stock", "knock"): _(
+        "draw_stock+knock": _(
             "{player} draws {drawn} from the stock, knocks and discards {card} face down."
         ),
-        ("draw_discard", "knock"): _(
+        "draw_discard+knock": _(
             "{player} takes {drawn} from the discard pile, knocks and discards {card} face down."
         ),
-        ("draw_stock", "gin"): _(
+        "draw_stock+gin": _(
             "{player} draws {drawn} from the stock, goes gin and discards {card} face down."
         ),
-        ("draw_discard", "gin"): _(
+        "draw_discard+gin": _(
             "{player} takes {drawn} from the discard pile, goes gin and discards {card} face down."
         ),
-        ("draw_stock", "big_gin"): _(
+        "draw_stock+big_gin": _(
             "{player} draws {drawn} from the stock and goes big gin with all eleven cards."
         ),
-        ("draw_discard", "big_gin"): _(
+        "draw_discard+big_gin": _(
             "{player} takes {drawn} from the discard pile and goes big gin with all eleven cards."
         ),
-    }
-    single = {
         "pass": _("{player} refuses the upcard."),
         "draw_stock": _("{player} draws {card} from the stock."),
         "draw_discard": _("{player} takes {card} from the discard pile."),
@@ -113,6 +112,10 @@ def turn_nodes(entries: list[dict[str, Any]], dealer: int) -> list[nodes.Node]:
         ),
         "dead": _("Only {n} cards are left in the stock and nobody went out: the deal is dead."),
     }
+
+
+def turn_nodes(entries: list[dict[str, Any]], dealer: int) -> list[nodes.Node]:
+    """One turn (a draw and a discard, or a single action) or one event, as a sentence."""
     first = entries[0]
     parts: dict[str, str | nodes.Node | list[nodes.Node]] = {}
     if "player" in first:
@@ -122,14 +125,14 @@ def turn_nodes(entries: list[dict[str, Any]], dealer: int) -> list[nodes.Node]:
         parts["drawn"] = card_node(Card.parse(first["card"]))
         if "card" in second:
             parts["card"] = card_node(Card.parse(second["card"]))
-        template = combined[first["type"], second["type"]]
+        template = turn_sentences()[f"{first['type']}+{second['type']}"]
     else:
         code = first.get("card") or first.get("top")
         if code:
             parts["card"] = card_node(Card.parse(code))
         if "stock" in first:
             parts["n"] = str(first["stock"])
-        template = single[first.get("event") or first["type"]]
+        template = turn_sentences()[first.get("event") or first["type"]]
     return template_nodes(str(template), **parts)
 
 

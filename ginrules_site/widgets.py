@@ -45,7 +45,13 @@ from ginrules.errors import GinRulesError
 from ginrules.melds import best_arrangement, best_discards
 from ginrules.rules import Rules
 from ginrules_site.cards_html import card_html, suit_name
-from ginrules_site.deals import DealLogDirective, seat_name, sheet_nodes, sheet_templates
+from ginrules_site.deals import (
+    DealLogDirective,
+    seat_name,
+    sheet_nodes,
+    sheet_templates,
+    turn_sentences,
+)
 from ginrules_site.examples import (
     ExampleDirective,
     HandDirective,
@@ -145,37 +151,7 @@ def deal_log_strings() -> dict[str, Any]:
         "showdown_after": _("The showdown, after {player} goes out:"),
         "dead_deal": _("The deal is dead: nobody scores."),
         "deal_summary": _("Turns played: {turns}. Reshuffles of the stock: {reshuffles}."),
-        "draw_stock+discard": _("{player} draws {drawn} from the stock and discards {card}."),
-        "draw_discard+discard": _(
-            "{player} takes {drawn} from the discard pile and discards {card}."
-        ),
-        "draw_stock+knock": _(
-            "{player} draws {drawn} from the stock, knocks and discards {card} face down."
-        ),
-        "draw_discard+knock": _(
-            "{player} takes {drawn} from the discard pile, knocks and discards {card} face down."
-        ),
-        "draw_stock+gin": _(
-            "{player} draws {drawn} from the stock, goes gin and discards {card} face down."
-        ),
-        "draw_discard+gin": _(
-            "{player} takes {drawn} from the discard pile, goes gin and discards {card} face down."
-        ),
-        "draw_stock+big_gin": _(
-            "{player} draws {drawn} from the stock and goes big gin with all eleven cards."
-        ),
-        "draw_discard+big_gin": _(
-            "{player} takes {drawn} from the discard pile and goes big gin with all eleven cards."
-        ),
-        "pass": _("{player} refuses the upcard."),
-        "draw_stock": _("{player} draws {card} from the stock."),
-        "draw_discard": _("{player} takes {card} from the discard pile."),
-        "discard": _("{player} discards {card}."),
-        "reshuffle": _(
-            "The stock is used up: the discard pile except its top card, {card}, "
-            "is shuffled into a new stock of {n} cards."
-        ),
-        "dead": _("Only {n} cards are left in the stock and nobody went out: the deal is dead."),
+        **turn_sentences(),
         # the stock-end widget's own
         "bad_seed": _("{seed} is not a deal number: write a whole number, for example 8."),
         "turn_of": _("Turn {n} of {total}."),
