@@ -11,6 +11,7 @@ the page can say them in the reader's language. Standard library only.
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Callable
 from typing import Any
 
@@ -65,6 +66,12 @@ def _text(args: dict[str, Any], key: str, default: str | None = None) -> str:
 @handler("version")
 def _version(args: dict[str, Any]) -> Any:
     return {"version": VERSION}
+
+
+@handler("new_seed")
+def _new_seed(args: dict[str, Any]) -> Any:
+    """A deal number drawn at random, for the stock-end widget's "New deal"."""
+    return {"seed": random.randrange(1_000_000)}
 
 
 @handler("parse")

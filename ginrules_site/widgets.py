@@ -80,7 +80,13 @@ def common_strings() -> dict[str, str]:
         "not_now": _("Not now"),
         "declined": _("The engine was not downloaded: the result below is the page's example."),
         "timeout": _("The engine did not load in time. Check your connection and try again."),
-        "failed": _("The engine could not be loaded: {reason}"),
+        "loading_start": _("Starting Python in your browser…"),
+        "loading_engine": _("Starting the rules engine…"),
+        "failed": _("The engine could not be loaded. Reload the page to try again."),
+        "failed_file": _(
+            "The engine could not be loaded: the site's file {file} is missing or damaged. "
+            "Reload the page to try again."
+        ),
         "ready": _("Live result, computed in your browser."),
         "bad_link": _("The link does not describe a hand: {reason}"),
         "share": _("Link to this example"),

@@ -2,8 +2,9 @@
 //
 //   node tools/pyodide_pytest.mjs RUNTIME_DIR WHEELS_DIR [pytest args...]
 //
-// RUNTIME_DIR is the site's runtime (_build/html/_pyodide): ginrules is loaded
-// from its lock file by name, with the sha256 check. WHEELS_DIR holds pytest,
+// RUNTIME_DIR is the site's runtime (_build/html/_pyodide): its runtime.json names
+// the content-hashed folders; ginrules is loaded from the lock file by name, with
+// the sha256 check, on the precompiled standard library the site ships. WHEELS_DIR holds pytest,
 // hypothesis and their pure-Python dependencies, downloaded from PyPI at set-up
 // time; they are unpacked into site-packages from disk. The repository is
 // mounted at /repo (and ../shared at /shared) and pytest runs there; the exit
@@ -18,12 +19,16 @@ if (!runtimeDir || !wheelsDir) {
   process.exit(2);
 }
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-const indexURL = resolve(runtimeDir) + "/";
+const manifest = JSON.parse(readFileSync(join(runtimeDir, "runtime.json"), "utf8"));
+const indexURL = resolve(runtimeDir, manifest.runtime) + "/";
+const engineDir = resolve(runtimeDir, manifest.engine) + "/";
 const { loadPyodide } = await import(join(indexURL, "pyodide.mjs"));
 
 const py = await loadPyodide({
   indexURL,
-  packageBaseUrl: indexURL,
+  stdLibURL: join(indexURL, manifest.stdlib),
+  lockFileURL: join(engineDir, "pyodide-lock.json"),
+  packageBaseUrl: engineDir,
   packages: ["ginrules"],
 });
 // Pass Python's output through byte for byte (pytest's progress lines have no newline).

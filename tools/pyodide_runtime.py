@@ -2,16 +2,24 @@
 
 Steps (all offline once ``npm ci`` and ``.venv-pyodide`` exist):
 
-1. build the ``ginrules`` wheel (py3-none-any) from the checkout, reproducibly;
-2. add it, with its sha256, to a copy of Pyodide's ``pyodide-lock.json`` with
-   pyodide-build's ``pyodide lockfile add-wheels``;
-3. keep in that lock file only the packages whose files the site ships (the
-   runtime from npm carries no other package, so any other entry could only
-   lead to a request that fails);
-4. copy the runtime files, the wheel and the worker's call module
-   (``ginrules_site/ginrules_live.py``) into ``_build/html/_pyodide/``, with
-   ``runtime.json``: the size of each file a page downloads, for the progress
-   bar and the one-time download size shown to the reader.
+1. compile Pyodide's standard library to ``.pyc`` inside Pyodide itself, under
+   Node (``tools/pyodide_pyc.mjs``: the magic number is the runtime's own), as
+   a stored zip so that the web server's gzip or brotli applies;
+2. build the ``ginrules`` wheel (py3-none-any) from the checkout, reproducibly;
+3. add it, with its sha256, to a copy of Pyodide's ``pyodide-lock.json`` with
+   pyodide-build's ``pyodide lockfile add-wheels``, keeping only the packages
+   whose files the site ships;
+4. write two content-hashed folders, so that a static host may cache them
+   forever (``Cache-Control: immutable``): ``_pyodide/<hash>/`` with Pyodide
+   (changes only with the pinned Pyodide) and ``_pyodide/<hash>/`` with the
+   engine (the wheel, the lock file and the worker's call module
+   ``ginrules_site/ginrules_live.py``);
+5. write ``_pyodide/runtime.json`` (revalidated on every page): the two
+   folders, the size of each file a page downloads (for the progress bar and
+   the one-time download size shown to the reader), the lock file itself (so
+   the worker needs no request for it), the wheel's sha256, and the key of the
+   memory snapshot a reader's browser keeps (Pyodide's build id, the wheel's
+   and the call module's sha256).
 
 Usage: ``python tools/pyodide_runtime.py [--out DIR] [--pyodide-cli PATH]``.
 """
@@ -31,12 +39,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 NPM_PYODIDE = ROOT / "node_modules" / "pyodide"
 # The files of the npm package that a page needs; nothing else is copied.
-RUNTIME_FILES = (
-    "pyodide.mjs",
-    "pyodide.asm.mjs",
-    "pyodide.asm.wasm",
-    "python_stdlib.zip",
-)
+RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
+STDLIB = "python_stdlib_pyc.zip"  # passed to loadPyodide as stdLibURL
+MODULE = "ginrules_live.py"
 DEFAULT_OUT = ROOT / "_build" / "html" / "_pyodide"
 DEFAULT_CLI = ROOT / ".venv-pyodide" / "bin" / "pyodide"
 LOCK = "pyodide-lock.json"
@@ -111,8 +116,43 @@ def add_wheel_to_lock(cli: Path, wheel: Path, out: Path) -> dict[str, object]:
     return entry
 
 
-def build_runtime(out: Path, cli: Path) -> dict[str, int]:
-    """Create ``out`` with the runtime, the wheel and the lock file; return file sizes."""
+def content_hash(folder: Path) -> str:
+    """16 hex digits of the sha256 over the names and bytes of ``folder``'s files."""
+    digest = hashlib.sha256()
+    for path in sorted(folder.iterdir()):
+        digest.update(path.name.encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()[:16]
+
+
+def compile_stdlib(out: Path) -> dict[str, object]:
+    """Write the ``.pyc`` standard library zip; return its Python version and magic number."""
+    run = subprocess.run(
+        [
+            "node",
+            str(ROOT / "tools" / "pyodide_pyc.mjs"),
+            str(NPM_PYODIDE),
+            str(NPM_PYODIDE / "python_stdlib.zip"),
+            str(out / STDLIB),
+        ],
+        capture_output=True,
+        text=True,
+    )
+    if run.returncode:
+        sys.stderr.write(run.stdout + run.stderr)
+        raise SystemExit("compiling the standard library in Pyodide failed")
+    info: dict[str, object] = json.loads(run.stdout.strip().splitlines()[-1])
+    return info
+
+
+def sealed(staging: Path, out: Path) -> str:
+    """Move ``staging`` to ``out/<its content hash>/``; return ``"<hash>/"``."""
+    name = content_hash(staging)
+    shutil.move(str(staging), out / name)
+    return f"{name}/"
+
+
+def build_runtime(out: Path, cli: Path) -> dict[str, object]:
+    """Create ``out`` with the runtime, the engine and ``runtime.json``; return the manifest."""
     if not NPM_PYODIDE.is_dir():
         raise SystemExit(f"{NPM_PYODIDE} is missing: run `npm ci` first")
     if not cli.exists():
@@ -120,15 +160,44 @@ def build_runtime(out: Path, cli: Path) -> dict[str, int]:
     if out.exists():
         shutil.rmtree(out)
     out.mkdir(parents=True)
+    runtime = out / "runtime.staging"
+    runtime.mkdir()
     for name in RUNTIME_FILES:
-        shutil.copy2(NPM_PYODIDE / name, out / name)
-    shutil.copy2(ROOT / "ginrules_site" / "ginrules_live.py", out / "ginrules_live.py")
-    wheel = build_wheel(out)
-    add_wheel_to_lock(cli, wheel, out)
-    sizes = {p.name: p.stat().st_size for p in sorted(out.iterdir())}
-    manifest = {"pyodide": pyodide_version(), "files": sizes, "total": sum(sizes.values())}
+        shutil.copy2(NPM_PYODIDE / name, runtime / name)
+    stdlib = compile_stdlib(runtime)
+    engine = out / "engine.staging"
+    engine.mkdir()
+    shutil.copy2(ROOT / "ginrules_site" / MODULE, engine / MODULE)
+    module_sha = hashlib.sha256((engine / MODULE).read_bytes()).hexdigest()
+    wheel = build_wheel(engine)
+    entry = add_wheel_to_lock(cli, wheel, engine)
+    lock = json.loads((engine / LOCK).read_text(encoding="utf-8"))
+    runtime_dir = sealed(runtime, out)
+    engine_dir = sealed(engine, out)
+    files = {
+        f"{folder}{path.name}": path.stat().st_size
+        for folder in (runtime_dir, engine_dir)
+        for path in sorted((out / folder).iterdir())
+        if path.name != LOCK  # inlined below: never fetched
+    }
+    manifest: dict[str, object] = {
+        "pyodide": pyodide_version(),
+        "python": stdlib["python"],
+        "magic": stdlib["magic"],
+        "build_id": stdlib["build_id"],
+        "runtime": runtime_dir,
+        "engine": engine_dir,
+        "stdlib": STDLIB,
+        "wheel": {"file_name": wheel.name, "sha256": entry["sha256"]},
+        "module": {"file_name": MODULE, "sha256": module_sha},
+        # A snapshot made by another runtime, wheel or call module is never restored.
+        "snapshot_key": f"{stdlib['build_id']}:{runtime_dir}{entry['sha256']}:{module_sha}",
+        "files": files,
+        "total": sum(files.values()),
+        "lock": lock,
+    }
     (out / "runtime.json").write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
-    return sizes
+    return manifest
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -136,10 +205,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
     parser.add_argument("--pyodide-cli", type=Path, default=DEFAULT_CLI)
     args = parser.parse_args(argv)
-    sizes = build_runtime(args.out.resolve(), args.pyodide_cli)
-    for name, size in sizes.items():
+    manifest = build_runtime(args.out.resolve(), args.pyodide_cli)
+    files = manifest["files"]
+    assert isinstance(files, dict)
+    for name, size in files.items():
         print(f"{size:>10}  {name}")
-    print(f"{sum(sizes.values()):>10}  total in {args.out}")
+    print(f"{manifest['total']:>10}  downloaded once by a reader, from {args.out}")
+    print(f"Python {manifest['python']}, .pyc magic {manifest['magic']}")
     return 0
 
 

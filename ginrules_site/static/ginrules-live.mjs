@@ -1,19 +1,24 @@
 // Client of the engine worker: one runtime per page, shared by every widget.
 //
-//   import { runtime } from "./ginrules-live.mjs";
+//   import { runtime, startOnIntent } from "./ginrules-live.mjs";
+//   startOnIntent(widgetRoots);                       // pointer over or focus in a widget
 //   await runtime().ready({ onProgress, confirm });   // loads on first use only
+//   runtime().startPath                               // "snapshot" or "fresh", once ready
 //   const reply = await runtime().call("melds", { cards: "7H 8H 9H" });
 //   // reply: {ok: true, value} or {ok: false, error: {code, message, ...params}}
 //
-// Nothing is fetched before ready() is called. The runtime lives in the site's
-// /_pyodide/ folder, two levels above this file (/<lang>/_static/).
+// Nothing is fetched before ready() is called, or before the reader shows intent
+// (startOnIntent; never when the browser asks to save data, where ready() asks
+// first). The runtime lives in the site's /_pyodide/ folder, two levels above this
+// file (/<lang>/_static/): runtime.json there names its content-hashed folders.
 
 const DEFAULT_TIMEOUT_MS = 90_000;
 
 export class LoadError extends Error {
-  constructor(code, message) {
+  constructor(code, message, file = null) {
     super(message);
     this.code = code; // "timeout", "declined", "failed"
+    this.file = file; // the runtime file that failed, when one did
   }
 }
 
@@ -28,13 +33,25 @@ class Runtime {
     this.state = "idle"; // idle, loading, ready
     this.error = null;
     this.manifest = null;
+    this.startPath = null; // "snapshot" or "fresh"
+    this.snapshotSaved = false;
+  }
+
+  // Start loading ahead of the first interaction, unless the reader saves data.
+  warm() {
+    if (this.state !== "idle" || navigator.connection?.saveData) return;
+    this.ready().catch(() => {}); // a failure shows on the interaction, which tries again
   }
 
   // The one-time download: {total, files} from runtime.json (a few hundred bytes).
   async size() {
-    this.manifest ??= await fetch(new URL("runtime.json", this.base)).then((r) => {
-      if (!r.ok) throw new LoadError("failed", `runtime.json: HTTP ${r.status}`);
-      return r.json();
+    this.manifest ??= await fetch(new URL("runtime.json", this.base)).then(
+      (r) => {
+        if (!r.ok) throw new LoadError("failed", `runtime.json: HTTP ${r.status}`, "runtime.json");
+        return r.json();
+      },
+    ).catch((error) => {
+      throw error instanceof LoadError ? error : new LoadError("failed", `runtime.json: ${error.message}`, "runtime.json");
     });
     return this.manifest.total;
   }
@@ -73,7 +90,7 @@ class Runtime {
       }, timeoutMs);
       this.worker.onerror = (event) => {
         clearTimeout(timer);
-        reject(new LoadError("failed", event.message || "worker error"));
+        reject(new LoadError("failed", event.message || "ginrules-worker.mjs: worker error", "ginrules-worker.mjs"));
       };
       this.worker.onmessage = ({ data }) => {
         if (data.type === "progress") {
@@ -81,10 +98,13 @@ class Runtime {
         } else if (data.type === "ready") {
           clearTimeout(timer);
           this.loadSeconds = data.seconds;
+          this.startPath = data.start;
           resolve(data);
+        } else if (data.type === "snapshot") {
+          this.snapshotSaved = true;
         } else if (data.type === "failed") {
           clearTimeout(timer);
-          reject(new LoadError("failed", data.message));
+          reject(new LoadError("failed", data.message, data.file ?? null));
         } else if (data.type === "result") {
           const settle = this.pending.get(data.id);
           this.pending.delete(data.id);
@@ -106,6 +126,16 @@ class Runtime {
 }
 
 let shared = null;
+
+// Load the engine as soon as the reader shows intent: the pointer over a widget,
+// or the focus inside one (a share link in the URL starts it at once anyway).
+export function startOnIntent(roots) {
+  for (const root of roots) {
+    for (const type of ["pointerenter", "focusin"]) {
+      root.addEventListener(type, () => runtime().warm(), { once: true, passive: true });
+    }
+  }
+}
 
 export function runtime() {
   shared ??= new Runtime(new URL("../../_pyodide/", import.meta.url));

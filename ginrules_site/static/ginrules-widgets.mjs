@@ -3,7 +3,7 @@
 // translated at build time); every text from the reader or the URL goes in with
 // textContent or .value, never as markup. Cards are clones of the page's deck
 // (<template class="gr-deck">, drawn by cards_html at build time).
-import { runtime, formatBytes } from "./ginrules-live.mjs";
+import { runtime, formatBytes, startOnIntent } from "./ginrules-live.mjs";
 
 const RANKS = "A23456789TJQK";
 const MAX_FRAGMENT = 400;
@@ -423,7 +423,9 @@ class Widget {
   async act(action) {
     if (this.kind === "scoresheet") return this.actSheet(action);
     if (action === "new") {
-      this.fields.seed.value = String(Math.floor(Math.random() * 1_000_000));
+      // Drawn by the engine: a restored snapshot must not repeat the same deals.
+      if (!(await this.ensureLive())) return;
+      this.fields.seed.value = String((await runtime().call("new_seed", {})).value.seed);
       this.nextStep = 1;
       return this.update();
     }
@@ -483,28 +485,40 @@ class Widget {
 
   async ensureLive() {
     const rt = runtime();
-    if (rt.state === "ready") return true;
+    if (rt.state === "ready") {
+      this.root.dataset.start = rt.startPath;
+      return true;
+    }
     this.root.dataset.state = "loading";
     let size = "";
     let shown = -1;
+    let stage = null;
+    const S = this.S;
     try {
       size = formatBytes(await rt.size(), this.root.dataset.lang);
       await rt.ready({
-        onProgress: ({ loaded, total }) => {
+        // The real stages: the download (in per cent), Python starting, the engine starting.
+        onProgress: ({ loaded, total, stage: now }) => {
           const percent = Math.min(100, Math.floor((100 * loaded) / total));
-          if (percent >= shown + 10 || percent === 100) {
-            shown = percent;
-            this.status.textContent = fill(this.S.loading, { percent, size });
-          }
+          if (now === stage && (now !== "download" || percent < shown + 10)) return;
+          stage = now;
+          shown = percent;
+          const text = { download: fill(S.loading, { percent, size }), start: S.loading_start, engine: S.loading_engine }[now];
+          if (text) this.status.textContent = text;
         },
         confirm: () => this.ask(size),
       });
+      this.root.dataset.start = rt.startPath;
       return true;
     } catch (error) {
       this.root.dataset.state = error.code === "declined" ? "static" : "error";
-      const S = this.S;
-      this.status.textContent = error.code === "declined" ? S.declined
-        : error.code === "timeout" ? S.timeout : fill(S.failed, { reason: error.message });
+      if (error.code === "declined" || error.code === "timeout") {
+        this.status.textContent = error.code === "declined" ? S.declined : S.timeout;
+        return false;
+      }
+      // A sentence in the reader's language, then the technical detail on its own line.
+      const sentence = error.file ? fill(S.failed_file, { file: error.file }) : S.failed;
+      this.status.replaceChildren(sentence, el("span", "gr-status-detail", error.message));
       return false;
     }
   }
@@ -600,4 +614,5 @@ const widgets = [...document.querySelectorAll("section.gr-widget[data-widget]")]
 // URLSearchParams never throws: malformed escapes stay as they are, and the engine judges the text.
 const params = new URLSearchParams(location.hash.slice(1));
 for (const widget of widgets) widget.restore(params);
+startOnIntent(widgets.map((widget) => widget.root));
 window.ginrulesWidgets = widgets;

@@ -3,33 +3,73 @@
 // Messages in:  {type: "load", base, manifest}  base: URL of the site's _pyodide/ folder,
 //                                               manifest: its runtime.json
 //               {type: "call", id, name, args}  args: JSON-ready object
-// Messages out: {type: "progress", loaded, total, stage}
-//               {type: "ready", seconds, version}
-//               {type: "failed", message}
+// Messages out: {type: "progress", loaded, total, stage}   stage: download, start, engine
+//               {type: "ready", seconds, version, start}    start: "snapshot" or "fresh"
+//               {type: "failed", message, file?, status?}
 //               {type: "result", id, ok: true, value} | {type: "result", id, ok: false, error}
-// Every file comes from `base` on the site's own origin; the engine's wheel is
-// loaded by name from the lock file, which carries its sha256 (checked by fetch).
+//
+// Every file comes from `base` on the site's own origin. Pyodide starts with the
+// precompiled standard library (runtime.json's `stdlib`, passed as stdLibURL) and
+// the lock file inlined in runtime.json. The engine's wheel is fetched with its
+// sha256 as the request's integrity (the browser refuses other bytes) and unpacked
+// into site-packages. The first start in a browser saves a memory snapshot
+// (ginrules-snapshot.mjs); later pages restore it, put the wheel's files back and
+// reseed every random generator, or start the normal way if anything fails.
+import {
+  RESEED,
+  deleteSnapshot,
+  makeSnapshot,
+  readSnapshot,
+  saveSnapshot,
+  snapshotOptions,
+} from "./ginrules-snapshot.mjs";
 
-let pyodide = null;
 let dispatch = null;
 let loading = null;
 let loaded = 0;
 let total = 0;
+let stage = "download";
+let failed = false;
 
-function progress(stage) {
+function progress(next = stage) {
+  stage = next;
   postMessage({ type: "progress", loaded, total, stage });
 }
 
+function fail(message, detail = {}) {
+  if (failed) return;
+  failed = true;
+  postMessage({ type: "failed", message, ...detail });
+}
+
+const fileName = (url) => new URL(url).pathname.split("/").pop();
+
 // Count the bytes of every response as they arrive, so that the page can show
-// real progress. The request (with its integrity option) goes through unchanged.
+// real progress, and report at once a runtime file that the server refuses
+// (404, 500) or answers with a page instead of the file, rather than waiting
+// for Pyodide's own timeout. The request (with its integrity option) goes through unchanged.
 const realFetch = globalThis.fetch.bind(globalThis);
 globalThis.fetch = async (input, init) => {
-  const response = await realFetch(input, init);
+  const url = String(input instanceof Request ? input.url : input);
+  let response;
+  try {
+    response = await realFetch(input, init);
+  } catch (error) {
+    const integrity = init?.integrity ? " (or its sha256 does not match)" : "";
+    fail(`${fileName(url)}: could not be fetched${integrity}: ${error.message}`, { file: fileName(url) });
+    throw error;
+  }
+  const type = response.headers.get("Content-Type") ?? "";
+  if (!response.ok || type.startsWith("text/html")) {
+    const why = response.ok ? `served as ${type}` : `HTTP ${response.status}`;
+    fail(`${fileName(url)}: ${why}`, { file: fileName(url), status: response.status });
+    throw new Error(`${fileName(url)}: ${why}`);
+  }
   if (!response.body) return response;
   const counter = new TransformStream({
     transform(chunk, controller) {
       loaded += chunk.byteLength;
-      progress("download");
+      progress();
       controller.enqueue(chunk);
     },
   });
@@ -40,46 +80,107 @@ globalThis.fetch = async (input, init) => {
   });
 };
 
+function integrity(hex) {
+  const bytes = hex.match(/../g).map((h) => parseInt(h, 16));
+  return `sha256-${btoa(String.fromCharCode(...bytes))}`;
+}
+
+// Python, the wheel's files and the call module: the engine answers `version`.
+async function startEngine(pyodide, wheel, module, restored) {
+  progress("engine");
+  const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
+  // After a restore the modules are in memory but the files are not: put them back.
+  pyodide.unpackArchive(await wheel, "wheel", { extractDir: sitePackages });
+  pyodide.FS.writeFile(`${sitePackages}/ginrules_live.py`, await module);
+  if (restored) pyodide.runPython(RESEED);
+  const live = pyodide.pyimport("ginrules_live");
+  const version = JSON.parse(live.call("version", "{}"));
+  if (!version.ok) throw new Error("the engine does not answer");
+  return live;
+}
+
 async function load(base, manifest) {
   total = manifest.total;
-  progress("start");
   const started = performance.now();
-  const messages = [];
-  const { loadPyodide } = await import(new URL("pyodide.mjs", base).href);
-  // pyodide.mjs and pyodide.asm.mjs come through import(), not fetch.
-  loaded += manifest.files["pyodide.mjs"] + manifest.files["pyodide.asm.mjs"];
-  pyodide = await loadPyodide({
-    indexURL: base,
-    packageBaseUrl: base,
-    lockFileURL: new URL("pyodide-lock.json", base).href,
-    packages: ["ginrules"],
-    stdout: () => {},
-    stderr: (line) => messages.push(line),
-  });
-  // A package that fails (for example its sha256 does not match) is only
-  // reported on stderr: turn that into a load failure with Pyodide's words.
-  if (!("ginrules" in pyodide.loadedPackages)) {
-    throw new Error(messages.join("\n") || "the ginrules package did not load");
+  const runtimeURL = new URL(manifest.runtime, base);
+  const engineURL = new URL(manifest.engine, base);
+  progress("download");
+  // The engine's two files download while Pyodide starts.
+  const wheel = fetch(new URL(manifest.wheel.file_name, engineURL), {
+    integrity: integrity(manifest.wheel.sha256),
+  }).then((r) => r.arrayBuffer()).then((b) => new Uint8Array(b));
+  const module = fetch(new URL(manifest.module.file_name, engineURL)).then((r) => r.text());
+  wheel.catch(() => {});
+  module.catch(() => {});
+  const stored = readSnapshot(manifest.snapshot_key).catch(() => null);
+  let loadPyodide;
+  try {
+    ({ loadPyodide } = await import(new URL("pyodide.mjs", runtimeURL).href));
+  } catch (error) {
+    fail(`pyodide.mjs: ${error.message}`, { file: "pyodide.mjs" });
+    throw error;
   }
-  const shim = await (await fetch(new URL("ginrules_live.py", base))).text();
-  const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
-  pyodide.FS.writeFile(`${sitePackages}/ginrules_live.py`, shim);
-  const module = pyodide.pyimport("ginrules_live");
-  dispatch = module.call;
+  // pyodide.mjs and pyodide.asm.mjs come through import(), not fetch.
+  loaded += manifest.files[`${manifest.runtime}pyodide.mjs`] + manifest.files[`${manifest.runtime}pyodide.asm.mjs`];
+  const boot = (snapshot) => {
+    progress("start");
+    return loadPyodide({
+      indexURL: runtimeURL.href,
+      stdLibURL: new URL(manifest.stdlib, runtimeURL).href,
+      lockFileContents: JSON.stringify(manifest.lock),
+      packageBaseUrl: engineURL.href,
+      stdout: () => {},
+      stderr: () => {},
+      ...snapshotOptions(snapshot),
+    });
+  };
+  let start = "fresh";
+  let live = null;
+  const snapshot = await stored;
+  if (snapshot) {
+    try {
+      live = await startEngine(await boot(snapshot), wheel, module, true);
+      start = "snapshot";
+    } catch (error) {
+      if (failed) throw error; // a runtime file failed: not the snapshot's fault
+      // A snapshot that does not restore is dropped; this start makes a new one.
+      await deleteSnapshot().catch(() => {});
+    }
+  }
+  let fresh = null;
+  if (!live) {
+    fresh = await boot(null);
+    live = await startEngine(fresh, wheel, module, false);
+  }
+  // Taken before the engine has answered any reader: nothing of theirs is kept.
+  let bytes = null;
+  if (fresh) {
+    try {
+      bytes = makeSnapshot(fresh);
+    } catch {
+      bytes = null;
+    }
+  }
+  dispatch = live.call;
   loaded = total;
   progress("done");
   postMessage({
     type: "ready",
     seconds: (performance.now() - started) / 1000,
-    version: module.VERSION,
+    version: live.VERSION,
+    start,
   });
+  if (bytes) {
+    await saveSnapshot(manifest.snapshot_key, bytes).catch(() => {});
+    postMessage({ type: "snapshot", saved: true });
+  }
 }
 
 onmessage = async (event) => {
   const message = event.data;
   if (message.type === "load") {
     loading ??= load(message.base, message.manifest).catch((error) => {
-      postMessage({ type: "failed", message: String(error && error.message ? error.message : error) });
+      fail(String(error && error.message ? error.message : error));
     });
     return;
   }

@@ -46,11 +46,15 @@ class ServerControl:
     stall: set[str] = field(default_factory=set)  # paths answered only after `stall_seconds`
     stall_seconds: float = 8.0
     replace: dict[str, bytes] = field(default_factory=dict)  # path -> body served instead
+    status: dict[str, int] = field(default_factory=dict)  # path -> error status served instead
+    mime: dict[str, str] = field(default_factory=dict)  # path -> Content-Type served instead
     log: list[str] = field(default_factory=list)  # every path asked for
 
     def reset(self) -> None:
         self.stall.clear()
         self.replace.clear()
+        self.status.clear()
+        self.mime.clear()
         self.log.clear()
 
 
@@ -80,10 +84,15 @@ class Handler(_site_handler()):  # type: ignore[misc]
         self.control.log.append(path)
         if path in self.control.stall:
             time.sleep(self.control.stall_seconds)
+        if path in self.control.status:
+            self.send_error(self.control.status[path])
+            return
         body = self.control.replace.get(path)
+        if body is None and path in self.control.mime:
+            body = Path(self.translate_path(path)).read_bytes()
         if body is not None:
             self.send_response(200)
-            self.send_header("Content-Type", self.guess_type(path))
+            self.send_header("Content-Type", self.control.mime.get(path) or self.guess_type(path))
             self.send_header("Content-Length", str(len(body)))
             self.end_headers()
             self.wfile.write(body)

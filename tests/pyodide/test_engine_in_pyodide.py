@@ -40,7 +40,7 @@ def test_runtime_wheel_is_the_checkout() -> None:
     """The wheel in the runtime holds exactly the engine's current sources."""
     import zipfile
 
-    (wheel,) = RUNTIME.glob("ginrules-*.whl")
+    (wheel,) = RUNTIME.glob("*/ginrules-*.whl")
     with zipfile.ZipFile(wheel) as archive:
         packed = {
             name: archive.read(name)
@@ -55,7 +55,7 @@ def test_runtime_wheel_is_the_checkout() -> None:
 
 def test_engine_suite_passes_in_pyodide() -> None:
     assert shutil.which("node"), "node is missing"
-    assert (RUNTIME / "pyodide-lock.json").exists(), "run `make site` to build the runtime"
+    assert (RUNTIME / "runtime.json").exists(), "run `make site` to build the runtime"
     assert any(WHEELS.glob("pytest-*.whl")), "run `make pyodide-test-wheels`"
     suite = [s for s in SUITE if s != "tests/engine" or (ROOT / s).is_dir()]
     suite += [f"--ignore={module}" for module in process_modules()]
