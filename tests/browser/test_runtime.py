@@ -25,7 +25,9 @@ def manifest() -> Any:
 def runtime_path(name: str) -> str:
     """The URL path of a runtime file, in its content-hashed folder."""
     m = manifest()
-    folder = m["engine"] if name in (m["wheel"]["file_name"], m["module"]["file_name"]) else m["runtime"]
+    folder = (
+        m["engine"] if name in (m["wheel"]["file_name"], m["module"]["file_name"]) else m["runtime"]
+    )
     return f"/_pyodide/{folder}{name}"
 
 
