@@ -1,0 +1,202 @@
+"""The engine's memory snapshot in the reader's browser (ginrules-snapshot.mjs).
+
+The first start on a site saves a snapshot in IndexedDB; the next page starts
+from it (``data-start="snapshot"`` on the widget), and any snapshot that does not
+restore, or that another build made, gives way to a normal start and a new
+snapshot. These tests use Pyodide's private snapshot API through the site's
+own pages: they fail if an upgrade of the pinned Pyodide breaks it.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Locator, Page, expect
+
+from ginrules import find_variant, parse_hand
+from ginrules.melds import best_arrangement, best_discards
+
+SITE = Path(__file__).resolve().parents[2] / "_build" / "html"
+LIVE_TIMEOUT = 90_000
+
+# The snapshot record in the page's IndexedDB: {key, length, magic} or null.
+READ = """() => new Promise((resolve, reject) => {
+    const open = indexedDB.open("ginrules-engine", 1);
+    open.onupgradeneeded = () => open.result.createObjectStore("snapshots");
+    open.onsuccess = () => {
+        const db = open.result;
+        const get = db.transaction("snapshots").objectStore("snapshots").get("engine");
+        get.onsuccess = () => {
+            db.close();
+            const r = get.result;
+            resolve(r ? { key: r.key, length: r.bytes.length,
+                          head: Array.from(r.bytes.subarray(0, 48)) } : null);
+        };
+        get.onerror = () => reject(get.error);
+    };
+    open.onerror = () => reject(open.error);
+})"""
+
+# Rewrite the record: `change(record)` in the page edits {key, bytes} before it is put back.
+EDIT = """(change) => new Promise((resolve, reject) => {
+    const open = indexedDB.open("ginrules-engine", 1);
+    open.onsuccess = () => {
+        const db = open.result;
+        const store = db.transaction("snapshots", "readwrite").objectStore("snapshots");
+        const get = store.get("engine");
+        get.onsuccess = () => {
+            const record = get.result;
+            (new Function("record", change))(record);
+            const put = store.put(record, "engine");
+            put.onsuccess = () => { db.close(); resolve(true); };
+            put.onerror = () => reject(put.error);
+        };
+    };
+    open.onerror = () => reject(open.error);
+})"""
+
+
+def snapshot_key() -> str:
+    manifest = json.loads((SITE / "_pyodide" / "runtime.json").read_text(encoding="utf-8"))
+    return str(manifest["snapshot_key"])
+
+
+def deadwood(text: str, variant: str) -> int:
+    rules = find_variant(variant)
+    cards = parse_hand(text)
+    if len(cards) == 11:
+        return best_discards(cards, rules)[0].arrangement.deadwood
+    return best_arrangement(cards, rules).deadwood
+
+
+def go_live(page: Page, path: str, text: str) -> Locator:
+    """Open ``path``, type a hand into its meld finder and wait for the live result."""
+    page.goto(path)
+    widget = page.locator("section[data-widget='melds']").first
+    expect(widget.locator("form.gr-controls")).to_be_visible()
+    widget.locator("input[name='cards']").fill(text)
+    expect(widget).to_have_attribute("data-state", "ready", timeout=LIVE_TIMEOUT)
+    variant = widget.get_attribute("data-variant") or "standard"
+    expect(widget.locator(".gr-result")).to_have_attribute(
+        "data-deadwood", str(deadwood(text, variant))
+    )
+    return widget
+
+
+def wait_saved(page: Page, not_head: list[int] | None = None) -> Any:
+    """Until the snapshot of this build is in IndexedDB (and, if given, is new)."""
+    page.wait_for_function(
+        f"""async ([key, old]) => {{
+            const r = await ({READ})();
+            return r && r.key === key && r.length > 1000000 &&
+                (!old || JSON.stringify(r.head) !== JSON.stringify(old));
+        }}""",
+        arg=[snapshot_key(), not_head],
+        timeout=60_000,
+        polling=250,
+    )
+    return page.evaluate(READ)
+
+
+HAND = "7H 8H 9H 7S 7D 7C 2C 3C 4C 9D"
+
+
+def test_second_page_starts_from_the_snapshot(make_context: Any) -> None:
+    context, log = make_context()
+    first = context.new_page()
+    widget = go_live(first, "/en/standard.html", HAND)
+    assert widget.get_attribute("data-start") == "fresh"
+    record = wait_saved(first)
+    assert record["key"] == snapshot_key()
+    first.close()
+
+    second = context.new_page()
+    widget = go_live(second, "/fr/oklahoma.html", "AS 2S 3S 4S 8H 8D 8C 9D TD JD KC")
+    assert widget.get_attribute("data-start") == "snapshot"
+    # Still the engine: a new hand and an error in the reader's language.
+    widget.locator("input[name='cards']").fill("7H 1Z")
+    expect(widget.locator(".gr-error[data-for='cards']")).to_contain_text("1Z")
+    # The restored engine fetched its wheel again, with its sha256 (cached, not changed).
+    assert sum("/ginrules-" in u and u.endswith(".whl") for u in log.urls) >= 1
+
+
+def test_corrupted_snapshot_falls_back_and_is_replaced(make_context: Any) -> None:
+    context, _log = make_context()
+    first = context.new_page()
+    go_live(first, "/en/standard.html", HAND)
+    record = wait_saved(first)
+    # Same key, damaged memory: Pyodide refuses it (bad magic number).
+    first.evaluate(EDIT, "record.bytes = new Uint8Array(record.bytes.length).fill(7);")
+    assert first.evaluate(READ)["head"][:4] == [7, 7, 7, 7]
+    first.close()
+
+    second = context.new_page()
+    widget = go_live(second, "/en/straight-gin.html", HAND)
+    assert widget.get_attribute("data-start") == "fresh"
+    replaced = wait_saved(second, not_head=[7] * 48)
+    assert replaced["head"][:4] == record["head"][:4]
+    second.close()
+
+    third = context.new_page()
+    widget = go_live(third, "/sv/standard.html", HAND)
+    assert widget.get_attribute("data-start") == "snapshot"
+
+
+def test_snapshot_of_another_build_is_ignored(make_context: Any) -> None:
+    context, _log = make_context()
+    first = context.new_page()
+    go_live(first, "/en/standard.html", HAND)
+    good = wait_saved(first)
+    # Another runtime build id in the key: never restored, deleted, then replaced.
+    first.evaluate(EDIT, "record.key = 'another-build:' + record.key;")
+    first.close()
+    second = context.new_page()
+    widget = go_live(second, "/en/standard.html", HAND)
+    assert widget.get_attribute("data-start") == "fresh"
+    assert wait_saved(second)["key"] == good["key"]
+    # Another build id inside the snapshot itself (bytes 16 to 47), under the right key:
+    # Pyodide refuses it ("Snapshot build id mismatch") and the page starts anew.
+    second.evaluate(EDIT, "for (let i = 16; i < 48; i++) record.bytes[i] ^= 0x55;")
+    second.close()
+    third = context.new_page()
+    widget = go_live(third, "/en/standard.html", HAND)
+    assert widget.get_attribute("data-start") == "fresh"
+    altered = [b ^ 0x55 if 16 <= i < 48 else b for i, b in enumerate(good["head"])]
+    wait_saved(third, not_head=altered)
+
+
+def stock_deal(page: Page, seed: str | None) -> tuple[str, str]:
+    """Ask the stock-end widget for a new deal (or the deal ``seed``): its number and log."""
+    widget = page.locator("section[data-widget='stock']").first
+    if seed is None:
+        widget.locator("button[data-action='new']").click()
+    else:
+        widget.locator("input[name='seed']").fill(seed)
+        widget.locator("button[data-action='end']").click()
+    expect(widget).to_have_attribute("data-state", "ready", timeout=LIVE_TIMEOUT)
+    if seed is not None:
+        expect(widget.locator(".gr-deal-summary")).to_be_visible()
+    number = widget.locator("input[name='seed']").input_value()
+    return number, widget.locator(".gr-result").inner_text()
+
+
+def test_restores_draw_different_random_deals(make_context: Any) -> None:
+    context, _log = make_context()
+    first = context.new_page()
+    go_live(first, "/en/standard.html", HAND)
+    wait_saved(first)
+    first.close()
+    deals = []
+    for _ in range(2):
+        page = context.new_page()
+        widget = go_live(page, "/en/standard.html", HAND)
+        assert widget.get_attribute("data-start") == "snapshot"
+        deals.append((stock_deal(page, None), stock_deal(page, "1234")))
+        page.close()
+    (new_a, same_a), (new_b, same_b) = deals
+    # The engine draws the new deal: every restore is reseeded, so they differ ...
+    assert new_a[0] != new_b[0]
+    # ... and a deal number is the same deal wherever it is asked.
+    assert same_a == same_b
