@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: venv test lint typecheck unit clean site serve gettext update-po
+.PHONY: venv test lint typecheck unit clean site serve gettext update-po dist
 
 $(STAMP): pyproject.toml requirements.txt
 	$(PYTHON) -m venv $(VENV)
@@ -29,6 +29,10 @@ site: venv
 serve: site
 	$(PY) tools/serve.py _build/html
 
+## the built site as a tree for any static host or CDN: dist/ (see README, "Publishing")
+dist: site
+	$(PY) tools/site.py dist
+
 ## for translators: extract the English text, then update every catalog
 gettext: venv
 	$(PY) tools/site.py gettext
@@ -36,8 +40,8 @@ gettext: venv
 update-po: gettext
 	$(PY) tools/site.py update-po
 
-## every test: lint, types, the site, then pytest (engine, site, browser)
-test: lint typecheck site
+## every test: lint, types, the site and dist/, then pytest (engine, site, browser)
+test: lint typecheck site dist
 	$(PY) -m pytest -q
 
 clean:

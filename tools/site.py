@@ -4,6 +4,7 @@
     python tools/site.py build      # _build/html/<lang>/, root index.html, sitemap
     python tools/site.py gettext    # _build/gettext/*.pot, theme and extension strings included
     python tools/site.py update-po  # sphinx-intl update for every translated language
+    python tools/site.py dist       # dist/: the built site for any static host
 
 Languages come from ``LANGUAGES`` in conf.py; the first one is the source language.
 Each language is its own sphinx-build run with warnings as errors; two run at a time.
@@ -12,6 +13,8 @@ Each language is its own sphinx-build run with warnings as errors; two run at a 
 from __future__ import annotations
 
 import argparse
+import gzip
+import hashlib
 import html
 import json
 import os
@@ -27,6 +30,8 @@ ROOT = Path(__file__).resolve().parent.parent
 BUILD = ROOT / "_build"
 HTML = BUILD / "html"
 GETTEXT = BUILD / "gettext"
+DIST = ROOT / "dist"
+BROTLI_CACHE = ROOT / ".cache" / "brotli"
 BIN = Path(sys.executable).parent
 
 
@@ -263,6 +268,63 @@ def fix_header(po: Path, code: str, name: str) -> None:
         po.write_text(new, encoding="utf-8")
 
 
+# Already compressed: a .gz or .br beside them would save nothing.
+PACKED = {".png", ".jpg", ".jpeg", ".gif", ".webp", ".woff", ".woff2", ".whl", ".gz", ".br"}
+COMPRESS_MIN = 1024
+
+
+def brotli_bytes(data: bytes) -> bytes:
+    """Brotli at its best quality; cached by content (the runtime rarely changes)."""
+    import brotli  # type: ignore[import-not-found,unused-ignore]
+
+    cached = BROTLI_CACHE / f"{hashlib.sha256(data).hexdigest()}.br"
+    if cached.is_file():
+        return cached.read_bytes()
+    packed: bytes = brotli.compress(data, quality=11)
+    BROTLI_CACHE.mkdir(parents=True, exist_ok=True)
+    cached.write_bytes(packed)
+    return packed
+
+
+def precompress(path: Path) -> dict[str, int]:
+    """Write ``path.gz`` and ``path.br`` where they save at least a tenth; return sizes."""
+    data = path.read_bytes()
+    sizes = {"raw": len(data)}
+    if len(data) < COMPRESS_MIN or path.suffix.lower() in PACKED:
+        return sizes
+    for suffix, packed in ((".gz", gzip.compress(data, 9, mtime=0)), (".br", brotli_bytes(data))):
+        if len(packed) < 0.9 * len(data):
+            path.with_name(path.name + suffix).write_bytes(packed)
+            sizes[suffix] = len(packed)
+    return sizes
+
+
+def cmd_dist(args: argparse.Namespace) -> None:
+    """Copy the built site to a static tree any host can serve, with precompressed
+    ``.gz``/``.br`` files, the cache headers (``_headers``) and ``.nojekyll``."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    from serve import headers_file
+
+    out = Path(args.output)
+    if not (HTML / "index.html").is_file() or not (HTML / "_pyodide" / "runtime.json").is_file():
+        raise SystemExit(f"{HTML} is not built: run `make site` first")
+    shutil.rmtree(out, ignore_errors=True)
+    shutil.copytree(HTML, out, ignore=shutil.ignore_patterns(".*"))
+    (out / "_headers").write_text(headers_file(out), encoding="utf-8")
+    # GitHub Pages runs Jekyll unless told not to, and Jekyll drops _static/ and _pyodide/.
+    (out / ".nojekyll").write_text("", encoding="utf-8")
+    totals = {"raw": 0, ".gz": 0, ".br": 0}
+    files = [p for p in sorted(out.rglob("*")) if p.is_file()]
+    for path in files:
+        sizes = precompress(path)
+        for key in totals:
+            totals[key] += sizes.get(key, sizes["raw"])
+    print(
+        f"{out}: {len(files)} files, {totals['raw'] / 1e6:.1f} MB raw; as sent with "
+        f"gzip {totals['.gz'] / 1e6:.1f} MB, with brotli {totals['.br'] / 1e6:.1f} MB"
+    )
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(required=True)
@@ -270,6 +332,9 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("languages", nargs="*")
     p.add_argument("-j", "--jobs", type=int, default=2)
     p.set_defaults(func=cmd_build)
+    p = sub.add_parser("dist", help="copy the built site to a tree for static hosts")
+    p.add_argument("-o", "--output", default=str(DIST), help="default: dist")
+    p.set_defaults(func=cmd_dist)
     p = sub.add_parser("gettext", help="extract the message templates")
     p.add_argument("-o", "--output", default=str(GETTEXT), help="default: _build/gettext")
     p.set_defaults(func=cmd_gettext)
