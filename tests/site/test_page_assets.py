@@ -1,0 +1,44 @@
+"""Page weight: a page links only the style sheets and scripts it uses (ginrules_site/assets.py)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+SITE = Path(__file__).resolve().parents[2] / "_build" / "html"
+LANGUAGES = ["en", "fr", "sv"]
+
+
+def assets(page: str) -> list[str]:
+    found = re.findall(r'<(?:link rel="stylesheet"[^>]*href|script[^>]*src)="([^"?]+)', page)
+    return [name.rsplit("/", 1)[-1] for name in found]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_each_page_links_what_it_uses(lang: str) -> None:
+    pages = sorted((SITE / lang).glob("*.html"))
+    assert len(pages) > 5
+    for path in pages:
+        page = path.read_text(encoding="utf-8")
+        linked = assets(page)
+        uses = {
+            "pygments.css": 'class="highlight' in page,
+            "ginrules-widgets.mjs": 'class="gr-widget ' in page,
+            "ginrules-widgets.css": 'class="gr-widget ' in page,
+            "gr-cards.css": 'class="gr-card' in page,
+        }
+        for name, used in uses.items():
+            assert (name in linked) == used, f"{path.name}: {name}"
+        for tag in re.findall(r"<script[^>]*src=[^>]*>", page):
+            if path.name != "search.html" and 'type="module"' not in tag:
+                assert 'defer="defer"' in tag, f"{path.name}: {tag}"
+
+
+def test_the_pages_that_need_them_keep_them() -> None:
+    assert "pygments.css" in assets((SITE / "en" / "translating.html").read_text("utf-8"))
+    standard = assets((SITE / "fr" / "standard.html").read_text("utf-8"))
+    assert {"ginrules-widgets.mjs", "ginrules-widgets.css", "gr-cards.css"} <= set(standard)
+    glossary = assets((SITE / "sv" / "glossary.html").read_text("utf-8"))
+    assert "ginrules-widgets.mjs" not in glossary and "pygments.css" not in glossary
