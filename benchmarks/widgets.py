@@ -1,16 +1,25 @@
-"""Live widgets: bytes before interaction, time to the first live result, time per update.
+"""Live widgets against a bare Pyodide page: page weight, first live result, updates.
 
-    .venv/bin/python benchmarks/widgets.py [--runs 3]
+    .venv/bin/python benchmarks/widgets.py [--runs 5]
 
-Needs the built site (``make site``) and Chromium (``/usr/bin/chromium``). Serves
-``_build/html`` on 127.0.0.1 with the project's server and prints:
+Needs ``make dist`` (the site as a static host serves it, with precompressed
+files) and Chromium (``/usr/bin/chromium``). Serves ``dist/`` on 127.0.0.1 with the
+project's server (``tools/serve.py``: brotli or gzip when accepted, immutable
+runtime folders), and the npm Pyodide as shipped at ``/__bare__/`` for the bare
+page, which only runs ``loadPyodide()`` (no snapshot, the default ``.py``
+standard library). Bare and site runs alternate, so the machine's noise falls on
+both. Every figure is printed with its runs (min, median, max) and the load
+average of the machine. Prints:
 
-1. bytes each variant page transfers before any interaction (aim: under 150 KB);
-2. time from the first interaction to the first live result, cold (empty cache)
-   and warm (cache kept), against a bare page that only runs ``loadPyodide()``
-   (and imports ginrules) in the same run (aim: at most 1.2 times the bare page);
-3. time per widget update once live, from a click in the card picker to the new
-   result on screen (aim: under 50 ms).
+1. bytes each variant page transfers before any interaction: as sent here
+   (brotli), as a gzip-only host sends them (the ``.gz`` files of ``dist/``),
+   and raw (aim: at most 50 KB compressed);
+2. first live result, from the reader's first change to the result on screen:
+   on a first page with an empty cache (aim: at most 0.5 x the bare page), and on
+   a second page of the site, with the snapshot that the first page saved (aim:
+   at most 0.15 x the bare page, under 1 s on an idle machine);
+3. one update once live, from a click in the card picker to the new result
+   (aim: under 50 ms).
 """
 
 from __future__ import annotations
@@ -18,18 +27,22 @@ from __future__ import annotations
 import argparse
 import functools
 import importlib.util
+import json
+import os
 import statistics
 import threading
+from collections.abc import Callable
 from http.server import ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 
 ROOT = Path(__file__).resolve().parents[1]
-SITE = ROOT / "_build" / "html"
+DIST = ROOT / "dist"
 PAGES = ROOT / "tests" / "browser" / "pages"
+NPM_PYODIDE = ROOT / "node_modules" / "pyodide"
 ARGS = [
     "--headless",
     "--no-sandbox",
@@ -40,6 +53,7 @@ ARGS = [
     "--no-first-run",
 ]
 VARIANT_PAGES = ["standard", "straight-gin", "gin-rami", "oklahoma", "hollywood"]
+HANDS = ["7H 8H 9H 7S 7D 7C 2C 3C 4C 9D", "AS 2S 3S 4S 8H 8D 8C 9D TD JD KC"]
 
 # In the page: change the meld finder's hand, resolve with the ms until its result shows.
 FIRST_RESULT = """async (text) => {
@@ -55,7 +69,7 @@ FIRST_RESULT = """async (text) => {
             if (done()) { observer.disconnect(); resolve(); }
         }).observe(widget, { attributes: true, subtree: true, childList: true });
     });
-    return performance.now() - started;
+    return { ms: performance.now() - started, start: widget.dataset.start };
 }"""
 
 # In the page: click a card of the picker, resolve with the ms until the new result.
@@ -74,6 +88,21 @@ PICKER_UPDATE = """async (code) => {
     return performance.now() - started;
 }"""
 
+# Resolves once the page's worker has saved its snapshot in IndexedDB.
+SNAPSHOT_SAVED = """(key) => new Promise((resolve) => {
+    const open = indexedDB.open("ginrules-engine", 1);
+    open.onupgradeneeded = () => open.result.createObjectStore("snapshots");
+    open.onsuccess = () => {
+        const get = open.result.transaction("snapshots").objectStore("snapshots").get("engine");
+        get.onsuccess = () => { open.result.close(); resolve(get.result?.key === key); };
+    };
+})"""
+
+# Every response of the page so far: [path, bytes on the wire (body), bytes decoded].
+RESOURCES = """() => [performance.getEntriesByType("navigation")[0],
+                     ...performance.getEntriesByType("resource")]
+    .map((e) => [new URL(e.name).pathname, e.encodedBodySize, e.decodedBodySize])"""
+
 
 def serve() -> tuple[ThreadingHTTPServer, str]:
     spec = importlib.util.spec_from_file_location("ginrules_serve", ROOT / "tools" / "serve.py")
@@ -86,101 +115,158 @@ def serve() -> tuple[ThreadingHTTPServer, str]:
             clean = urlsplit(path).path
             if clean.startswith("/__test__/"):
                 return str(PAGES / clean.removeprefix("/__test__/"))
+            if clean.startswith("/__bare__/"):
+                return str(NPM_PYODIDE / clean.removeprefix("/__bare__/"))
             return str(super().translate_path(path))
 
         def log_message(self, format: str, *args: Any) -> None:
             pass
 
-    httpd = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(SITE)))
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(DIST)))
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     return httpd, f"http://127.0.0.1:{httpd.server_address[1]}"
 
 
-def bytes_before_interaction(browser: Browser, url: str, path: str) -> int:
+def load() -> str:
+    one, five, _fifteen = os.getloadavg()
+    return f"load {one:.1f} (1 min), {five:.1f} (5 min) on {os.cpu_count()} cores"
+
+
+def spread(values: list[float], unit: str = "ms", digits: int = 0) -> str:
+    runs = ", ".join(f"{v:.{digits}f}" for v in values)
+    return (
+        f"min {min(values):.{digits}f} / median {statistics.median(values):.{digits}f} / "
+        f"max {max(values):.{digits}f} {unit}  (runs: {runs})"
+    )
+
+
+def page_weight(browser: Browser, url: str, path: str) -> dict[str, int]:
     context = browser.new_context(base_url=url)
     page = context.new_page()
-    sizes: list[int] = []
-    page.on("requestfinished", lambda request: sizes.append(request.sizes()["responseBodySize"]))
     page.goto(path)
     page.wait_for_load_state("networkidle")
-    total = sum(sizes)
+    sizes = {"sent": 0, "gzip": 0, "raw": 0}
+    for name, encoded, decoded in page.evaluate(RESOURCES):
+        sizes["sent"] += encoded
+        sizes["raw"] += decoded
+        file = DIST / name.lstrip("/")
+        gz = file.with_name(file.name + ".gz")
+        sizes["gzip"] += gz.stat().st_size if gz.is_file() else decoded
     context.close()
-    return total
+    return sizes
 
 
-def bare_load(page: Page, url: str) -> float:
+def bare(page: Page, url: str) -> float:
     page.goto(f"{url}/__test__/bare.html")
     page.wait_for_selector("html[data-ready='1']", state="attached")
     return float(page.evaluate("() => window.loadBare()"))
 
 
-def widget_first(page: Page, url: str, text: str) -> float:
-    page.goto(f"{url}/en/standard.html")
+def site_first(page: Page, url: str, path: str, hand: str) -> tuple[float, str]:
+    page.goto(f"{url}{path}")
     page.wait_for_selector("section.gr-widget form.gr-controls:not([hidden])")
-    return float(page.evaluate(FIRST_RESULT, text))
+    result = page.evaluate(FIRST_RESULT, hand)
+    return float(result["ms"]), str(result["start"])
 
 
-def measure(kind: str, page: Page, url: str, hand: str) -> float:
-    return bare_load(page, url) if kind == "bare" else widget_first(page, url, hand)
+def wait_snapshot(page: Page, key: str) -> None:
+    page.wait_for_function(f"() => ({SNAPSHOT_SAVED})({json.dumps(key)})", timeout=60_000)
+
+
+def timed(
+    runs: int, browser: Browser, url: str, key: str, loads: list[str]
+) -> dict[str, list[float]]:
+    timings: dict[str, list[float]] = {
+        k: [] for k in ("bare cold", "bare second", "site cold", "site second")
+    }
+    starts: list[str] = []
+
+    def bare_run(context: BrowserContext, hand: str) -> None:
+        page = context.new_page()
+        timings["bare cold"].append(bare(page, url))
+        page.close()
+        page = context.new_page()
+        timings["bare second"].append(bare(page, url))
+
+    def site_run(context: BrowserContext, hand: str) -> None:
+        page = context.new_page()
+        ms, start = site_first(page, url, "/en/standard.html", hand)
+        timings["site cold"].append(ms)
+        starts.append(start)
+        wait_snapshot(page, key)
+        page.close()
+        page = context.new_page()
+        ms, start = site_first(page, url, "/en/oklahoma.html", hand)
+        timings["site second"].append(ms)
+        starts.append(start)
+
+    for run in range(runs):
+        steps: list[Callable[[BrowserContext, str], None]] = [bare_run, site_run]
+        if run % 2:
+            steps.reverse()
+        for step in steps:
+            context = browser.new_context()
+            step(context, HANDS[run % 2])
+            context.close()
+        loads.append(load())
+    if starts != ["fresh", "snapshot"] * runs:
+        print(f"   warning: start paths {starts}, expected fresh then snapshot")
+    return timings
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--runs", type=int, default=5)
     args = parser.parse_args(argv)
+    if not (DIST / "_headers").is_file():
+        raise SystemExit(f"{DIST} is missing: run `make dist` first")
+    key = json.loads((DIST / "_pyodide" / "runtime.json").read_text())["snapshot_key"]
     httpd, url = serve()
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+        print(f"machine: {load()}")
 
-        print("1. bytes before any interaction (aim < 150 KB)")
-        size = bytes_before_interaction(browser, url, "/en/glossary.html")
-        print(f"   en/glossary.html (no widget, the theme's baseline): {size / 1000:.1f} KB")
+        print("1. bytes before any interaction, KB (aim: at most 50 KB compressed)")
+        print("   page: brotli as sent here / gzip-only host / raw")
+        weights: dict[str, list[float]] = {"sent": [], "gzip": [], "raw": []}
         for lang in ("en", "fr", "sv"):
-            for name in VARIANT_PAGES:
-                size = bytes_before_interaction(browser, url, f"/{lang}/{name}.html")
-                print(f"   {lang}/{name}.html: {size / 1000:.1f} KB")
-
-        print("2. first live result, ms (median of runs; aim: widget <= 1.2 x bare)")
-        timings: dict[str, list[float]] = {
-            k: [] for k in ("bare cold", "bare warm", "widget cold", "widget warm")
-        }
-        for run in range(args.runs):
-            for kind in ("bare", "widget"):
-                context = browser.new_context()
-                page = context.new_page()
-                hand = (
-                    "7H 8H 9H 7S 7D 7C 2C 3C 4C 9D"
-                    if run % 2
-                    else "AS 2S 3S 4S 8H 8D 8C 9D TD JD KC"
+            for name in ["glossary", *VARIANT_PAGES]:
+                sizes = page_weight(browser, url, f"/{lang}/{name}.html")
+                print(
+                    f"   {lang}/{name}.html: {sizes['sent'] / 1000:.1f} / "
+                    f"{sizes['gzip'] / 1000:.1f} / {sizes['raw'] / 1000:.1f}"
+                    + ("  (no widget)" if name == "glossary" else "")
                 )
-                timings[f"{kind} cold"].append(measure(kind, page, url, hand))
-                page.close()
-                page = context.new_page()
-                timings[f"{kind} warm"].append(measure(kind, page, url, hand))
-                context.close()
-        for key, values in timings.items():
-            runs = ", ".join(f"{v:.0f}" for v in values)
-            print(f"   {key}: {statistics.median(values):.0f} ms  (runs: {runs})")
-        for cache in ("cold", "warm"):
-            ratio = statistics.median(timings[f"widget {cache}"]) / statistics.median(
-                timings[f"bare {cache}"]
-            )
-            print(f"   ratio widget/bare, {cache}: {ratio:.2f}")
+                if name != "glossary":
+                    for k in weights:
+                        weights[k].append(sizes[k] / 1000)
+        for k, label in (("sent", "brotli"), ("gzip", "gzip"), ("raw", "raw")):
+            print(f"   variant pages, {label}: {spread(weights[k], 'KB', 1)}")
+
+        print(f"2. first live result, ms, {args.runs} runs, bare and site interleaved")
+        loads: list[str] = []
+        timings = timed(args.runs, browser, url, key, loads)
+        for name, values in timings.items():
+            print(f"   {name}: {spread(values)}")
+        median = {k: statistics.median(v) for k, v in timings.items()}
+        cold = median["site cold"] / median["bare cold"]
+        print(f"   ratio site/bare, first page (cold): {cold:.2f} (aim <= 0.5)")
+        print(
+            f"   ratio site/bare, second page (snapshot): "
+            f"{median['site second'] / median['bare cold']:.2f} against the bare cold page, "
+            f"{median['site second'] / median['bare second']:.2f} against its second page"
+            " (aim <= 0.15)"
+        )
+        print(f"   machine during the runs: {'; '.join(loads)}")
 
         print("3. one update once live, ms (aim < 50 ms)")
         context = browser.new_context()
         page = context.new_page()
-        widget_first(page, url, "7H 8H 9H 7S 7D 7C 2C 3C 4C")
+        site_first(page, url, "/en/standard.html", "7H 8H 9H 7S 7D 7C 2C 3C 4C")
         updates = [float(page.evaluate(PICKER_UPDATE, code)) for code in ["KS", "KS"] * 10]
-        engine = page.evaluate(
-            "() => document.querySelector(\"section[data-widget='melds']\").dataset.ms"
-        )
-        print(
-            f"   picker click to result: median {statistics.median(updates):.1f} ms, "
-            f"max {max(updates):.1f} ms over {len(updates)} updates "
-            f"(engine call in the worker, last: {engine} ms)"
-        )
+        print(f"   picker click to result: {spread(updates, 'ms', 1)}")
         context.close()
+        print(f"machine: {load()}")
         browser.close()
     httpd.shutdown()
     return 0

@@ -63,3 +63,12 @@ def test_the_zip_matches_the_runtime_python_and_magic_number(tmp_path: Path) -> 
     assert said["python"] == m["python"] == m["lock"]["info"]["python"]
     # A module the engine does not load at start-up came from the .pyc in the zip.
     assert said["origin"].endswith(".zip/email/message.pyc")
+
+
+def test_pyodide_is_pinned_to_one_version() -> None:
+    """The snapshot API is private: an upgrade must be a deliberate change of this pin."""
+    wanted = json.loads((ROOT / "package.json").read_text(encoding="utf-8"))
+    pin = wanted["devDependencies"]["pyodide"]
+    assert pin[0].isdigit() and pin.count(".") == 2, f"not an exact version: {pin}"
+    lock = json.loads((ROOT / "package-lock.json").read_text(encoding="utf-8"))
+    assert lock["packages"]["node_modules/pyodide"]["version"] == pin == manifest()["pyodide"]
