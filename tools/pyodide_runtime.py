@@ -15,8 +15,9 @@ Steps (all offline once ``npm ci`` and ``.venv-pyodide`` exist):
    engine (the wheel, the lock file and the worker's call module
    ``ginrules_site/ginrules_live.py``);
 5. write ``_pyodide/runtime.json`` (revalidated on every page): the two
-   folders, the size of each file a page downloads (for the progress bar and
-   the one-time download size shown to the reader), the lock file itself (so
+   folders, the size of each file a page downloads (for the progress bar), the
+   one-time download shown to the reader (gzip-compressed, as hosts send it),
+   the lock file itself (so
    the worker needs no request for it), the wheel's sha256, and the key of the
    memory snapshot a reader's browser keeps (Pyodide's build id, the wheel's
    and the call module's sha256).
@@ -27,6 +28,7 @@ Usage: ``python tools/pyodide_runtime.py [--out DIR] [--pyodide-cli PATH]``.
 from __future__ import annotations
 
 import argparse
+import gzip
 import hashlib
 import json
 import os
@@ -194,6 +196,11 @@ def build_runtime(out: Path, cli: Path) -> dict[str, object]:
         "snapshot_key": f"{stdlib['build_id']}:{runtime_dir}{entry['sha256']}:{module_sha}",
         "files": files,
         "total": sum(files.values()),
+        # What the reader downloads from a host that compresses (gzip; brotli is smaller).
+        "download": sum(
+            min(size, len(gzip.compress((out / name).read_bytes(), 6, mtime=0)))
+            for name, size in files.items()
+        ),
         "lock": lock,
     }
     (out / "runtime.json").write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")

@@ -43,7 +43,8 @@ class Runtime {
     this.ready().catch(() => {}); // a failure shows on the interaction, which tries again
   }
 
-  // The one-time download: {total, files} from runtime.json (a few hundred bytes).
+  // The one-time download, compressed as hosts send it (runtime.json's `download`;
+  // the progress counts the decoded bytes of `files`, which add up to `total`).
   async size() {
     this.manifest ??= await fetch(new URL("runtime.json", this.base)).then(
       (r) => {
@@ -53,7 +54,7 @@ class Runtime {
     ).catch((error) => {
       throw error instanceof LoadError ? error : new LoadError("failed", `runtime.json: ${error.message}`, "runtime.json");
     });
-    return this.manifest.total;
+    return this.manifest.download;
   }
 
   // Resolve when the engine answers. `confirm(bytes)` is asked first when the
