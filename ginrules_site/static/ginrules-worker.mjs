@@ -152,15 +152,6 @@ async function load(base, manifest) {
     fresh = await boot(null);
     live = await startEngine(fresh, wheel, module, false);
   }
-  // Taken before the engine has answered any reader: nothing of theirs is kept.
-  let bytes = null;
-  if (fresh) {
-    try {
-      bytes = makeSnapshot(fresh);
-    } catch {
-      bytes = null;
-    }
-  }
   dispatch = live.call;
   loaded = total;
   progress("done");
@@ -170,10 +161,17 @@ async function load(base, manifest) {
     version: live.VERSION,
     start,
   });
-  if (bytes) {
-    await saveSnapshot(manifest.snapshot_key, bytes).catch(() => {});
-    postMessage({ type: "snapshot", saved: true });
+  if (!fresh) return;
+  // Taken in this same task, before any call message can run: nothing of the
+  // reader's is in it. Saved while the reader reads the first result.
+  let bytes;
+  try {
+    bytes = makeSnapshot(fresh);
+  } catch {
+    return;
   }
+  await saveSnapshot(manifest.snapshot_key, bytes).catch(() => {});
+  postMessage({ type: "snapshot", saved: true });
 }
 
 onmessage = async (event) => {
