@@ -24,7 +24,8 @@ link that carries a widget's state in its fragment).
 Every string the script shows is written into the page here, translated through
 the ``ginrules_site`` catalog, as one JSON object per widget. Test hooks:
 ``data-widget`` (``melds``, ``showdown``), ``data-state`` (``static``,
-``loading``, ``ready``, ``error``) and, on the meld finder's result,
+``loading``, ``ready``, ``error``), ``data-start`` once live (``snapshot`` or
+``fresh``: how the engine started) and, on the meld finder's result,
 ``data-deadwood``.
 """
 

@@ -62,3 +62,11 @@ def test_melds_and_showdown_match_the_engine() -> None:
     knocker, defender = "7H 8H 9H KS KH KD AC 2C 3C 4D", "TH JH 5S 5C 5D QS QC 2D 3S 9S"
     value = reply("showdown", {"knocker": knocker, "defender": defender})["value"]
     assert value == showdown(knocker, defender, STANDARD).to_dict()
+
+
+def test_new_seed_is_a_deal_number_drawn_at_random() -> None:
+    seeds = {reply("new_seed", {})["value"]["seed"] for _ in range(20)}
+    assert len(seeds) > 1
+    assert all(isinstance(s, int) and 0 <= s < 1_000_000 for s in seeds)
+    # the stock-end widget takes it as its deal number
+    assert reply("stock", {"seed": str(min(seeds))})["value"]["seed"] == min(seeds)
