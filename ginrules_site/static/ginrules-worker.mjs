@@ -28,11 +28,14 @@ let dispatch = null;
 let loading = null;
 let loaded = 0;
 let total = 0;
-let stage = "download";
+let phase = "download";
 let failed = false;
 
-function progress(next = stage) {
-  stage = next;
+// The stage the reader is told: the download until every runtime file has arrived
+// (Pyodide fetches some of them while it starts), then Python starting, then the engine.
+function progress(next = phase) {
+  phase = next;
+  const stage = loaded < total && phase !== "done" ? "download" : phase;
   postMessage({ type: "progress", loaded, total, stage });
 }
 
