@@ -43,11 +43,20 @@ def test_melds_eleven_cards_best_discard() -> None:
 
 
 def test_melds_big_gin_discard_is_null() -> None:
-    proc = run("melds", *hand("AS 2S 3S 4S 7H 7D 7C 9D TD JD QD"))
+    proc = run("melds", "--variant", "french", *hand("AS 2S 3S 4S 7H 7D 7C 9D TD JD QD"))
     data = json.loads(proc.stdout)
     assert data["discard"] is None
+    assert data["discards"] == [None, "AS", "4S", "9D", "QD"]
     assert data["deadwood"] == 0
     assert data["unmatched"] == []
+
+
+def test_melds_eleven_melded_cards_without_big_gin() -> None:
+    proc = run("melds", *hand("AS 2S 3S 4S 7H 7D 7C 9D TD JD QD"))
+    data = json.loads(proc.stdout)
+    assert data["discard"] == "AS"
+    assert data["discards"] == ["AS", "4S", "9D", "QD"]
+    assert data["deadwood"] == 0
 
 
 def test_melds_variant_and_notation() -> None:
