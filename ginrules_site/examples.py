@@ -187,18 +187,64 @@ def going_out_text(result: GoingOut, rules: Rules) -> str:
         else:
             msg = _("May knock: deadwood {deadwood}, limit {limit}.")
     else:
-        reasons = {
-            "over_limit": _("May not knock: deadwood {deadwood} is over the limit of {limit}."),
-            "gin_only": _("May not knock: these rules end a deal only with gin."),
-            "ace_upcard": _("May not knock: an ace upcard allows only gin."),
-            "too_few_melded": _("May not go down: {melded} cards in melds, fewer than {minimum}."),
-        }
+        reasons = reason_messages()
         if result.reason not in reasons:
             logger.warning("ginrules_site: no wording for the reason %r", result.reason)
-            msg = _("May not go out.")
-        else:
-            msg = reasons[result.reason]
+        msg = reasons.get(result.reason or "", reasons["not_allowed"])
     return str(msg).format(**fields)
+
+
+def reason_messages() -> dict[str, str]:
+    """The reader's wording of every code the engine gives for refusing something:
+    the error codes (``ginrules.errors``), the going-out reasons
+    (``ginrules.going_out.REASONS``) and the reasons of a deal's moves
+    (``ginrules.deal``). Build-time examples and the live widgets use this table."""
+    table = {
+        # ginrules.errors
+        "error": _("The engine refused this input."),
+        "card": _("These cards cannot be read."),
+        "unknown_card": _("{token} is not a card. Write a rank then a suit, for example 7H or TS."),
+        "duplicate_card": _("{card} is given twice."),
+        "hand_size": _("{count} cards: this needs {expected}."),
+        "unknown_variant": _("Unknown variant: {name}."),
+        "illegal_knock": _("This hand may not knock."),
+        "illegal_action": _("That move is not allowed now."),
+        "match_over": _("The match is over."),
+        # ginrules.going_out
+        "over_limit": _("May not knock: deadwood {deadwood} is over the limit of {limit}."),
+        "gin_only": _("May not knock: these rules end a deal only with gin."),
+        "ace_upcard": _("May not knock: an ace upcard allows only gin."),
+        "too_few_melded": _("May not go down: {melded} cards in melds, fewer than {minimum}."),
+        "wrong_count": _("Going out needs 10 cards after the discard."),
+        "no_big_gin": _(
+            "These rules have no big gin: eleven cards never go out. Discard one card first."
+        ),
+        "not_all_melded": _(
+            "Eleven cards go out only when all eleven are in melds (big gin): discard first."
+        ),
+        "not_allowed": _("May not go out."),
+        # ginrules.deal
+        "not_big_gin": _("Not a big gin: not every card is in a meld."),
+        "deal_over": _("The deal is over."),
+        "not_your_turn": _("It is the other player's turn."),
+        "offer_pending": _("First take the upcard or pass."),
+        "no_offer": _("Passing is only for the upcard, on the first turn."),
+        "must_draw": _("Draw a card first."),
+        "must_discard": _("You have drawn: now discard."),
+        "upcard_refused": _("Both players refused the upcard: draw from the stock."),
+        "stock_end": _("The last cards of the stock are never drawn."),
+        "stock_empty": _("The stock is empty."),
+        "discard_empty": _("The discard pile is empty."),
+        "not_in_hand": _("{card} is not in the hand."),
+        "just_taken": _("{card} was just taken from the discard pile: keep it this turn."),
+        "not_gin": _("Not gin: deadwood {deadwood} is left."),
+        "is_gin": _("That hand is gin: declare gin, not a knock."),
+        "unknown_action": _("That is not a move."),
+        "bad_dealer": _("The dealer must be one of the two players."),
+        "bad_deck": _("A deck must hold each of the 52 cards once."),
+        "log_mismatch": _("That log does not describe a deal."),
+    }
+    return {code: str(text) for code, text in table.items()}
 
 
 def going_out_claim(result: GoingOut) -> str:

@@ -56,6 +56,7 @@ from ginrules_site.examples import (
     ExampleDirective,
     HandDirective,
     ShowdownDirective,
+    reason_messages,
     variant_name,
 )
 from ginrules_site.ginrules_live import SCHEMES, fill_sheet, parse_entries
@@ -84,11 +85,6 @@ def common_strings() -> dict[str, str]:
         "ready": _("Live result, computed in your browser."),
         "bad_link": _("The link does not describe a hand: {reason}"),
         "share": _("Link to this example"),
-        "unknown_card": _("{token} is not a card. Write a rank then a suit, for example 7H or TS."),
-        "duplicate_card": _("{card} is given twice."),
-        "hand_size": _("{count} cards: this needs {expected}."),
-        "illegal_knock": _("This hand may not knock."),
-        "unknown_variant": _("Unknown variant: {name}."),
         "internal": _("The engine failed on this input: {message}"),
         "or": _("or"),
         # Translators: a range of card counts, e.g. "12 cards: this needs 1 to 11."
@@ -109,11 +105,6 @@ def common_strings() -> dict[str, str]:
         "big_gin": _("Big gin: all eleven cards are in melds, with no discard."),
         "go_down": _("May go down: {melded} cards are in melds."),
         "knock": _("May knock: deadwood {deadwood}, limit {limit}."),
-        "over_limit": _("May not knock: deadwood {deadwood} is over the limit of {limit}."),
-        "gin_only": _("May not knock: these rules end a deal only with gin."),
-        "ace_upcard": _("May not knock: an ace upcard allows only gin."),
-        "too_few_melded": _("May not go down: {melded} cards in melds, fewer than {minimum}."),
-        "not_allowed": _("May not go out."),
         "upcard_limit": _("The upcard sets the knock limit: {limit}."),
         "spade_double": _("A spade upcard doubles the score."),
         "layoff_run": _("{card} onto the run {meld}"),
@@ -132,6 +123,7 @@ def common_strings() -> dict[str, str]:
         "term_undercut_bonus": _("undercut bonus"),
         "term_spade_double": _("spade upcard doubling"),
     }
+    table.update(reason_messages())
     table.update(deal_log_strings())
     table.update(score_sheet_strings())
     strings = {key: str(value) for key, value in table.items()}
@@ -340,12 +332,17 @@ class ShowdownWidgetDirective(WidgetMixin, ShowdownDirective):
         return str(_("Showdown: {variant}")).format(variant=variant_name(rules))
 
     def controls(self, widget_id: str) -> str:
+        knocker_help = (
+            _("10 cards after the discard, or 11 for a big gin.")
+            if self.rules().big_gin
+            else _("10 cards after the discard.")
+        )
         fields = text_field(
             widget_id,
             "knocker",
             str(_("Knocker's hand")),
             self.options["knocker"],
-            str(_("10 cards after the discard, or 11 for a big gin.")),
+            str(knocker_help),
         )
         fields += text_field(
             widget_id,
