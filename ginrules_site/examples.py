@@ -31,9 +31,11 @@ table of every rule knob that differs between two presets. The role ``gin-rule``
 prints one number of a preset (``{gin-rule}`standard.gin_bonus``` is 25), for
 sentences that state a rule.
 
-Claim options (``:deadwood:``, ``:discard:``, ``:going-out:``, ``:outcome:``,
-``:winner:``, ``:points:``, ``:layoffs:``, ...) state what the surrounding prose
-says. When the engine disagrees, or cannot compute the example, the directive
+Claim options (``:deadwood:``, ``:discard:``, ``:going-out:``, ``:drawn:``,
+``:outcome:``, ``:winner:``, ``:points:``, ``:layoffs:``, ``:laid-off:``, ...) state
+what the surrounding prose says; in a caption, ``{gin-example}`discard``` prints the
+example's own card or number (see :class:`ExampleRole`). When the engine disagrees,
+or cannot compute the example, the directive
 reports one error line through Sphinx's logger, naming the page and the line
 (``docs/standard.md:42: ERROR: gin-hand claims deadwood 7, the engine computes 9
 (...)``), leaves the example out and makes the build exit non-zero: with ``-W``
@@ -68,6 +70,7 @@ from ginrules.melds import Arrangement, Meld, best_arrangement, best_discards
 from ginrules.rules import Rules, find_variant
 from ginrules.showdown import ShowdownResult, showdown
 from ginrules_site.cards_html import (
+    card_name,
     card_node,
     cardrow_node,
     gr_example,
@@ -317,8 +320,14 @@ class ExampleDirective(SphinxDirective):
                 f"{option} {self.options[option]}", f"the engine computes {actual} ({what})"
             )
 
-    def frame(self, rules: Rules) -> gr_example:
+    def frame(self, rules: Rules, facts: dict[str, object] | None = None) -> gr_example:
+        """The example's frame and its caption; ``facts`` are what the role
+        ``gin-example`` may print in that caption (a card or a number)."""
         example = gr_example("", classes=[self.example_class], variant=rules.name)
+        example["facts"] = {
+            name: f"card:{value.code}" if isinstance(value, Card) else str(value)
+            for name, value in (facts or {}).items()
+        }
         self.set_source_info(example)
         if self.content:
             caption = nodes.container("", classes=["gr-caption"])
@@ -354,6 +363,7 @@ class HandDirective(ExampleDirective):
         "deadwood": directives.nonnegative_int,
         "discard": _card_option,
         "going-out": lambda arg: directives.choice(arg, ("knock", "gin", "big-gin", "no")),
+        "drawn": _card_option,
     }
 
     def example_nodes(self) -> list[nodes.Node]:
@@ -361,7 +371,8 @@ class HandDirective(ExampleDirective):
         cards = self.cards(self.arguments[0], sizes=range(1, 12))
         upcard = self.upcard()
         what = f"{rules.name} rules, hand {' '.join(c.code for c in cards)}"
-        example = self.frame(rules)
+        facts = self.drawn_facts(cards)
+        rows: list[nodes.Node] = []
         try:
             if len(cards) == 11:
                 choices = best_discards(cards, rules)
@@ -385,7 +396,8 @@ class HandDirective(ExampleDirective):
                     discard_group = group_node(
                         str(_("Best discard")), shown, "gr-discard", ["gr-dead"]
                     )
-                    example += cardrow_node([discard_group])
+                    rows.append(cardrow_node([discard_group]))
+                    facts["discard"] = best.discard
             else:
                 arrangement = best_arrangement(cards, rules)
                 kept = cards
@@ -396,7 +408,12 @@ class HandDirective(ExampleDirective):
         self.claim("deadwood", arrangement.deadwood, what)
         if going is not None:
             self.claim("going-out", going_out_claim(going), what)
-
+        facts["deadwood"] = arrangement.deadwood
+        if len(arrangement.unmatched) == 1:
+            facts["unmatched"] = arrangement.unmatched[0]
+        self.env.temp_data["gin-last-hand"] = cards
+        example = self.frame(rules, facts)
+        example += rows
         if upcard is not None:
             example += cardrow_node([group_node(str(_("Upcard")), [upcard], "gr-upcard")])
         example += cardrow_node(arrangement_groups(arrangement, rules))
@@ -404,6 +421,23 @@ class HandDirective(ExampleDirective):
         if going is not None:
             example += paragraph([nodes.Text(going_out_text(going, rules))], "gr-going-out")
         return [example]
+
+    def drawn_facts(self, cards: list[Card]) -> dict[str, object]:
+        """``:drawn: 5C``: this hand is the page's previous ``gin-hand`` after drawing
+        that card; the build stops when it is not (a card the hand never held)."""
+        if "drawn" not in self.options:
+            return {}
+        drawn = self.cards(self.options["drawn"], sizes=(1,))[0]
+        before: list[Card] | None = self.env.temp_data.get("gin-last-hand")
+        if before is None:
+            self.fail("the option :drawn: needs a gin-hand before it on the page")
+        expected = sorted([*before, drawn])
+        if drawn in before or sorted(cards) != expected:
+            self.contradict(
+                f"this hand is the previous one after drawing {drawn.code}",
+                "but the previous hand plus that card is " + " ".join(c.code for c in expected),
+            )
+        return {"drawn": drawn}
 
 
 class ShowdownDirective(ExampleDirective):
@@ -420,6 +454,7 @@ class ShowdownDirective(ExampleDirective):
         "layoffs": directives.nonnegative_int,
         "knocker-deadwood": directives.nonnegative_int,
         "defender-deadwood": directives.nonnegative_int,
+        "laid-off": directives.unchanged_required,
     }
 
     def example_nodes(self) -> list[nodes.Node]:
@@ -444,7 +479,20 @@ class ShowdownDirective(ExampleDirective):
         self.claim("layoffs", len(result.layoffs), what)
         self.claim("knocker-deadwood", result.knocker_deadwood, what)
         self.claim("defender-deadwood", result.defender_deadwood, what)
-        example = self.frame(rules)
+        if "laid-off" in self.options:
+            claimed = [c.code for c in self.cards(self.options["laid-off"], sizes=range(1, 11))]
+            laid_off = [layoff.card.code for layoff in result.layoffs]
+            if claimed != laid_off:
+                self.contradict(
+                    f"the cards laid off are {' '.join(claimed)}",
+                    f"the engine lays off {' '.join(laid_off) or 'nothing'} ({what})",
+                )
+        facts: dict[str, object] = {
+            "points": result.points,
+            "knocker-deadwood": result.knocker_deadwood,
+            "defender-deadwood": result.defender_deadwood,
+        }
+        example = self.frame(rules, facts)
         example += showdown_nodes(result, rules, upcard)
         return [example]
 
@@ -788,6 +836,56 @@ class RuleRole(SphinxRole):
         return [nodes.Text(self.text)], []
 
 
+class gr_fact(nodes.inline):
+    """A fact of the example around it (``{gin-example}`discard```), filled in by
+    :func:`_fill_facts` once the page, or its translation, is read."""
+
+
+class ExampleRole(SphinxRole):
+    """``{gin-example}`discard```, in an example's caption: a card or number of that
+    example, printed from the engine (the card by its spoken name in the page's
+    language). ``gin-hand`` gives ``discard`` (11 cards), ``deadwood``,
+    ``unmatched`` (when one card is left over) and ``drawn`` (with ``:drawn:``);
+    ``gin-showdown`` gives ``points``, ``knocker-deadwood`` and
+    ``defender-deadwood``. Anything else, or the role outside a caption, stops the
+    build with the page and line."""
+
+    def run(self) -> tuple[list[nodes.Node], list[nodes.system_message]]:
+        node = gr_fact(
+            self.rawtext, self.text.strip(), classes=["gr-fact"], field=self.text.strip()
+        )
+        self.set_source_info(node)
+        return [node], []
+
+
+def _fill_facts(app: Sphinx, doctree: nodes.document) -> None:
+    """Print each ``gin-example`` fact from its example (after translation, so
+    that translated captions get the same engine values)."""
+    for node in list(doctree.findall(gr_fact)):
+        field = node["field"]
+        example = node.parent
+        while example is not None and not isinstance(example, gr_example):
+            example = example.parent
+        facts: dict[str, str] = example.get("facts", {}) if example is not None else {}
+        if field not in facts:
+            where = "its example" if example is not None else "this place"
+            known = ", ".join(sorted(facts)) or "nothing"
+            logger.error(
+                f"gin-example: {where} has no {field!r} (it has {known}); the role works"
+                " in the caption of a gin-hand or gin-showdown example",
+                location=node,
+                type="ginrules",
+                subtype="example",
+            )
+            errors = example_errors(app.env)
+            errors[app.env.docname] = errors.get(app.env.docname, 0) + 1
+            node.replace_self(nodes.inline(node.rawsource, field, classes=["gr-fact"]))
+            continue
+        value = facts[field]
+        text = card_name(Card.parse(value[5:])) if value.startswith("card:") else value
+        node.replace_self(nodes.inline(node.rawsource, text, classes=["gr-fact"]))
+
+
 # --- errors: one line for the page, a non-zero exit for the build ---------------------
 
 
@@ -850,6 +948,8 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("gin-showdown", ShowdownDirective)
     app.add_directive("gin-compare", CompareDirective)
     app.add_role("gin-rule", RuleRole())
+    app.add_role("gin-example", ExampleRole())
+    app.connect("doctree-read", _fill_facts)
     app.connect("env-purge-doc", _purge_errors)
     app.connect("env-merge-info", _merge_errors)
     app.connect("env-get-outdated", _reread_failed)

@@ -334,3 +334,73 @@ def test_other_builders_get_plain_text(
     deadwood = best_arrangement(parse_hand(HANDS[0])).deadwood
     assert f"= {deadwood}" in out
     assert "Score: " in out
+
+
+FIRST = "7H 8H 9H 7S 7D 7C 2C 3C 4C 9D"
+
+
+def caption_block(cards: str, caption: str, **claims: object) -> str:
+    return hand_block(cards, "straight", **claims)[: -len("```\n\n")] + f"\n{caption}\n```\n\n"
+
+
+@pytest.mark.parametrize(
+    ("language", "names"),
+    [
+        ("en", ["five of clubs", "nine of diamonds", "0"]),
+        ("fr", ["cinq de trèfle", "neuf de carreau", "0"]),
+        ("sv", ["klöver fem", "ruter nio", "0"]),
+    ],
+)
+def test_the_example_role_prints_the_engines_cards_and_numbers(
+    make_app: Any, tmp_path: Path, language: str, names: list[str]
+) -> None:
+    """The prose of a caption names the drawn card, the discard and the deadwood
+    from the engine, in the page's language."""
+    body = hand_block(FIRST, "straight") + caption_block(
+        FIRST + " 5C",
+        "Drew {gin-example}`drawn`, discards {gin-example}`discard`, "
+        "deadwood {gin-example}`deadwood`.",
+        drawn="5C",
+    )
+    html = html_of(build(make_app, write_project(tmp_path / "p", body), language=language))
+    assert re.findall(r'<span class="gr-fact">([^<]*)</span>', html) == names
+    best = best_discards(parse_hand(FIRST + " 5C"), STRAIGHT)
+    assert [d.discard.code for d in best if d.discard] == ["9D"]
+
+
+def test_the_example_role_in_a_showdown_prints_its_score(make_app: Any, tmp_path: Path) -> None:
+    body = showdown_block()[: -len("```\n\n")] + "\nScores {gin-example}`points`.\n```\n"
+    html = html_of(build(make_app, write_project(tmp_path / "p", body)))
+    result = showdown(SHOWDOWN["knocker"], SHOWDOWN["defender"], STANDARD)
+    assert re.findall(r'<span class="gr-fact">([^<]*)</span>', html) == [str(result.points)]
+
+
+@pytest.mark.parametrize(
+    ("body", "line", "words"),
+    [
+        # the Straight Gin fault: a next hand that discards a card the first never held
+        (
+            hand_block(FIRST, "straight")
+            + hand_block("7H 8H 9H 7S 7D 7C 2C 3C 4C 5C KS", "straight", drawn="5C"),
+            9,
+            "claims this hand is the previous one after drawing 5C",
+        ),
+        (hand_block(FIRST, drawn="5C"), 5, "needs a gin-hand before it"),
+        (caption_block(FIRST, "Discard {gin-example}`discard`."), 8, "has no 'discard'"),
+        ("A {gin-example}`deadwood` outside.\n", 5, "gin-example: this place has no"),
+        (showdown_block(laid_off="TH"), 5, "claims the cards laid off are TH"),
+    ],
+)
+def test_prose_that_disagrees_with_the_engine_fails_the_build(
+    make_app: Any, tmp_path: Path, body: str, line: int, words: str
+) -> None:
+    srcdir = write_project(tmp_path / "p", "Some text.\n\n" + body)
+    output = build_failing(make_app, srcdir)
+    errors = [e for e in output.splitlines() if "ERROR" in e]
+    assert len(errors) == 1, output
+    assert errors[0].startswith(f"{srcdir / 'index.md'}:{line}: ERROR: "), output
+    assert words in errors[0], output
+
+
+def test_laid_off_claims_pass_when_right(make_app: Any, tmp_path: Path) -> None:
+    build(make_app, write_project(tmp_path / "p", showdown_block(laid_off="TH JH")))
