@@ -67,7 +67,7 @@ from ginrules.cards import Card, parse_hand
 from ginrules.errors import GinRulesError, IllegalKnockError
 from ginrules.going_out import GoingOut, check_going_out
 from ginrules.melds import Arrangement, Meld, best_arrangement, best_discards
-from ginrules.rules import Rules, find_variant
+from ginrules.rules import Rules, find_variant, options
 from ginrules.showdown import ShowdownResult, showdown
 from ginrules_site.cards_html import (
     card_name,
@@ -409,6 +409,8 @@ class HandDirective(ExampleDirective):
         if going is not None:
             self.claim("going-out", going_out_claim(going), what)
         facts["deadwood"] = arrangement.deadwood
+        # what the hand shown may do: knock, gin, big_gin or no (the meld finder's hook)
+        self.verdict = going.kind if going is not None and going.allowed and going.kind else "no"
         if len(arrangement.unmatched) == 1:
             facts["unmatched"] = arrangement.unmatched[0]
         self.env.temp_data["gin-last-hand"] = cards
@@ -701,14 +703,14 @@ def _knocks(r: Rules) -> bool:
 
 
 # A knob that another knob switches off is shown as "does not apply", so that a
-# table never compares a bonus that one of the variants never pays.
+# table never compares a bonus that one of the variants never pays. (Laying off on
+# a gin applies everywhere: every variant has gin, with or without knocking.)
 APPLIES: dict[str, Callable[[Rules], bool]] = {
     "knock_max_deadwood": _knocks,
     "knock_min_melded": _knocks,
     "ace_upcard_knock_limit": lambda r: r.upcard_sets_knock_limit,
     "big_gin_bonus": lambda r: r.big_gin,
     "layoffs": _knocks,
-    "layoff_on_gin": lambda r: r.layoffs,
     "undercut_bonus": _knocks,
     "tie_is_undercut": _knocks,
     "dead_hand_cards": lambda r: r.stock_end == "dead_hand",
@@ -723,8 +725,36 @@ APPLIES: dict[str, Callable[[Rules], bool]] = {
 }
 
 
+# A rule that is in force only with some values of its knob: a row whose rule is in
+# force in neither variant (no minimum of melded cards, and no knocking at all) is
+# left out, although the two values are worded differently.
+IN_FORCE: dict[str, Callable[[Rules], bool]] = {
+    "knock_min_melded": lambda r: _knocks(r) and r.knock_min_melded > 0,
+}
+
+
+def option_words() -> dict[str, str]:
+    """The wording of each option of :data:`ginrules.rules.OPTIONS`."""
+    return {
+        "oklahoma": str(_("Oklahoma rules")),
+        "one-deal": str(_("one deal")),
+        "game-100": str(_("a game to 100")),
+        "game-250": str(_("a game to 250")),
+        "hollywood": str(_("Hollywood scoring")),
+        "manche": str(_("one manche to 250")),
+        "partie": str(_("a partie of several manches")),
+    }
+
+
+def _options(rules: Rules) -> str:
+    words = option_words()
+    chosen = options(rules)
+    return ", ".join(words[o] for o in chosen) if chosen else str(_("none"))
+
+
 def rule_differences(a: Rules, b: Rules) -> list[tuple[str, str, str, str]]:
-    """The rows (topic, label, value in ``a``, value in ``b``) of the knobs that differ."""
+    """The rows (topic, label, value in ``a``, value in ``b``) of the knobs that differ,
+    and last the options that combine with each (always shown)."""
     wording = knob_wording()
     da, db = a.to_dict(), b.to_dict()
     rows: list[tuple[str, str, str, str]] = []
@@ -742,8 +772,13 @@ def rule_differences(a: Rules, b: Rules) -> list[tuple[str, str, str, str]]:
             word(data[knob]) if applies(rules) else str(_("does not apply"))
             for rules, data in ((a, da), (b, db))
         ]
+        in_force = IN_FORCE.get(knob)
+        if in_force is not None and not (in_force(a) or in_force(b)):
+            continue
         if values[0] != values[1]:
             rows.append((topic, str(label), values[0], values[1]))
+    other = str(_("Other options"))
+    rows.append((other, str(_("May be played with")), _options(a), _options(b)))
     return rows
 
 

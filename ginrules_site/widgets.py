@@ -85,6 +85,11 @@ def common_strings() -> dict[str, str]:
         "ready": _("Live result, computed in your browser."),
         "bad_link": _("The link does not describe a hand: {reason}"),
         "share": _("Link to this example"),
+        "stale": _("Out of date: this result is for the last valid input, not the fields above."),
+        "full_hand": _(
+            "The hand already holds 11 cards: remove one (a chosen card) before adding {card}."
+        ),
+        "no_upcard": _("No upcard yet: the knock limit is {limit}. Enter the upcard to apply it."),
         "internal": _("The engine failed on this input: {message}"),
         "or": _("or"),
         # Translators: a range of card counts, e.g. "12 cards: this needs 1 to 11."
@@ -146,6 +151,7 @@ def deal_log_strings() -> dict[str, Any]:
         **turn_sentences(),
         # the stock-end widget's own
         "bad_seed": _("{seed} is not a deal number: write a whole number, for example 8."),
+        # Translators: turns as the deal summary counts them (refusals of the upcard are no turns)
         "turn_of": _("Turn {n} of {total}."),
     }
 
@@ -224,6 +230,8 @@ def visit_widget_html(self: HTML5Translator, node: gr_widget) -> None:
         '<p class="gr-share"><a class="gr-share-link" href="#"></a></p></form>\n'
     )
     result_attrs = f' data-deadwood="{node["deadwood"]}"' if node["deadwood"] != "" else ""
+    if node.get("going_out"):
+        result_attrs += f' data-going-out="{node["going_out"]}"'
     if node["first"]:
         # Once per page: the widgets' strings, and the 52 cards of cards_html that the
         # script clones for live results.
@@ -257,8 +265,15 @@ class WidgetMixin:
     def static_deadwood(self, rules: Rules) -> str:
         return ""
 
+    def static_going_out(self) -> str:
+        return ""
+
     def params(self, rules: Rules) -> dict[str, Any]:
-        return {"minimum": rules.knock_min_melded}
+        params: dict[str, Any] = {"minimum": rules.knock_min_melded}
+        if rules.upcard_sets_knock_limit:
+            # Oklahoma: with the upcard field empty, the widget says which limit holds.
+            params["no_upcard_limit"] = rules.knock_limit(None)
+        return params
 
     def wrap(self, rules: Rules, example: list[nodes.Node]) -> list[nodes.Node]:
         serial = self.env.new_serialno("gr-widget")
@@ -274,6 +289,7 @@ class WidgetMixin:
             params=json.dumps(self.params(rules), separators=(",", ":")),
             controls=self.controls(widget_id),
             deadwood=self.static_deadwood(rules),
+            going_out=self.static_going_out(),
             first=serial == 0,
         )
         return [node]
@@ -298,6 +314,9 @@ class MeldFinderDirective(WidgetMixin, HandDirective):
             return str(best_arrangement(cards, rules).deadwood)
         except GinRulesError as error:
             self.fail(str(error))
+
+    def static_going_out(self) -> str:
+        return str(self.verdict)
 
     def controls(self, widget_id: str) -> str:
         cards = self.hand()
@@ -388,6 +407,7 @@ class StockEndDirective(WidgetMixin, DealLogDirective):
             f'<button type="button" class="gr-button" data-action="{action}">'
             f"{html.escape(label)}</button> "
             for action, label in (
+                ("previous", str(_("Previous turn"))),
                 ("next", str(_("Next turn"))),
                 ("end", str(_("To the end"))),
                 ("new", str(_("New deal"))),

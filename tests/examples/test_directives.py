@@ -14,7 +14,7 @@ import pytest
 from ginrules import CARDS, parse_hand
 from ginrules.going_out import check_going_out
 from ginrules.melds import best_arrangement, best_discards
-from ginrules.rules import CLASSIC, FRENCH, OKLAHOMA, PRESETS, STANDARD, STRAIGHT
+from ginrules.rules import CLASSIC, FRENCH, OKLAHOMA, PRESETS, STANDARD, STRAIGHT, find_variant, options
 from ginrules.showdown import showdown
 from ginrules_site.examples import APPLIES
 
@@ -271,7 +271,7 @@ def test_compare_table_with_the_classic_school(
         assert [str(getattr(STANDARD, knob)), str(getattr(CLASSIC, knob))] in values
     # The shutout: doubled in standard, a game bonus of 200 in the classic school.
     assert any(v[1] == str(CLASSIC.shutout_game_bonus) for v in values)
-    assert len(values) == 5
+    assert len(values) == 6  # five knobs, then the other options (the same in both)
 
 
 @pytest.mark.parametrize("language", ["en", "sv"])
@@ -404,3 +404,48 @@ def test_prose_that_disagrees_with_the_engine_fails_the_build(
 
 def test_laid_off_claims_pass_when_right(make_app: Any, tmp_path: Path) -> None:
     build(make_app, write_project(tmp_path / "p", showdown_block(laid_off="TH JH")))
+
+
+def compare_rows(html: str) -> list[dict[str, list[str]]]:
+    """Each comparison table of the page: its rows by label."""
+    tables = []
+    for table in html.split('<table class="gr-compare')[1:]:
+        rows = re.findall(r"<tr[^>]*>(.*?)</tr>", table.split("</table>")[0], re.S)
+        cells = [re.findall(r"<p>(.*?)</p>", row, re.S) for row in rows]
+        tables.append({c[0]: c[1:] for c in cells[1:] if len(c) == 3})
+    return tables
+
+
+@pytest.mark.parametrize(
+    ("language", "label", "oklahoma", "hollywood", "not_apply"),
+    [
+        ("en", "May be played with", "Oklahoma rules", "Hollywood scoring", "does not apply"),
+        ("fr", "Se joue avec", "règles Oklahoma", "décompte Hollywood", "sans objet"),
+        ("sv", "Kan spelas med", "Oklahomaregler", "Hollywoodräkning", "gäller inte"),
+    ],
+)
+def test_compare_tables_show_the_options_and_only_rules_in_force(
+    make_app: Any,
+    tmp_path: Path,
+    language: str,
+    label: str,
+    oklahoma: str,
+    hollywood: str,
+    not_apply: str,
+) -> None:
+    """Straight Gin: nobody lays off on gin in either game (no row), the French minimum
+    of melded cards is in force in neither (no row), and the options that combine
+    with each variant are the engine's: Oklahoma is not one of Straight Gin's."""
+    names = ["straight", "oklahoma", "french", "classic"]
+    body = "".join(f"```{{gin-compare}} standard {name}\n```\n\n" for name in names)
+    html = html_of(build(make_app, write_project(tmp_path / "p", body), language=language))
+    tables = dict(zip(names, compare_rows(html), strict=True))
+    for name, rows in tables.items():
+        standard, other = rows[label]
+        assert oklahoma in standard and hollywood in standard
+        assert (oklahoma in other) == ("oklahoma" in options(find_variant(name)))
+        assert not any(values == [not_apply, not_apply] for values in rows.values())
+    straight = tables["straight"]
+    assert hollywood in straight[label][1]
+    assert len(straight) == 9, straight  # the rows below, and nothing about gin lay-offs
+    assert not any("gin" in k.lower() and not_apply in v for k, v in straight.items() if k != label)
