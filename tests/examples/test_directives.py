@@ -14,7 +14,16 @@ import pytest
 from ginrules import CARDS, parse_hand
 from ginrules.going_out import check_going_out
 from ginrules.melds import best_arrangement, best_discards
-from ginrules.rules import CLASSIC, FRENCH, OKLAHOMA, PRESETS, STANDARD, STRAIGHT, find_variant, options
+from ginrules.rules import (
+    CLASSIC,
+    FRENCH,
+    OKLAHOMA,
+    PRESETS,
+    STANDARD,
+    STRAIGHT,
+    find_variant,
+    options,
+)
 from ginrules.showdown import showdown
 from ginrules_site.examples import APPLIES
 
