@@ -24,8 +24,11 @@ link that carries a widget's state in its fragment).
 Every string the script shows is written into the page here, translated through
 the ``ginrules_site`` catalog, as one JSON object per widget. Test hooks:
 ``data-widget`` (``melds``, ``showdown``), ``data-state`` (``static``,
-``loading``, ``ready``, ``error``) and, on the meld finder's result,
-``data-deadwood``.
+``loading``, ``ready``, ``error``), on the meld finder's result
+``data-deadwood`` and ``data-going-out`` (``knock``, ``gin``, ``big_gin`` or
+``no``: the verdict for the hand shown), and ``data-stale="true"`` on a result
+(and the picker) left from the last valid input after a refused one. The
+stock-end widget's share link carries the step shown (``<id>-step``).
 """
 
 from __future__ import annotations
