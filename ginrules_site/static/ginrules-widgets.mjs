@@ -79,7 +79,8 @@ function goingOutText(S, going, params) {
 function renderMelds(S, params, value) {
   const example = el("div", `gr-example gr-hand`);
   example.dataset.variant = value.variant;
-  if (value.discards?.length) {
+  // A big gin has no discard (as the build-time example shows it): no discard group.
+  if (value.discards?.length && value.going_out?.kind !== "big_gin") {
     example.append(row([group(S["Best discard"], value.discards, "gr-discard", ["gr-dead"])]));
   }
   if (value.upcard) example.append(row([group(S.Upcard, [value.upcard], "gr-upcard")]));
