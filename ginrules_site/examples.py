@@ -50,6 +50,7 @@ Text, LaTeX and other builders get a plain-text rendering.
 from __future__ import annotations
 
 import hashlib
+import re
 import string
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
@@ -63,7 +64,7 @@ from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective, SphinxRole
 
 import ginrules
-from ginrules.cards import Card, parse_hand
+from ginrules.cards import CARDS, Card, parse_hand
 from ginrules.errors import GinRulesError, IllegalKnockError
 from ginrules.going_out import GoingOut, check_going_out
 from ginrules.melds import Arrangement, Meld, best_arrangement, best_discards
@@ -73,6 +74,7 @@ from ginrules_site.cards_html import (
     card_name,
     card_node,
     cardrow_node,
+    gr_card,
     gr_example,
     gr_group,
     group_node,
@@ -919,6 +921,36 @@ def _fill_facts(app: Sphinx, doctree: nodes.document) -> None:
         value = facts[field]
         text = card_name(Card.parse(value[5:])) if value.startswith("card:") else value
         node.replace_self(nodes.inline(node.rawsource, text, classes=["gr-fact"]))
+    _check_named_cards(app, doctree)
+
+
+def _check_named_cards(app: Sphinx, doctree: nodes.document) -> None:
+    """A card that a caption names in full ("the king of spades", « roi de pique »,
+    "spader kung") must be one of its example's cards: the build stops otherwise."""
+    names = {card_name(card).lower(): card.code for card in CARDS}
+    pattern = re.compile(
+        r"(?<!\w)("
+        + "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
+        + r")(?!\w)"
+    )
+    for example in doctree.findall(gr_example):
+        held = {card["card"] for card in example.findall(gr_card)}
+        for caption in example.findall(nodes.container):
+            if "gr-caption" not in caption["classes"]:
+                continue
+            for para in caption.findall(nodes.paragraph):
+                for found in pattern.findall(para.astext().lower()):
+                    if names[found] in held:
+                        continue
+                    logger.error(
+                        f"{example.get('kind', 'example')}: the caption names the {found}"
+                        f" ({names[found]}), a card this example does not show",
+                        location=para,
+                        type="ginrules",
+                        subtype="example",
+                    )
+                    errors = example_errors(app.env)
+                    errors[app.env.docname] = errors.get(app.env.docname, 0) + 1
 
 
 # --- errors: one line for the page, a non-zero exit for the build ---------------------

@@ -398,6 +398,8 @@ def test_the_example_role_in_a_showdown_prints_its_score(make_app: Any, tmp_path
         (caption_block(FIRST, "Discard {gin-example}`discard`."), 8, "has no 'discard'"),
         ("A {gin-example}`deadwood` outside.\n", 5, "gin-example: this place has no"),
         (showdown_block(laid_off="TH"), 5, "claims the cards laid off are TH"),
+        # a caption that names a card its example does not hold
+        (caption_block(FIRST, "Then discard the king of spades."), 8, "names the king of spades"),
     ],
 )
 def test_prose_that_disagrees_with_the_engine_fails_the_build(
@@ -412,7 +414,9 @@ def test_prose_that_disagrees_with_the_engine_fails_the_build(
 
 
 def test_laid_off_claims_pass_when_right(make_app: Any, tmp_path: Path) -> None:
-    build(make_app, write_project(tmp_path / "p", showdown_block(laid_off="TH JH")))
+    caption = "\nThe ten of hearts, then the jack of hearts, go onto the run.\n```\n"
+    body = showdown_block(laid_off="TH JH")[: -len("```\n\n")] + caption
+    build(make_app, write_project(tmp_path / "p", body))
 
 
 def compare_rows(html: str) -> list[dict[str, list[str]]]:
