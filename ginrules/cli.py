@@ -146,7 +146,7 @@ def _configure_knock(parser: argparse.ArgumentParser) -> None:
         nargs="+",
         required=True,
         metavar="CARD",
-        help="10 cards after the discard, or 11 for big gin",
+        help="10 cards after the discard, or 11 for big gin (variants that have it: french)",
     )
     parser.add_argument("--defender", nargs="+", required=True, metavar="CARD", help="10 cards")
 

@@ -116,10 +116,10 @@ def check_going_out(
     if count not in (10, 11):
         return refuse("wrong_count")
     if count == 11:
-        if arr.deadwood:
-            return refuse("not_all_melded")
         if not rules.big_gin:
             return refuse("no_big_gin")
+        if arr.deadwood:
+            return refuse("not_all_melded")
         return GoingOut(True, "big_gin", 0, 11, limit, None, arr, needed)
     if arr.deadwood == 0:
         return GoingOut(True, "gin", 0, 10, limit, None, arr, needed)

@@ -85,7 +85,8 @@ class Arrangement:
 @dataclass(frozen=True)
 class Discard:
     """One optimal discard from 11 cards: ``discard`` is ``None`` when all
-    eleven meld (big gin); ``arrangement`` is that of the cards kept."""
+    eleven meld and the rules have big gin; ``arrangement`` is that of the
+    cards kept."""
 
     discard: Card | None
     arrangement: Arrangement
@@ -484,16 +485,21 @@ def best_discard_deadwood(cards: str | Iterable[str | Card], rules: Rules = STAN
 def best_discards(cards: str | Iterable[str | Card], rules: Rules = STANDARD) -> list[Discard]:
     """The optimal discards from 11 cards, each with the arrangement kept.
 
-    When all eleven cards meld, the first item has ``discard=None`` (big gin,
-    or grand gin, with the arrangement of all eleven); it is followed by the
-    discards that keep a gin hand, for rules without big gin
-    (:func:`ginrules.going_out.check_going_out` says which applies). Otherwise
-    the items are every discard that leaves the least deadwood, in card order.
+    The items are every discard that leaves the least deadwood, in card order.
+    When all eleven cards meld and ``rules.big_gin`` (the French grand gin),
+    the first item has ``discard=None``, with the arrangement of all eleven: no
+    discard is best; the discards that keep a gin hand follow it. Rules without
+    big gin never give ``None``: eleven melded cards discard one and go gin.
 
     >>> [str(d.discard) for d in best_discards("7H 8H 9H 7S 7D 7C KS QS JS 2D 5C")]
     ['5C']
     >>> [str(d.discard) for d in best_discards("7H 8H 9H TH 7S 7D 7C KS QS JS 2D")]
     ['2D']
+    >>> [str(d.discard) for d in best_discards("2C 3C 4C 5C 6C 7S 7D 7C 7H 8H 9H")]
+    ['2C', '6C']
+    >>> from ginrules.rules import FRENCH
+    >>> [str(d.discard) for d in best_discards("2C 3C 4C 5C 6C 7S 7D 7C 7H 8H 9H", FRENCH)]
+    ['None', '2C', '6C']
 
     :raises UnknownCardError: for a token that is not a card.
     :raises DuplicateCardError: for a card given twice.
@@ -520,7 +526,8 @@ def best_discards(cards: str | Iterable[str | Card], rules: Rules = STANDARD) ->
                 scores.append((here + dw[sm ^ low], low << shift, sm ^ low, shift))
             shift += 13
         least = min(row[0] for row in scores)
-        found = [] if base else [Discard(None, _arrangement(m, runs, 0, t))]
+        big = not base and rules.big_gin
+        found = [Discard(None, _arrangement(m, runs, 0, t))] if big else []
         for d, bit, kept, shift in sorted(scores, key=lambda row: row[1]):
             if d == least:
                 melded = runs & ~(_SUIT << shift) | mel[kept] << shift
@@ -559,7 +566,7 @@ def best_discards(cards: str | Iterable[str | Card], rules: Rules = STANDARD) ->
                         best[bit] = row
             shift += 13
     out: list[Discard] = []
-    if big_gin:
+    if big_gin and rules.big_gin:
         out.append(Discard(None, _best(m, t)))
     least = min(row[0] for row in best.values())
     for bit in sorted(best):

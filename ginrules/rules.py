@@ -204,3 +204,39 @@ def find_variant(name: str) -> Rules:
         if key == rules.name or key in rules.aliases:
             return rules
     raise UnknownVariantError(name, sorted(PRESETS) + sorted(SCHOOLS))
+
+
+# --- options that combine with a variant ----------------------------------------------
+
+GameOption = Literal[
+    "oklahoma", "one-deal", "game-100", "game-250", "hollywood", "manche", "partie"
+]
+
+_GAME_LENGTHS: tuple[GameOption, ...] = ("one-deal", "game-100", "game-250", "hollywood")
+
+OPTIONS: dict[str, tuple[GameOption, ...]] = {
+    "standard": ("oklahoma", *_GAME_LENGTHS),
+    # Oklahoma does not combine with Straight Gin: both decide when one may knock.
+    "straight": _GAME_LENGTHS,
+    "oklahoma": _GAME_LENGTHS,
+    # Gin Rami (seed 002) is scored by manches to 250, a partie being several manches.
+    "french": ("manche", "partie"),
+    "classic": ("oklahoma", *_GAME_LENGTHS),
+}
+"""The options that a table may play with each preset or school, in the order the
+sources give them: the Oklahoma knock rule, the game's length (one deal, to 100,
+to 250), Hollywood scoring; for Gin Rami, one manche or a partie."""
+
+
+def options(rules: Rules) -> tuple[GameOption, ...]:
+    """The options that combine with these rules (:data:`OPTIONS`; none for rules
+    that are no preset or school).
+
+    >>> options(STRAIGHT)
+    ('one-deal', 'game-100', 'game-250', 'hollywood')
+    >>> "oklahoma" in options(STANDARD)
+    True
+    """
+    known = OPTIONS.get(rules.name, ())
+    every = {**PRESETS, **SCHOOLS}
+    return known if every.get(rules.name) == rules else ()

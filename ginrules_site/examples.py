@@ -31,9 +31,11 @@ table of every rule knob that differs between two presets. The role ``gin-rule``
 prints one number of a preset (``{gin-rule}`standard.gin_bonus``` is 25), for
 sentences that state a rule.
 
-Claim options (``:deadwood:``, ``:discard:``, ``:going-out:``, ``:outcome:``,
-``:winner:``, ``:points:``, ``:layoffs:``, ...) state what the surrounding prose
-says. When the engine disagrees, or cannot compute the example, the directive
+Claim options (``:deadwood:``, ``:discard:``, ``:going-out:``, ``:drawn:``,
+``:outcome:``, ``:winner:``, ``:points:``, ``:layoffs:``, ``:laid-off:``, ...) state
+what the surrounding prose says; in a caption, ``{gin-example}`discard``` prints the
+example's own card or number (see :class:`ExampleRole`). When the engine disagrees,
+or cannot compute the example, the directive
 reports one error line through Sphinx's logger, naming the page and the line
 (``docs/standard.md:42: ERROR: gin-hand claims deadwood 7, the engine computes 9
 (...)``), leaves the example out and makes the build exit non-zero: with ``-W``
@@ -48,6 +50,7 @@ Text, LaTeX and other builders get a plain-text rendering.
 from __future__ import annotations
 
 import hashlib
+import re
 import string
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
@@ -61,15 +64,17 @@ from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective, SphinxRole
 
 import ginrules
-from ginrules.cards import Card, parse_hand
+from ginrules.cards import CARDS, Card, parse_hand
 from ginrules.errors import GinRulesError, IllegalKnockError
 from ginrules.going_out import GoingOut, check_going_out
 from ginrules.melds import Arrangement, Meld, best_arrangement, best_discards
-from ginrules.rules import Rules, find_variant
+from ginrules.rules import Rules, find_variant, options
 from ginrules.showdown import ShowdownResult, showdown
 from ginrules_site.cards_html import (
+    card_name,
     card_node,
     cardrow_node,
+    gr_card,
     gr_example,
     gr_group,
     group_node,
@@ -187,18 +192,64 @@ def going_out_text(result: GoingOut, rules: Rules) -> str:
         else:
             msg = _("May knock: deadwood {deadwood}, limit {limit}.")
     else:
-        reasons = {
-            "over_limit": _("May not knock: deadwood {deadwood} is over the limit of {limit}."),
-            "gin_only": _("May not knock: these rules end a deal only with gin."),
-            "ace_upcard": _("May not knock: an ace upcard allows only gin."),
-            "too_few_melded": _("May not go down: {melded} cards in melds, fewer than {minimum}."),
-        }
+        reasons = reason_messages()
         if result.reason not in reasons:
             logger.warning("ginrules_site: no wording for the reason %r", result.reason)
-            msg = _("May not go out.")
-        else:
-            msg = reasons[result.reason]
+        msg = reasons.get(result.reason or "", reasons["not_allowed"])
     return str(msg).format(**fields)
+
+
+def reason_messages() -> dict[str, str]:
+    """The reader's wording of every code the engine gives for refusing something:
+    the error codes (``ginrules.errors``), the going-out reasons
+    (``ginrules.going_out.REASONS``) and the reasons of a deal's moves
+    (``ginrules.deal``). Build-time examples and the live widgets use this table."""
+    table = {
+        # ginrules.errors
+        "error": _("The engine refused this input."),
+        "card": _("These cards cannot be read."),
+        "unknown_card": _("{token} is not a card. Write a rank then a suit, for example 7H or TS."),
+        "duplicate_card": _("{card} is given twice."),
+        "hand_size": _("{count} cards: this needs {expected}."),
+        "unknown_variant": _("Unknown variant: {name}."),
+        "illegal_knock": _("This hand may not knock."),
+        "illegal_action": _("That move is not allowed now."),
+        "match_over": _("The match is over."),
+        # ginrules.going_out
+        "over_limit": _("May not knock: deadwood {deadwood} is over the limit of {limit}."),
+        "gin_only": _("May not knock: these rules end a deal only with gin."),
+        "ace_upcard": _("May not knock: an ace upcard allows only gin."),
+        "too_few_melded": _("May not go down: {melded} cards in melds, fewer than {minimum}."),
+        "wrong_count": _("Going out needs 10 cards after the discard."),
+        "no_big_gin": _(
+            "These rules have no big gin: eleven cards never go out. Discard one card first."
+        ),
+        "not_all_melded": _(
+            "Eleven cards go out only when all eleven are in melds (big gin): discard first."
+        ),
+        "not_allowed": _("May not go out."),
+        # ginrules.deal
+        "not_big_gin": _("Not a big gin: not every card is in a meld."),
+        "deal_over": _("The deal is over."),
+        "not_your_turn": _("It is the other player's turn."),
+        "offer_pending": _("First take the upcard or pass."),
+        "no_offer": _("Passing is only for the upcard, on the first turn."),
+        "must_draw": _("Draw a card first."),
+        "must_discard": _("You have drawn: now discard."),
+        "upcard_refused": _("Both players refused the upcard: draw from the stock."),
+        "stock_end": _("The last cards of the stock are never drawn."),
+        "stock_empty": _("The stock is empty."),
+        "discard_empty": _("The discard pile is empty."),
+        "not_in_hand": _("{card} is not in the hand."),
+        "just_taken": _("{card} was just taken from the discard pile: keep it this turn."),
+        "not_gin": _("Not gin: deadwood {deadwood} is left."),
+        "is_gin": _("That hand is gin: declare gin, not a knock."),
+        "unknown_action": _("That is not a move."),
+        "bad_dealer": _("The dealer must be one of the two players."),
+        "bad_deck": _("A deck must hold each of the 52 cards once."),
+        "log_mismatch": _("That log does not describe a deal."),
+    }
+    return {code: str(text) for code, text in table.items()}
 
 
 def going_out_claim(result: GoingOut) -> str:
@@ -271,8 +322,14 @@ class ExampleDirective(SphinxDirective):
                 f"{option} {self.options[option]}", f"the engine computes {actual} ({what})"
             )
 
-    def frame(self, rules: Rules) -> gr_example:
+    def frame(self, rules: Rules, facts: dict[str, object] | None = None) -> gr_example:
+        """The example's frame and its caption; ``facts`` are what the role
+        ``gin-example`` may print in that caption (a card or a number)."""
         example = gr_example("", classes=[self.example_class], variant=rules.name)
+        example["facts"] = {
+            name: f"card:{value.code}" if isinstance(value, Card) else str(value)
+            for name, value in (facts or {}).items()
+        }
         self.set_source_info(example)
         if self.content:
             caption = nodes.container("", classes=["gr-caption"])
@@ -308,6 +365,7 @@ class HandDirective(ExampleDirective):
         "deadwood": directives.nonnegative_int,
         "discard": _card_option,
         "going-out": lambda arg: directives.choice(arg, ("knock", "gin", "big-gin", "no")),
+        "drawn": _card_option,
     }
 
     def example_nodes(self) -> list[nodes.Node]:
@@ -315,7 +373,8 @@ class HandDirective(ExampleDirective):
         cards = self.cards(self.arguments[0], sizes=range(1, 12))
         upcard = self.upcard()
         what = f"{rules.name} rules, hand {' '.join(c.code for c in cards)}"
-        example = self.frame(rules)
+        facts = self.drawn_facts(cards)
+        rows: list[nodes.Node] = []
         try:
             if len(cards) == 11:
                 choices = best_discards(cards, rules)
@@ -339,7 +398,8 @@ class HandDirective(ExampleDirective):
                     discard_group = group_node(
                         str(_("Best discard")), shown, "gr-discard", ["gr-dead"]
                     )
-                    example += cardrow_node([discard_group])
+                    rows.append(cardrow_node([discard_group]))
+                    facts["discard"] = best.discard
             else:
                 arrangement = best_arrangement(cards, rules)
                 kept = cards
@@ -350,7 +410,14 @@ class HandDirective(ExampleDirective):
         self.claim("deadwood", arrangement.deadwood, what)
         if going is not None:
             self.claim("going-out", going_out_claim(going), what)
-
+        facts["deadwood"] = arrangement.deadwood
+        # what the hand shown may do: knock, gin, big_gin or no (the meld finder's hook)
+        self.verdict = going.kind if going is not None and going.allowed and going.kind else "no"
+        if len(arrangement.unmatched) == 1:
+            facts["unmatched"] = arrangement.unmatched[0]
+        self.env.temp_data["gin-last-hand"] = cards
+        example = self.frame(rules, facts)
+        example += rows
         if upcard is not None:
             example += cardrow_node([group_node(str(_("Upcard")), [upcard], "gr-upcard")])
         example += cardrow_node(arrangement_groups(arrangement, rules))
@@ -358,6 +425,23 @@ class HandDirective(ExampleDirective):
         if going is not None:
             example += paragraph([nodes.Text(going_out_text(going, rules))], "gr-going-out")
         return [example]
+
+    def drawn_facts(self, cards: list[Card]) -> dict[str, object]:
+        """``:drawn: 5C``: this hand is the page's previous ``gin-hand`` after drawing
+        that card; the build stops when it is not (a card the hand never held)."""
+        if "drawn" not in self.options:
+            return {}
+        drawn = self.cards(self.options["drawn"], sizes=(1,))[0]
+        before: list[Card] | None = self.env.temp_data.get("gin-last-hand")
+        if before is None:
+            self.fail("the option :drawn: needs a gin-hand before it on the page")
+        expected = sorted([*before, drawn])
+        if drawn in before or sorted(cards) != expected:
+            self.contradict(
+                f"this hand is the previous one after drawing {drawn.code}",
+                "but the previous hand plus that card is " + " ".join(c.code for c in expected),
+            )
+        return {"drawn": drawn}
 
 
 class ShowdownDirective(ExampleDirective):
@@ -374,6 +458,7 @@ class ShowdownDirective(ExampleDirective):
         "layoffs": directives.nonnegative_int,
         "knocker-deadwood": directives.nonnegative_int,
         "defender-deadwood": directives.nonnegative_int,
+        "laid-off": directives.unchanged_required,
     }
 
     def example_nodes(self) -> list[nodes.Node]:
@@ -398,7 +483,20 @@ class ShowdownDirective(ExampleDirective):
         self.claim("layoffs", len(result.layoffs), what)
         self.claim("knocker-deadwood", result.knocker_deadwood, what)
         self.claim("defender-deadwood", result.defender_deadwood, what)
-        example = self.frame(rules)
+        if "laid-off" in self.options:
+            claimed = [c.code for c in self.cards(self.options["laid-off"], sizes=range(1, 11))]
+            laid_off = [layoff.card.code for layoff in result.layoffs]
+            if claimed != laid_off:
+                self.contradict(
+                    f"the cards laid off are {' '.join(claimed)}",
+                    f"the engine lays off {' '.join(laid_off) or 'nothing'} ({what})",
+                )
+        facts: dict[str, object] = {
+            "points": result.points,
+            "knocker-deadwood": result.knocker_deadwood,
+            "defender-deadwood": result.defender_deadwood,
+        }
+        example = self.frame(rules, facts)
         example += showdown_nodes(result, rules, upcard)
         return [example]
 
@@ -607,14 +705,14 @@ def _knocks(r: Rules) -> bool:
 
 
 # A knob that another knob switches off is shown as "does not apply", so that a
-# table never compares a bonus that one of the variants never pays.
+# table never compares a bonus that one of the variants never pays. (Laying off on
+# a gin applies everywhere: every variant has gin, with or without knocking.)
 APPLIES: dict[str, Callable[[Rules], bool]] = {
     "knock_max_deadwood": _knocks,
     "knock_min_melded": _knocks,
     "ace_upcard_knock_limit": lambda r: r.upcard_sets_knock_limit,
     "big_gin_bonus": lambda r: r.big_gin,
     "layoffs": _knocks,
-    "layoff_on_gin": lambda r: r.layoffs,
     "undercut_bonus": _knocks,
     "tie_is_undercut": _knocks,
     "dead_hand_cards": lambda r: r.stock_end == "dead_hand",
@@ -629,8 +727,36 @@ APPLIES: dict[str, Callable[[Rules], bool]] = {
 }
 
 
+# A rule that is in force only with some values of its knob: a row whose rule is in
+# force in neither variant (no minimum of melded cards, and no knocking at all) is
+# left out, although the two values are worded differently.
+IN_FORCE: dict[str, Callable[[Rules], bool]] = {
+    "knock_min_melded": lambda r: _knocks(r) and r.knock_min_melded > 0,
+}
+
+
+def option_words() -> dict[str, str]:
+    """The wording of each option of :data:`ginrules.rules.OPTIONS`."""
+    return {
+        "oklahoma": str(_("Oklahoma rules")),
+        "one-deal": str(_("one deal")),
+        "game-100": str(_("a game to 100")),
+        "game-250": str(_("a game to 250")),
+        "hollywood": str(_("Hollywood scoring")),
+        "manche": str(_("one manche to 250")),
+        "partie": str(_("a partie of several manches")),
+    }
+
+
+def _options(rules: Rules) -> str:
+    words = option_words()
+    chosen = options(rules)
+    return ", ".join(words[o] for o in chosen) if chosen else str(_("none"))
+
+
 def rule_differences(a: Rules, b: Rules) -> list[tuple[str, str, str, str]]:
-    """The rows (topic, label, value in ``a``, value in ``b``) of the knobs that differ."""
+    """The rows (topic, label, value in ``a``, value in ``b``) of the knobs that differ,
+    and last the options that combine with each (always shown)."""
     wording = knob_wording()
     da, db = a.to_dict(), b.to_dict()
     rows: list[tuple[str, str, str, str]] = []
@@ -648,8 +774,13 @@ def rule_differences(a: Rules, b: Rules) -> list[tuple[str, str, str, str]]:
             word(data[knob]) if applies(rules) else str(_("does not apply"))
             for rules, data in ((a, da), (b, db))
         ]
+        in_force = IN_FORCE.get(knob)
+        if in_force is not None and not (in_force(a) or in_force(b)):
+            continue
         if values[0] != values[1]:
             rows.append((topic, str(label), values[0], values[1]))
+    other = str(_("Other options"))
+    rows.append((other, str(_("May be played with")), _options(a), _options(b)))
     return rows
 
 
@@ -742,6 +873,86 @@ class RuleRole(SphinxRole):
         return [nodes.Text(self.text)], []
 
 
+class gr_fact(nodes.inline):
+    """A fact of the example around it (``{gin-example}`discard```), filled in by
+    :func:`_fill_facts` once the page, or its translation, is read."""
+
+
+class ExampleRole(SphinxRole):
+    """``{gin-example}`discard```, in an example's caption: a card or number of that
+    example, printed from the engine (the card by its spoken name in the page's
+    language). ``gin-hand`` gives ``discard`` (11 cards), ``deadwood``,
+    ``unmatched`` (when one card is left over) and ``drawn`` (with ``:drawn:``);
+    ``gin-showdown`` gives ``points``, ``knocker-deadwood`` and
+    ``defender-deadwood``. Anything else, or the role outside a caption, stops the
+    build with the page and line."""
+
+    def run(self) -> tuple[list[nodes.Node], list[nodes.system_message]]:
+        node = gr_fact(
+            self.rawtext, self.text.strip(), classes=["gr-fact"], field=self.text.strip()
+        )
+        self.set_source_info(node)
+        return [node], []
+
+
+def _fill_facts(app: Sphinx, doctree: nodes.document) -> None:
+    """Print each ``gin-example`` fact from its example (after translation, so
+    that translated captions get the same engine values)."""
+    for node in list(doctree.findall(gr_fact)):
+        field = node["field"]
+        example = node.parent
+        while example is not None and not isinstance(example, gr_example):
+            example = example.parent
+        facts: dict[str, str] = example.get("facts", {}) if example is not None else {}
+        if field not in facts:
+            where = "its example" if example is not None else "this place"
+            known = ", ".join(sorted(facts)) or "nothing"
+            logger.error(
+                f"gin-example: {where} has no {field!r} (it has {known}); the role works"
+                " in the caption of a gin-hand or gin-showdown example",
+                location=node,
+                type="ginrules",
+                subtype="example",
+            )
+            errors = example_errors(app.env)
+            errors[app.env.docname] = errors.get(app.env.docname, 0) + 1
+            node.replace_self(nodes.inline(node.rawsource, field, classes=["gr-fact"]))
+            continue
+        value = facts[field]
+        text = card_name(Card.parse(value[5:])) if value.startswith("card:") else value
+        node.replace_self(nodes.inline(node.rawsource, text, classes=["gr-fact"]))
+    _check_named_cards(app, doctree)
+
+
+def _check_named_cards(app: Sphinx, doctree: nodes.document) -> None:
+    """A card that a caption names in full ("the king of spades", « roi de pique »,
+    "spader kung") must be one of its example's cards: the build stops otherwise."""
+    names = {card_name(card).lower(): card.code for card in CARDS}
+    pattern = re.compile(
+        r"(?<!\w)("
+        + "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
+        + r")(?!\w)"
+    )
+    for example in doctree.findall(gr_example):
+        held = {card["card"] for card in example.findall(gr_card)}
+        for caption in example.findall(nodes.container):
+            if "gr-caption" not in caption["classes"]:
+                continue
+            for para in caption.findall(nodes.paragraph):
+                for found in pattern.findall(para.astext().lower()):
+                    if names[found] in held:
+                        continue
+                    logger.error(
+                        f"{example.get('kind', 'example')}: the caption names the {found}"
+                        f" ({names[found]}), a card this example does not show",
+                        location=para,
+                        type="ginrules",
+                        subtype="example",
+                    )
+                    errors = example_errors(app.env)
+                    errors[app.env.docname] = errors.get(app.env.docname, 0) + 1
+
+
 # --- errors: one line for the page, a non-zero exit for the build ---------------------
 
 
@@ -804,6 +1015,8 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("gin-showdown", ShowdownDirective)
     app.add_directive("gin-compare", CompareDirective)
     app.add_role("gin-rule", RuleRole())
+    app.add_role("gin-example", ExampleRole())
+    app.connect("doctree-read", _fill_facts)
     app.connect("env-purge-doc", _purge_errors)
     app.connect("env-merge-info", _merge_errors)
     app.connect("env-get-outdated", _reread_failed)

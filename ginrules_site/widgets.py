@@ -25,8 +25,11 @@ Every string the script shows is written into the page here, translated through
 the ``ginrules_site`` catalog, as one JSON object per widget. Test hooks:
 ``data-widget`` (``melds``, ``showdown``), ``data-state`` (``static``,
 ``loading``, ``ready``, ``error``), ``data-start`` once live (``snapshot`` or
-``fresh``: how the engine started) and, on the meld finder's result,
-``data-deadwood``.
+``fresh``: how the engine started), on the meld finder's result
+``data-deadwood`` and ``data-going-out`` (``knock``, ``gin``, ``big_gin`` or
+``no``: the verdict for the hand shown), and ``data-stale="true"`` on a result
+(and the picker) left from the last valid input after a refused one. The
+stock-end widget's share link carries the step shown (``<id>-step``).
 """
 
 from __future__ import annotations
@@ -57,6 +60,7 @@ from ginrules_site.examples import (
     ExampleDirective,
     HandDirective,
     ShowdownDirective,
+    reason_messages,
     variant_name,
 )
 from ginrules_site.ginrules_live import SCHEMES, fill_sheet, parse_entries
@@ -91,11 +95,11 @@ def common_strings() -> dict[str, str]:
         "ready": _("Live result, computed in your browser."),
         "bad_link": _("The link does not describe a hand: {reason}"),
         "share": _("Link to this example"),
-        "unknown_card": _("{token} is not a card. Write a rank then a suit, for example 7H or TS."),
-        "duplicate_card": _("{card} is given twice."),
-        "hand_size": _("{count} cards: this needs {expected}."),
-        "illegal_knock": _("This hand may not knock."),
-        "unknown_variant": _("Unknown variant: {name}."),
+        "stale": _("Out of date: this result is for the last valid input, not the fields above."),
+        "full_hand": _(
+            "The hand already holds 11 cards: remove one (a chosen card) before adding {card}."
+        ),
+        "no_upcard": _("No upcard yet: the knock limit is {limit}. Enter the upcard to apply it."),
         "internal": _("The engine failed on this input: {message}"),
         "or": _("or"),
         # Translators: a range of card counts, e.g. "12 cards: this needs 1 to 11."
@@ -116,11 +120,6 @@ def common_strings() -> dict[str, str]:
         "big_gin": _("Big gin: all eleven cards are in melds, with no discard."),
         "go_down": _("May go down: {melded} cards are in melds."),
         "knock": _("May knock: deadwood {deadwood}, limit {limit}."),
-        "over_limit": _("May not knock: deadwood {deadwood} is over the limit of {limit}."),
-        "gin_only": _("May not knock: these rules end a deal only with gin."),
-        "ace_upcard": _("May not knock: an ace upcard allows only gin."),
-        "too_few_melded": _("May not go down: {melded} cards in melds, fewer than {minimum}."),
-        "not_allowed": _("May not go out."),
         "upcard_limit": _("The upcard sets the knock limit: {limit}."),
         "spade_double": _("A spade upcard doubles the score."),
         "layoff_run": _("{card} onto the run {meld}"),
@@ -139,6 +138,7 @@ def common_strings() -> dict[str, str]:
         "term_undercut_bonus": _("undercut bonus"),
         "term_spade_double": _("spade upcard doubling"),
     }
+    table.update(reason_messages())
     table.update(deal_log_strings())
     table.update(score_sheet_strings())
     strings = {key: str(value) for key, value in table.items()}
@@ -161,6 +161,7 @@ def deal_log_strings() -> dict[str, Any]:
         **turn_sentences(),
         # the stock-end widget's own
         "bad_seed": _("{seed} is not a deal number: write a whole number, for example 8."),
+        # Translators: turns as the deal summary counts them (refusals of the upcard are no turns)
         "turn_of": _("Turn {n} of {total}."),
     }
 
@@ -239,6 +240,8 @@ def visit_widget_html(self: HTML5Translator, node: gr_widget) -> None:
         '<p class="gr-share"><a class="gr-share-link" href="#"></a></p></form>\n'
     )
     result_attrs = f' data-deadwood="{node["deadwood"]}"' if node["deadwood"] != "" else ""
+    if node.get("going_out"):
+        result_attrs += f' data-going-out="{node["going_out"]}"'
     if node["first"]:
         # Once per page: the widgets' strings, and the 52 cards of cards_html that the
         # script clones for live results.
@@ -272,8 +275,15 @@ class WidgetMixin:
     def static_deadwood(self, rules: Rules) -> str:
         return ""
 
+    def static_going_out(self) -> str:
+        return ""
+
     def params(self, rules: Rules) -> dict[str, Any]:
-        return {"minimum": rules.knock_min_melded}
+        params: dict[str, Any] = {"minimum": rules.knock_min_melded}
+        if rules.upcard_sets_knock_limit:
+            # Oklahoma: with the upcard field empty, the widget says which limit holds.
+            params["no_upcard_limit"] = rules.knock_limit(None)
+        return params
 
     def wrap(self, rules: Rules, example: list[nodes.Node]) -> list[nodes.Node]:
         serial = self.env.new_serialno("gr-widget")
@@ -289,6 +299,7 @@ class WidgetMixin:
             params=json.dumps(self.params(rules), separators=(",", ":")),
             controls=self.controls(widget_id),
             deadwood=self.static_deadwood(rules),
+            going_out=self.static_going_out(),
             first=serial == 0,
         )
         return [node]
@@ -313,6 +324,9 @@ class MeldFinderDirective(WidgetMixin, HandDirective):
             return str(best_arrangement(cards, rules).deadwood)
         except GinRulesError as error:
             self.fail(str(error))
+
+    def static_going_out(self) -> str:
+        return str(self.verdict)
 
     def controls(self, widget_id: str) -> str:
         cards = self.hand()
@@ -347,12 +361,17 @@ class ShowdownWidgetDirective(WidgetMixin, ShowdownDirective):
         return str(_("Showdown: {variant}")).format(variant=variant_name(rules))
 
     def controls(self, widget_id: str) -> str:
+        knocker_help = (
+            _("10 cards after the discard, or 11 for a big gin.")
+            if self.rules().big_gin
+            else _("10 cards after the discard.")
+        )
         fields = text_field(
             widget_id,
             "knocker",
             str(_("Knocker's hand")),
             self.options["knocker"],
-            str(_("10 cards after the discard, or 11 for a big gin.")),
+            str(knocker_help),
         )
         fields += text_field(
             widget_id,
@@ -398,6 +417,7 @@ class StockEndDirective(WidgetMixin, DealLogDirective):
             f'<button type="button" class="gr-button" data-action="{action}">'
             f"{html.escape(label)}</button> "
             for action, label in (
+                ("previous", str(_("Previous turn"))),
                 ("next", str(_("Next turn"))),
                 ("end", str(_("To the end"))),
                 ("new", str(_("New deal"))),

@@ -79,10 +79,12 @@ function goingOutText(S, going, params) {
 function renderMelds(S, params, value) {
   const example = el("div", `gr-example gr-hand`);
   example.dataset.variant = value.variant;
-  if (value.discards?.length) {
+  // A big gin has no discard (as the build-time example shows it): no discard group.
+  if (value.discards?.length && value.going_out?.kind !== "big_gin") {
     example.append(row([group(S["Best discard"], value.discards, "gr-discard", ["gr-dead"])]));
   }
   if (value.upcard) example.append(row([group(S.Upcard, [value.upcard], "gr-upcard")]));
+  else if (params.no_upcard_limit != null) example.append(para(fill(S.no_upcard, { limit: params.no_upcard_limit }), "gr-no-upcard"));
   example.append(row(arrangementGroups(S, value.arrangement)));
   const dead = value.arrangement.unmatched;
   const total = value.arrangement.deadwood;
@@ -91,12 +93,14 @@ function renderMelds(S, params, value) {
     : fill(S.deadwood_total, { total });
   example.append(para(line, "gr-deadwood-total"));
   const summary = [line];
-  if (value.going_out) {
-    const text = goingOutText(S, value.going_out, params);
+  const going = value.going_out;
+  if (going) {
+    const text = goingOutText(S, going, params);
     example.append(para(text, "gr-going-out"));
     summary.push(text);
   }
-  return { node: example, summary: summary.join(" "), deadwood: total };
+  const verdict = going?.allowed ? going.kind : "no";
+  return { node: example, summary: summary.join(" "), deadwood: total, verdict };
 }
 
 function renderShowdown(S, params, value) {
@@ -105,6 +109,8 @@ function renderShowdown(S, params, value) {
     example.append(row([group(S.Upcard, [value.upcard.code], "gr-upcard")]));
     if (value.upcard.knock_limit != null) example.append(para(fill(S.upcard_limit, { limit: value.upcard.knock_limit })));
     if (value.upcard.multiplier > 1) example.append(para(S.spade_double));
+  } else if (params.no_upcard_limit != null) {
+    example.append(para(fill(S.no_upcard, { limit: params.no_upcard_limit }), "gr-no-upcard"));
   }
   example.append(row(arrangementGroups(S, value.spread), S.Knocker));
   const defender = value.defender_melds.map((m) => group(meldLabel(S, m), m.cards, `gr-meld gr-${m.kind}`));
@@ -234,7 +240,11 @@ function renderStock(S, params, value, step) {
     }
     example.append(para(fill(S.deal_summary, result), "gr-deal-summary"));
   }
-  const position = fill(S.turn_of, { n: Math.min(step, items.length), total: items.length });
+  // Turns as the engine counts them (result.turns, "Turns played"): a draw and its
+  // discard or going out; a refusal of the upcard and the events are steps, not turns.
+  const isTurn = (item) => !item.event && value.log[item.indices[0]].type !== "pass";
+  const turns = items.slice(0, step).filter(isTurn).length;
+  const position = fill(S.turn_of, { n: turns, total: result.turns });
   const summary = done ? example.querySelector(".gr-outcome")?.textContent ?? "" : last;
   return { node: example, summary: `${position} ${summary}`, items: items.length };
 }
@@ -319,6 +329,8 @@ function errorText(S, params, error) {
 }
 
 // Which input an engine error belongs to: the one whose text holds the bad token.
+// A wrong number of cards belongs to the first field (in the order the engine reads
+// them) that holds that many; a refused knock to the knocker's hand.
 function errorField(fields, error) {
   const names = Object.keys(fields);
   const token = String(error.token ?? error.card ?? "").toUpperCase();
@@ -326,6 +338,11 @@ function errorField(fields, error) {
     for (const name of names) {
       if (fields[name].value.toUpperCase().includes(token)) return name;
     }
+  }
+  if (error.code === "hand_size") {
+    const count = (name) => fields[name].value.split(/[\s,;]+/).filter(Boolean).length;
+    const name = names.find((n) => n !== "upcard" && count(n) === error.count);
+    if (name) return name;
   }
   return names[0];
 }
@@ -408,6 +425,13 @@ class Widget {
   }
 
   toggle(code) {
+    if (!this.cards.includes(code) && this.cards.length >= 11) {
+      // A twelfth card would only be refused: say what to do, and keep the result
+      // (the field is still valid, so it is not marked invalid).
+      const box = this.root.querySelector('.gr-error[data-for="cards"]');
+      box.textContent = fill(this.S.full_hand, { card: deckCard(code).getAttribute("aria-label") ?? code });
+      return;
+    }
     const cards = this.cards.includes(code) ? this.cards.filter((c) => c !== code) : [...this.cards, code];
     this.fields.cards.value = cards.join(" ");
     this.showPicked(cards);
@@ -430,10 +454,10 @@ class Widget {
       return this.update();
     }
     if (!this.deal || String(this.deal.seed) !== this.fields.seed.value.trim()) {
-      this.nextStep = action === "end" ? Infinity : 1;
+      this.nextStep = action === "end" ? Infinity : action === "previous" ? 0 : 1;
       return this.update();
     }
-    this.step = action === "end" ? Infinity : this.step + 1;
+    this.step = action === "end" ? Infinity : action === "previous" ? Math.max(0, this.step - 1) : this.step + 1;
     this.show(this.deal);
   }
 
@@ -452,8 +476,11 @@ class Widget {
   show(value) {
     const shown = renderStock(this.S, this.params, value, this.step);
     this.step = Math.min(this.step, shown.items);
+    this.result.dataset.step = String(this.step);
     this.result.replaceChildren(shown.node);
     this.status.textContent = `${this.S.ready} ${shown.summary}`;
+    this.setShare();
+    if (history.replaceState) history.replaceState(null, "", this.shareLink.getAttribute("href"));
   }
 
   schedule() {
@@ -479,6 +506,9 @@ class Widget {
   setShare() {
     const params = new URLSearchParams();
     for (const [name, input] of Object.entries(this.fields)) params.set(`${this.root.id}-${name}`, input.value);
+    if (this.kind === "stock" && this.deal && String(this.deal.seed) === this.fields.seed.value.trim()) {
+      params.set(`${this.root.id}-step`, String(this.step));
+    }
     this.shareLink.href = `#${params.toString()}`;
     this.shareLink.textContent = this.S.share;
   }
@@ -553,11 +583,15 @@ class Widget {
         : reply.error.code === "bad_scheme" ? "scheme"
         : extra.add && reply.error.code !== "bad_entry" ? "points" : "deals";
       this.setError(field, text);
+      // The result and the picker no longer match the fields: say so where they are
+      // (a score sheet entry that is refused leaves the sheet as it stands).
+      if (this.kind !== "scoresheet" || !extra.add) this.markStale(true);
       this.status.textContent = text;
       this.root.dataset.state = "ready";
       return;
     }
     this.setError(null, "");
+    this.markStale(false);
     if (this.kind === "stock") {
       if (!this.deal || this.deal.seed !== reply.value.seed) this.step = this.nextStep ?? 1;
       this.nextStep = null;
@@ -577,6 +611,7 @@ class Widget {
     this.result.replaceChildren(shown.node);
     if (this.kind === "melds") {
       this.result.dataset.deadwood = String(shown.deadwood);
+      this.result.dataset.goingOut = shown.verdict;
       this.showPicked(reply.value.cards ?? this.cards);
     }
     this.status.textContent = `${this.S.ready} ${shown.summary}`;
@@ -585,9 +620,24 @@ class Widget {
     if (history.replaceState) history.replaceState(null, "", this.shareLink.getAttribute("href"));
   }
 
+  // After a refused input: the result and the picker's selection are those of the last
+  // valid input. Marked out of date (a note above the result, dimmed cards), not removed.
+  markStale(stale) {
+    this.stale = stale;
+    const targets = [this.result, this.root.querySelector("fieldset.gr-picker")].filter(Boolean);
+    for (const node of targets) {
+      if (stale) node.dataset.stale = "true";
+      else delete node.dataset.stale;
+    }
+    this.root.querySelector(".gr-stale-note")?.remove();
+    if (stale) this.result.before(el("p", "gr-stale-note", this.S.stale));
+  }
+
   // State from the URL fragment: fill the fields and compute at once.
   restore(params) {
     let found = false;
+    const step = params.get(`${this.root.id}-step`);
+    if (this.kind === "stock" && step != null && /^\d{1,4}$/.test(step)) this.nextStep = Number(step);
     for (const [name, input] of Object.entries(this.fields)) {
       const key = `${this.root.id}-${name}`;
       if (!params.has(key)) continue;

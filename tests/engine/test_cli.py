@@ -9,6 +9,7 @@ import sys
 import pytest
 
 from ginrules.melds import deadwood
+from ginrules.rules import PRESETS, SCHOOLS, find_variant
 
 
 def hand(text: str) -> list[str]:
@@ -43,11 +44,31 @@ def test_melds_eleven_cards_best_discard() -> None:
 
 
 def test_melds_big_gin_discard_is_null() -> None:
-    proc = run("melds", *hand("AS 2S 3S 4S 7H 7D 7C 9D TD JD QD"))
+    proc = run("melds", "--variant", "french", *hand("AS 2S 3S 4S 7H 7D 7C 9D TD JD QD"))
     data = json.loads(proc.stdout)
     assert data["discard"] is None
+    assert data["discards"] == [None, "AS", "4S", "9D", "QD"]
     assert data["deadwood"] == 0
     assert data["unmatched"] == []
+
+
+def test_melds_eleven_melded_cards_without_big_gin() -> None:
+    proc = run("melds", *hand("AS 2S 3S 4S 7H 7D 7C 9D TD JD QD"))
+    data = json.loads(proc.stdout)
+    assert data["discard"] == "AS"
+    assert data["discards"] == ["AS", "4S", "9D", "QD"]
+    assert data["deadwood"] == 0
+
+
+@pytest.mark.parametrize("variant", [*PRESETS, *SCHOOLS])
+def test_melds_eleven_melded_cards_under_every_preset(variant: str) -> None:
+    proc = run("melds", "--variant", variant, *hand("2C 3C 4C 5C 6C 7S 7D 7C 7H 8H 9H"))
+    assert proc.returncode == 0, proc.stderr
+    data = json.loads(proc.stdout)
+    big_gin = find_variant(variant).big_gin
+    assert data["deadwood"] == 0
+    assert data["discard"] == (None if big_gin else "2C")
+    assert data["discards"] == ([None] if big_gin else []) + ["2C", "6C"]
 
 
 def test_melds_variant_and_notation() -> None:

@@ -132,7 +132,8 @@ def _check_hand(indices: set[int], rules: Rules) -> None:
         target = 0 if expected == 0 else kept
         assert best_discard_deadwood(hand, rules) == target
         discards = best_discards(hand, rules)
-        assert (discards[0].discard is None) == (expected == 0)
+        assert (discards[0].discard is None) == (expected == 0 and rules.big_gin)
+        assert all(d.discard is not None for d in discards[1:])
         for d in discards:
             assert d.arrangement.deadwood == target
             if d.discard is not None:
@@ -141,8 +142,7 @@ def _check_hand(indices: set[int], rules: Rules) -> None:
                 assert d.arrangement == best_arrangement(kept_cards, rules)
                 check_valid(d.arrangement, kept_cards, rules)
         optimal = {c for c in hand if brute(full - {c.index}) == kept}
-        if expected != 0:
-            assert {d.discard for d in discards} == optimal
+        assert {d.discard for d in discards if d.discard is not None} == optimal
 
 
 @pytest.mark.parametrize("rules", ALL_RULES, ids=lambda r: r.name)

@@ -14,7 +14,16 @@ import pytest
 from ginrules import CARDS, parse_hand
 from ginrules.going_out import check_going_out
 from ginrules.melds import best_arrangement, best_discards
-from ginrules.rules import CLASSIC, FRENCH, OKLAHOMA, PRESETS, STANDARD, STRAIGHT
+from ginrules.rules import (
+    CLASSIC,
+    FRENCH,
+    OKLAHOMA,
+    PRESETS,
+    STANDARD,
+    STRAIGHT,
+    find_variant,
+    options,
+)
 from ginrules.showdown import showdown
 from ginrules_site.examples import APPLIES
 
@@ -271,7 +280,7 @@ def test_compare_table_with_the_classic_school(
         assert [str(getattr(STANDARD, knob)), str(getattr(CLASSIC, knob))] in values
     # The shutout: doubled in standard, a game bonus of 200 in the classic school.
     assert any(v[1] == str(CLASSIC.shutout_game_bonus) for v in values)
-    assert len(values) == 5
+    assert len(values) == 6  # five knobs, then the other options (the same in both)
 
 
 @pytest.mark.parametrize("language", ["en", "sv"])
@@ -334,3 +343,122 @@ def test_other_builders_get_plain_text(
     deadwood = best_arrangement(parse_hand(HANDS[0])).deadwood
     assert f"= {deadwood}" in out
     assert "Score: " in out
+
+
+FIRST = "7H 8H 9H 7S 7D 7C 2C 3C 4C 9D"
+
+
+def caption_block(cards: str, caption: str, **claims: object) -> str:
+    return hand_block(cards, "straight", **claims)[: -len("```\n\n")] + f"\n{caption}\n```\n\n"
+
+
+@pytest.mark.parametrize(
+    ("language", "names"),
+    [
+        ("en", ["five of clubs", "nine of diamonds", "0"]),
+        ("fr", ["cinq de trèfle", "neuf de carreau", "0"]),
+        ("sv", ["klöver fem", "ruter nio", "0"]),
+    ],
+)
+def test_the_example_role_prints_the_engines_cards_and_numbers(
+    make_app: Any, tmp_path: Path, language: str, names: list[str]
+) -> None:
+    """The prose of a caption names the drawn card, the discard and the deadwood
+    from the engine, in the page's language."""
+    body = hand_block(FIRST, "straight") + caption_block(
+        FIRST + " 5C",
+        "Drew {gin-example}`drawn`, discards {gin-example}`discard`, "
+        "deadwood {gin-example}`deadwood`.",
+        drawn="5C",
+    )
+    html = html_of(build(make_app, write_project(tmp_path / "p", body), language=language))
+    assert re.findall(r'<span class="gr-fact">([^<]*)</span>', html) == names
+    best = best_discards(parse_hand(FIRST + " 5C"), STRAIGHT)
+    assert [d.discard.code for d in best if d.discard] == ["9D"]
+
+
+def test_the_example_role_in_a_showdown_prints_its_score(make_app: Any, tmp_path: Path) -> None:
+    body = showdown_block()[: -len("```\n\n")] + "\nScores {gin-example}`points`.\n```\n"
+    html = html_of(build(make_app, write_project(tmp_path / "p", body)))
+    result = showdown(SHOWDOWN["knocker"], SHOWDOWN["defender"], STANDARD)
+    assert re.findall(r'<span class="gr-fact">([^<]*)</span>', html) == [str(result.points)]
+
+
+@pytest.mark.parametrize(
+    ("body", "line", "words"),
+    [
+        # the Straight Gin fault: a next hand that discards a card the first never held
+        (
+            hand_block(FIRST, "straight")
+            + hand_block("7H 8H 9H 7S 7D 7C 2C 3C 4C 5C KS", "straight", drawn="5C"),
+            9,
+            "claims this hand is the previous one after drawing 5C",
+        ),
+        (hand_block(FIRST, drawn="5C"), 5, "needs a gin-hand before it"),
+        (caption_block(FIRST, "Discard {gin-example}`discard`."), 8, "has no 'discard'"),
+        ("A {gin-example}`deadwood` outside.\n", 5, "gin-example: this place has no"),
+        (showdown_block(laid_off="TH"), 5, "claims the cards laid off are TH"),
+        # a caption that names a card its example does not hold
+        (caption_block(FIRST, "Then discard the king of spades."), 8, "names the king of spades"),
+    ],
+)
+def test_prose_that_disagrees_with_the_engine_fails_the_build(
+    make_app: Any, tmp_path: Path, body: str, line: int, words: str
+) -> None:
+    srcdir = write_project(tmp_path / "p", "Some text.\n\n" + body)
+    output = build_failing(make_app, srcdir)
+    errors = [e for e in output.splitlines() if "ERROR" in e]
+    assert len(errors) == 1, output
+    assert errors[0].startswith(f"{srcdir / 'index.md'}:{line}: ERROR: "), output
+    assert words in errors[0], output
+
+
+def test_laid_off_claims_pass_when_right(make_app: Any, tmp_path: Path) -> None:
+    caption = "\nThe ten of hearts, then the jack of hearts, go onto the run.\n```\n"
+    body = showdown_block(laid_off="TH JH")[: -len("```\n\n")] + caption
+    build(make_app, write_project(tmp_path / "p", body))
+
+
+def compare_rows(html: str) -> list[dict[str, list[str]]]:
+    """Each comparison table of the page: its rows by label."""
+    tables = []
+    for table in html.split('<table class="gr-compare')[1:]:
+        rows = re.findall(r"<tr[^>]*>(.*?)</tr>", table.split("</table>")[0], re.S)
+        cells = [re.findall(r"<p>(.*?)</p>", row, re.S) for row in rows]
+        tables.append({c[0]: c[1:] for c in cells[1:] if len(c) == 3})
+    return tables
+
+
+@pytest.mark.parametrize(
+    ("language", "label", "oklahoma", "hollywood", "not_apply"),
+    [
+        ("en", "May be played with", "Oklahoma rules", "Hollywood scoring", "does not apply"),
+        ("fr", "Se joue avec", "règles Oklahoma", "décompte Hollywood", "sans objet"),
+        ("sv", "Kan spelas med", "Oklahomaregler", "Hollywoodräkning", "gäller inte"),
+    ],
+)
+def test_compare_tables_show_the_options_and_only_rules_in_force(
+    make_app: Any,
+    tmp_path: Path,
+    language: str,
+    label: str,
+    oklahoma: str,
+    hollywood: str,
+    not_apply: str,
+) -> None:
+    """Straight Gin: nobody lays off on gin in either game (no row), the French minimum
+    of melded cards is in force in neither (no row), and the options that combine
+    with each variant are the engine's: Oklahoma is not one of Straight Gin's."""
+    names = ["straight", "oklahoma", "french", "classic"]
+    body = "".join(f"```{{gin-compare}} standard {name}\n```\n\n" for name in names)
+    html = html_of(build(make_app, write_project(tmp_path / "p", body), language=language))
+    tables = dict(zip(names, compare_rows(html), strict=True))
+    for name, rows in tables.items():
+        standard, other = rows[label]
+        assert oklahoma in standard and hollywood in standard
+        assert (oklahoma in other) == ("oklahoma" in options(find_variant(name)))
+        assert not any(values == [not_apply, not_apply] for values in rows.values())
+    straight = tables["straight"]
+    assert hollywood in straight[label][1]
+    assert len(straight) == 9, straight  # the rows below, and nothing about gin lay-offs
+    assert not any("gin" in k.lower() and not_apply in v for k, v in straight.items() if k != label)
