@@ -11,7 +11,17 @@ from typing import Any
 from sphinx.application import Sphinx
 
 # Feature modules, each with setup(app). Add a module here to load it.
-FEATURES: list[str] = ["messages", "cards_html", "examples", "chrome", "deals", "widgets"]
+FEATURES: list[str] = [
+    "messages",
+    "cards_html",
+    "examples",
+    "chrome",
+    "deals",
+    "widgets",
+    "notation",
+    "notfound",
+    "search",
+]
 
 
 def setup(app: Sphinx) -> dict[str, Any]:

@@ -40,7 +40,7 @@ from docutils.parsers.rst import directives
 from sphinx.application import Sphinx
 from sphinx.writers.html5 import HTML5Translator
 
-from ginrules.cards import CARDS, Card
+from ginrules.cards import CARDS, Card, Notation, parse_hand
 from ginrules.errors import GinRulesError
 from ginrules.melds import best_arrangement, best_discards
 from ginrules.rules import Rules
@@ -60,6 +60,7 @@ from ginrules_site.examples import (
 )
 from ginrules_site.ginrules_live import SCHEMES, fill_sheet, parse_entries
 from ginrules_site.messages import _
+from ginrules_site.notation import notation_help, notation_strings, page_notation, written
 
 STATIC_DIR = Path(__file__).parent / "static"
 
@@ -84,7 +85,6 @@ def common_strings() -> dict[str, str]:
         "ready": _("Live result, computed in your browser."),
         "bad_link": _("The link does not describe a hand: {reason}"),
         "share": _("Link to this example"),
-        "unknown_card": _("{token} is not a card. Write a rank then a suit, for example 7H or TS."),
         "duplicate_card": _("{card} is given twice."),
         "hand_size": _("{count} cards: this needs {expected}."),
         "illegal_knock": _("This hand may not knock."),
@@ -200,6 +200,20 @@ def text_field(widget_id: str, name: str, label: str, value: str, help_text: str
     )
 
 
+def upcard_field(widget_id: str, options: dict[str, Any], notation: Notation) -> str:
+    """The upcard's field, when the directive names an upcard, in the page's notation."""
+    if not options.get("upcard"):
+        return ""
+    example = notation.format(Card.parse("5S"))
+    return text_field(
+        widget_id,
+        "upcard",
+        str(_("Upcard")),
+        notation.format(Card.parse(options["upcard"])),
+        str(_("The first upcard, for example {example}.")).format(example=example),
+    )
+
+
 def picker_html(widget_id: str) -> str:
     """The frame of the 52-card picker; the script fills it with toggle buttons
     holding clones of the page's deck (one row per suit, labelled by suit)."""
@@ -235,7 +249,11 @@ def visit_widget_html(self: HTML5Translator, node: gr_widget) -> None:
     if node["first"]:
         # Once per page: the widgets' strings, and the 52 cards of cards_html that the
         # script clones for live results.
-        strings = json.dumps(common_strings(), ensure_ascii=False, separators=(",", ":"))
+        strings = json.dumps(
+            {**common_strings(), **notation_strings(page_notation(node["lang"]))},
+            ensure_ascii=False,
+            separators=(",", ":"),
+        )
         strings = strings.replace("<", "\\u003c")
         self.body.append(
             f'<script type="application/json" class="gr-widget-strings">{strings}</script>\n'
@@ -308,24 +326,18 @@ class MeldFinderDirective(WidgetMixin, HandDirective):
             self.fail(str(error))
 
     def controls(self, widget_id: str) -> str:
-        cards = self.hand()
-        text = " ".join(c.code for c in cards)
+        notation = page_notation(self.env.config.language)
+        example = written(parse_hand("7H 8H 9H TS"), notation)
         fields = text_field(
             widget_id,
             "cards",
             str(_("Cards")),
-            text,
-            str(_("Up to 11 cards, for example 7H 8H 9H TS (T is the ten).")),
+            written(self.hand(), notation),
+            str(_("Up to 11 cards, for example {example}.")).format(example=example)
+            + " "
+            + notation_help(notation),
         )
-        if self.options.get("upcard"):
-            fields += text_field(
-                widget_id,
-                "upcard",
-                str(_("Upcard")),
-                self.options["upcard"],
-                str(_("The first upcard, for example 5S.")),
-            )
-        return fields + picker_html(widget_id)
+        return fields + upcard_field(widget_id, self.options, notation) + picker_html(widget_id)
 
     def example_nodes(self) -> list[nodes.Node]:
         return self.wrap(self.rules(), super().example_nodes())
@@ -340,29 +352,24 @@ class ShowdownWidgetDirective(WidgetMixin, ShowdownDirective):
         return str(_("Showdown: {variant}")).format(variant=variant_name(rules))
 
     def controls(self, widget_id: str) -> str:
+        notation = page_notation(self.env.config.language)
         fields = text_field(
             widget_id,
             "knocker",
             str(_("Knocker's hand")),
-            self.options["knocker"],
-            str(_("10 cards after the discard, or 11 for a big gin.")),
+            written(parse_hand(self.options["knocker"]), notation),
+            str(_("10 cards after the discard, or 11 for a big gin."))
+            + " "
+            + notation_help(notation),
         )
         fields += text_field(
             widget_id,
             "defender",
             str(_("Defender's hand")),
-            self.options["defender"],
+            written(parse_hand(self.options["defender"]), notation),
             str(_("10 cards.")),
         )
-        if self.options.get("upcard"):
-            fields += text_field(
-                widget_id,
-                "upcard",
-                str(_("Upcard")),
-                self.options["upcard"],
-                str(_("The first upcard, for example 5S.")),
-            )
-        return fields
+        return fields + upcard_field(widget_id, self.options, notation)
 
     def example_nodes(self) -> list[nodes.Node]:
         return self.wrap(self.rules(), super().example_nodes())

@@ -5,7 +5,8 @@
 
 Standard library only. ``.wasm`` is served as ``application/wasm`` (``loadPyodide()``
 hangs on anything else), ``.mjs`` as JavaScript; every response says ``no-cache``
-so a rebuilt site is seen at once.
+so a rebuilt site is seen at once. A missing address gets the 404 page of its
+language (``/fr/…`` -> ``fr/404.html``, else ``404.html``) with status 404.
 """
 
 from __future__ import annotations
@@ -51,6 +52,26 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         if mime is None:
             mime = super().guess_type(path)
         return f"{mime}; charset=utf-8" if mime in CHARSET_TYPES else mime
+
+    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
+        page = self.not_found_page() if code == 404 else None
+        if page is None:
+            super().send_error(code, message, explain)
+            return
+        body = page.read_bytes()
+        self.send_response(404, message)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(body)
+
+    def not_found_page(self) -> Path | None:
+        """The site's 404 page in the language of the path asked for, if it has one."""
+        root = Path(self.directory)
+        first = self.path.lstrip("/").split("/", 1)[0].split("?", 1)[0]
+        language = [root / first / "404.html"] if first and "." not in first else []
+        return next((page for page in [*language, root / "404.html"] if page.is_file()), None)
 
     def end_headers(self) -> None:
         # Revalidate every time: no stale page or worker after a rebuild.
