@@ -3,6 +3,7 @@ or critical violation, with the widgets as built and once they are live."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -40,6 +41,25 @@ def test_no_serious_violation(page: Page, lang: str, docname: str) -> None:
     page.goto(f"/{lang}/{docname}.html")
     page.wait_for_load_state("load")
     assert serious_violations(page) == []
+
+
+@pytest.fixture(scope="module")
+def dark_page(browser: Any, server: Any) -> Iterator[Page]:
+    """A page with Furo's toggle on dark while the system is light (the case that
+    ``prefers-color-scheme`` alone misses)."""
+    context = browser.new_context(base_url=server.url, color_scheme="light")
+    context.add_init_script("localStorage.setItem('theme', 'dark')")
+    yield context.new_page()
+    context.close()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("docname", DOCNAMES)
+def test_no_serious_violation_in_dark_mode(dark_page: Page, lang: str, docname: str) -> None:
+    dark_page.goto(f"/{lang}/{docname}.html")
+    dark_page.wait_for_load_state("load")
+    expect(dark_page.locator("body")).to_have_attribute("data-theme", "dark")
+    assert serious_violations(dark_page) == []
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

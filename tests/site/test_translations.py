@@ -351,3 +351,22 @@ def test_catalogs_are_in_step_with_the_english(tmp_path, languages):
                 have = {m.id for m in read_po(f) if m.id}
             assert not want - have, f"{po}: missing entries, run make update-po: {want - have}"
             assert not have - want, f"{po}: entries no page uses any more: {have - want}"
+
+
+def test_french_ecart_is_only_the_upcard() -> None:
+    """In the French rule books *écart* is the upcard; the score difference is *la
+    différence*. A French entry may say *écart* only where the English names the
+    upcard or quotes the French word itself."""
+    wrong = []
+    for po in sorted((LOCALE / "fr" / "LC_MESSAGES").glob("*.po")):
+        with po.open("rb") as handle:
+            for message in read_po(handle):
+                source = " ".join(message.id) if isinstance(message.id, tuple) else message.id
+                text = message.string
+                text = " ".join(text) if isinstance(text, tuple) else text or ""
+                if not re.search(r"(?<!\w)écart(?!\w)", text, re.IGNORECASE):
+                    continue
+                if "upcard" in source or re.search(r"écart", source, re.IGNORECASE):
+                    continue
+                wrong.append(f"{po.name}: {source[:70]!r} -> {text[:70]!r}")
+    assert wrong == []
