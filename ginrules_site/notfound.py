@@ -9,6 +9,7 @@ and out of search engines.
 
 from __future__ import annotations
 
+import posixpath
 import re
 from pathlib import Path
 from typing import Any
@@ -17,12 +18,20 @@ from urllib.parse import urlsplit
 from sphinx.application import Sphinx
 
 DOCNAME = "404"
-_RELATIVE = re.compile(r'(\s(?:href|src|data-content_root)=")(?!#|/|[a-zA-Z][a-zA-Z0-9+.-]*:)')
+_RELATIVE = re.compile(
+    r'(\s(?:href|src|data-content_root)=")(?!#|/|[a-zA-Z][a-zA-Z0-9+.-]*:)([^"]*)"'
+)
 
 
 def absolute_links(page: str, prefix: str) -> str:
-    """``page`` with every relative ``href``, ``src`` and content root under ``prefix``."""
-    return _RELATIVE.sub(lambda m: m.group(1) + prefix, page).replace(f"{prefix}./", prefix)
+    """``page`` with every relative ``href``, ``src`` and content root made an absolute
+    path under ``prefix`` (``../sv/404.html`` -> ``/sv/404.html``)."""
+
+    def absolute(match: re.Match[str]) -> str:
+        path = posixpath.normpath(prefix + match.group(2))
+        return match.group(1) + path + ("/" if match.group(2).endswith("/") else "") + '"'
+
+    return _RELATIVE.sub(absolute, page)
 
 
 def _page_context(

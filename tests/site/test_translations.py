@@ -4,6 +4,7 @@ a status table that matches the catalogs, and broken catalogs that fail loudly."
 from __future__ import annotations
 
 import functools
+import gettext
 import re
 import shutil
 import subprocess
@@ -14,6 +15,7 @@ import pytest
 from babel.messages.pofile import read_po, write_po
 from bs4 import BeautifulSoup
 
+from ginrules import NOTATIONS
 from ginrules_site.catalogs import catalogs, check, status
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -370,3 +372,12 @@ def test_french_ecart_is_only_the_upcard() -> None:
                     continue
                 wrong.append(f"{po.name}: {source[:70]!r} -> {text[:70]!r}")
     assert wrong == []
+
+
+@pytest.mark.parametrize("lang", ["fr", "sv"])
+def test_card_letters_drawn_are_the_letters_typed(lang: str) -> None:
+    """The index letters drawn on the cards (cards_html, from the catalog) are those of
+    the engine's notation for the language, so a reader types what the cards show."""
+    words = gettext.translation("ginrules_site", str(LOCALE), [lang]).gettext
+    ranks = NOTATIONS[lang].ranks
+    assert [words("A"), words("J"), words("Q"), words("K")] == [ranks[0], *ranks[10:]]
