@@ -109,6 +109,7 @@ COLOURS = """() => {
         error: getComputedStyle(widget.querySelector(".gr-error")).color,
         tick: getComputedStyle(pick, "::after").color,
         focus: style.getPropertyValue("--gr-focus").trim(),
+        control: getComputedStyle(widget.querySelector("input, select")).colorScheme,
     };
 }"""
 
@@ -145,6 +146,9 @@ def test_widget_colours_follow_the_theme_toggle(
     assert contrast(colours["error"], colours["background"]) >= 4.5, colours
     assert contrast(colours["tick"], colours["background"]) >= 4.5, colours
     assert contrast(colours["focus"], colours["background"]) >= 3, colours
+    # the browser's own controls follow the toggle too (no dark select on a light page)
+    if toggle != "auto":
+        assert colours["control"] == toggle, colours
 
 
 # --- a phone, 390 px wide -------------------------------------------------------------------
