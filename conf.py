@@ -57,3 +57,5 @@ html_theme_options = {"announcement": "language switcher"}
 # Furo's footer would otherwise show English that no catalog can translate.
 html_show_sphinx = False
 html_show_copyright = False
+# Our own favicon: a card with a heart, drawn in SVG.
+html_favicon = str(ROOT / "ginrules_site" / "static" / "favicon.svg")

@@ -3,7 +3,17 @@
 Standard library only; runs on CPython 3.11+ and in Pyodide.
 """
 
-from ginrules.cards import CARDS, RANKS, SUITS, Card, format_hand, parse_hand
+from ginrules.cards import (
+    CARDS,
+    NOTATIONS,
+    RANKS,
+    SUITS,
+    Card,
+    Notation,
+    find_notation,
+    format_hand,
+    parse_hand,
+)
 from ginrules.errors import (
     CardError,
     DuplicateCardError,
@@ -12,6 +22,7 @@ from ginrules.errors import (
     IllegalActionError,
     IllegalKnockError,
     UnknownCardError,
+    UnknownNotationError,
     UnknownVariantError,
 )
 from ginrules.going_out import GoingOut, check_going_out
@@ -32,6 +43,7 @@ __version__ = "0.1.0"
 __all__ = [
     "CARDS",
     "FRENCH",
+    "NOTATIONS",
     "OKLAHOMA",
     "PRESETS",
     "RANKS",
@@ -50,10 +62,12 @@ __all__ = [
     "IllegalKnockError",
     "Layoff",
     "Meld",
+    "Notation",
     "Rules",
     "ScoreTerm",
     "ShowdownResult",
     "UnknownCardError",
+    "UnknownNotationError",
     "UnknownVariantError",
     "__version__",
     "best_arrangement",
@@ -61,6 +75,7 @@ __all__ = [
     "best_discards",
     "check_going_out",
     "deadwood",
+    "find_notation",
     "find_variant",
     "format_hand",
     "parse_hand",

@@ -10,14 +10,33 @@ Card.parse('TH')
 'QS'
 >>> [str(c) for c in parse_hand("7H 8H 9H")]
 ['7H', '8H', '9H']
+
+A reader writes cards as the cards of their language show them: a
+:class:`Notation` (``NOTATIONS``: ``en``, ``fr``, ``sv``) reads the letters of its
+language, the suit symbols, and the English letters wherever they mean one thing in
+that language; where a letter means two things (French ``C`` is *cœur*, English
+``C`` is clubs) the notation's own meaning wins.
+
+>>> Card.parse("R♠", notation="fr")
+Card.parse('KS')
+>>> Card.parse("Kn♥", notation="sv").code
+'JH'
+>>> NOTATIONS["fr"].format(Card.parse("TC"))
+'10♣'
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Final
 
-from ginrules.errors import DuplicateCardError, HandSizeError, UnknownCardError
+from ginrules.errors import (
+    DuplicateCardError,
+    HandSizeError,
+    UnknownCardError,
+    UnknownNotationError,
+)
 
 RANKS: Final = "A23456789TJQK"
 SUITS: Final = "SHDC"
@@ -69,15 +88,14 @@ class Card:
         return (Card, (self.rank, self.suit))
 
     @classmethod
-    def parse(cls, token: str) -> Card:
-        """Read one card: ``7H``, ``th``, ``10H``, ``7♥``, ``♥7``.
+    def parse(cls, token: str, notation: str | Notation = "en") -> Card:
+        """Read one card: ``7H``, ``th``, ``10H``, ``7♥``, ``♥7``; with
+        ``notation="fr"`` also ``R♠``, ``V♥``, ``10C`` (cœur), with ``"sv"`` ``Kn♥``, ``E♠``.
 
         :raises UnknownCardError: if the token is not a card.
+        :raises UnknownNotationError: for a notation name that is not in ``NOTATIONS``.
         """
-        card = _LOOKUP.get(token.strip().upper().replace("\ufe0e", "").replace("\ufe0f", ""))
-        if card is None:
-            raise UnknownCardError(token)
-        return card
+        return find_notation(notation).parse(token)
 
     @classmethod
     def from_index(cls, index: int) -> Card:
@@ -134,29 +152,128 @@ CARDS: Final[tuple[Card, ...]] = tuple(
 )
 
 
-def _build_lookup() -> dict[str, Card]:
-    table: dict[str, Card] = {}
-    for card in CARDS:
-        ranks = [card.rank_char] + (["10"] if card.rank == 10 else [])
-        suits = [card.suit_char] + [s for s, c in _SYMBOL_TO_SUIT.items() if c == card.suit_char]
-        for r in ranks:
-            for s in suits:
-                table[r + s] = card
-                table[s + r] = card
-    return table
+_ENGLISH_RANKS: Final = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K")
 
 
-_LOOKUP: Final = _build_lookup()
+@dataclass(frozen=True)
+class Notation:
+    """How the cards of one language are written: a rank letter then a suit.
+
+    ``ranks`` are the 13 indices that the page writes, ace to king; ``suits`` the
+    four suits in the order spades, hearts, diamonds, clubs (letters, or the
+    symbols where the language writes no letters). A notation reads its own
+    letters, ``10``, the suit symbols (either order: ``♥10``), and the English
+    letters that do not clash with its own; ``english_order`` also reads English
+    letters suit first (``HT``). ``written`` is how the page writes a card:
+    ``"code"`` (``KS``) or ``"symbol"`` (``R♠``).
+    """
+
+    name: str
+    ranks: tuple[str, ...]
+    suits: tuple[str, ...]
+    written: str = "symbol"
+    english_order: bool = False
+    _lookup: Mapping[str, Card] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_lookup", self._build())
+
+    def _build(self) -> dict[str, Card]:
+        """Every accepted token, upper case; the notation's own letters first, so an
+        English letter that means something else here is read the page's way."""
+        ranks: dict[str, int] = {}
+        for letters in (self.ranks, _ENGLISH_RANKS, ("",) * 9 + ("10",)):
+            for rank, letter in enumerate(letters, start=1):
+                if letter and letter.upper() not in ranks:
+                    ranks[letter.upper()] = rank
+        suits: dict[str, int] = {}
+        suit_letters: tuple[Sequence[str], ...] = (self.suits, SUIT_SYMBOLS, "♤♡♢♧", SUITS)
+        for written in suit_letters:
+            for suit, letter in enumerate(written):
+                suits.setdefault(letter.upper(), suit)
+        table: dict[str, Card] = {}
+        for r, rank in ranks.items():
+            for s, suit in suits.items():
+                card = CARDS[suit * 13 + rank - 1]
+                table.setdefault(r + s, card)
+                if s in _SYMBOL_TO_SUIT or (self.english_order and s in SUITS):
+                    table.setdefault(s + r, card)
+        return table
+
+    def clashes(self) -> list[tuple[str, str, int]]:
+        """The English letters that this notation reads another way: ``(letter, kind,
+        index)`` with kind ``"rank"`` (index 1..13) or ``"suit"`` (0..3, as ``SUITS``),
+        the meaning here; French gives ``[("C", "suit", 1)]``: C is hearts."""
+        found: list[tuple[str, str, int]] = []
+        for kind, english, own in (
+            ("rank", _ENGLISH_RANKS, self.ranks),
+            ("suit", SUITS, self.suits),
+        ):
+            base = 1 if kind == "rank" else 0
+            for index, letter in enumerate(own, start=base):
+                if letter.upper() in english and english.index(letter.upper()) + base != index:
+                    found.append((letter.upper(), kind, index))
+        return found
+
+    def parse(self, token: str) -> Card:
+        """Read one card written in this notation (or in English where that is unambiguous).
+
+        :raises UnknownCardError: if the token is not a card.
+        """
+        text = token.strip().upper().replace("\ufe0e", "").replace("\ufe0f", "")
+        card = self._lookup.get(text)
+        if card is None:
+            raise UnknownCardError(token)
+        return card
+
+    def format(self, card: Card) -> str:
+        """How this notation writes a card: ``KS`` (English), ``R♠``, ``Kn♠``."""
+        if self.written == "code":
+            return card.code
+        return self.ranks[card.rank - 1] + SUIT_SYMBOLS[card.suit]
+
+
+NOTATIONS: Final[dict[str, Notation]] = {
+    "en": Notation("en", _ENGLISH_RANKS, tuple(SUITS), written="code", english_order=True),
+    # French: as, valet, dame, roi; pique, cœur, carreau, trèfle (C is cœur, K carreau, T trèfle).
+    "fr": Notation(
+        "fr",
+        ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "V", "D", "R"),
+        ("P", "C", "K", "T"),
+    ),
+    # Swedish: ess, knekt, dam, kung; suits by their symbols (or the English letters).
+    "sv": Notation(
+        "sv",
+        ("E", "2", "3", "4", "5", "6", "7", "8", "9", "10", "Kn", "D", "K"),
+        tuple(SUIT_SYMBOLS),
+    ),
+}
+
+
+def find_notation(notation: str | Notation) -> Notation:
+    """The notation of this name (``en``, ``fr``, ``sv``), or the notation itself.
+
+    :raises UnknownNotationError: for a name that is not in ``NOTATIONS``.
+    """
+    if isinstance(notation, Notation):
+        return notation
+    found = NOTATIONS.get(notation.strip().lower())
+    if found is None:
+        raise UnknownNotationError(notation, sorted(NOTATIONS))
+    return found
 
 
 def parse_hand(
     cards: str | Iterable[str | Card],
     *,
     sizes: Sequence[int] | None = None,
+    notation: str | Notation = "en",
 ) -> list[Card]:
     """Read a hand from a string (cards separated by spaces or commas) or a list.
 
     :param sizes: the allowed numbers of cards, for example ``(10, 11)``.
+    :param notation: the notation the cards are written in (see ``NOTATIONS``);
+        a duplicate is named in that notation.
     :raises UnknownCardError: for a token that is not a card.
     :raises DuplicateCardError: for a card given twice.
     :raises HandSizeError: if the count is not in ``sizes``.
@@ -165,12 +282,13 @@ def parse_hand(
         tokens: list[str | Card] = [t for t in cards.replace(",", " ").split() if t]
     else:
         tokens = list(cards)
+    reader = find_notation(notation)
     hand: list[Card] = []
     seen: set[Card] = set()
     for token in tokens:
-        card = token if isinstance(token, Card) else Card.parse(str(token))
+        card = token if isinstance(token, Card) else reader.parse(str(token))
         if card in seen:
-            raise DuplicateCardError(card.code)
+            raise DuplicateCardError(reader.format(card))
         seen.add(card)
         hand.append(card)
     if sizes is not None and len(hand) not in sizes:

@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, NoReturn, TextIO
 
-from ginrules.cards import Card, parse_hand
+from ginrules.cards import NOTATIONS, Card, parse_hand
 from ginrules.errors import GinRulesError, HandSizeError, IllegalKnockError
 from ginrules.melds import MAX_CARDS, Arrangement, best_arrangement, best_discards
 from ginrules.rules import PRESETS, Rules, find_variant
@@ -57,6 +57,17 @@ def add_variant(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def add_notation(parser: argparse.ArgumentParser) -> None:
+    """The ``--notation`` option: the language the cards are written in."""
+    parser.add_argument(
+        "--notation",
+        default="en",
+        choices=sorted(NOTATIONS),
+        help="how the cards are written: en (KS, TH), fr (R♠, 10C: C is cœur), "
+        "sv (Kn♥, E♠); suit symbols work in all (default en)",
+    )
+
+
 def variant(args: argparse.Namespace) -> Rules:
     """The rules named by ``--variant``.
 
@@ -88,14 +99,14 @@ def melds_result(hand: list[Card], rules: Rules) -> dict[str, Any]:
     return _melds_json(best_arrangement(hand, rules))
 
 
-def _hand(tokens: str | list[str], least: int) -> list[Card]:
-    hand = parse_hand(tokens)
+def _hand(tokens: str | list[str], least: int, notation: str) -> list[Card]:
+    hand = parse_hand(tokens, notation=notation)
     if not least <= len(hand) <= MAX_CARDS:
         raise HandSizeError(len(hand), f"{least} to {MAX_CARDS}")
     return hand
 
 
-def _read_hands(stream: TextIO) -> Iterator[tuple[int, list[Card]]]:
+def _read_hands(stream: TextIO, notation: str) -> Iterator[tuple[int, list[Card]]]:
     for number, line in enumerate(stream, 1):
         text = line.strip()
         if not text:
@@ -107,7 +118,7 @@ def _read_hands(stream: TextIO) -> Iterator[tuple[int, list[Card]]]:
                 if not isinstance(data, list) or not all(isinstance(t, str) for t in data):
                     raise GinRulesError("a JSON hand must be a list of card strings")
                 tokens = data
-            hand = _hand(tokens, 0)
+            hand = _hand(tokens, 0, notation)
         except (GinRulesError, json.JSONDecodeError) as error:
             raise GinRulesError(f"line {number}: {error}") from error
         yield number, hand
@@ -118,16 +129,17 @@ def _run_melds(args: argparse.Namespace, out: TextIO) -> int:
     if args.cards == ["-"]:
         write = out.write
         dumps = json.dumps
-        for _, hand in _read_hands(sys.stdin):
+        for _, hand in _read_hands(sys.stdin, args.notation):
             write(dumps(melds_result(hand, rules)) + "\n")
         return 0
-    hand = _hand(args.cards, 1)
+    hand = _hand(args.cards, 1, args.notation)
     out.write(json.dumps(melds_result(hand, rules)) + "\n")
     return 0
 
 
 def _configure_melds(parser: argparse.ArgumentParser) -> None:
     add_variant(parser)
+    add_notation(parser)
     parser.add_argument(
         "cards",
         nargs="+",
@@ -138,6 +150,7 @@ def _configure_melds(parser: argparse.ArgumentParser) -> None:
 
 def _configure_knock(parser: argparse.ArgumentParser) -> None:
     add_variant(parser)
+    add_notation(parser)
     parser.add_argument(
         "--upcard", help="the deal's first upcard (Oklahoma; without it the limit is 10)"
     )
@@ -153,8 +166,11 @@ def _configure_knock(parser: argparse.ArgumentParser) -> None:
 
 def _run_knock(args: argparse.Namespace, out: TextIO) -> int:
     rules = variant(args)
-    upcard = None if args.upcard is None else Card.parse(args.upcard)
-    result = showdown(args.knocker, args.defender, rules, upcard)
+    notation = args.notation
+    upcard = None if args.upcard is None else Card.parse(args.upcard, notation)
+    knocker = parse_hand(args.knocker, notation=notation)
+    defender = parse_hand(args.defender, notation=notation)
+    result = showdown(knocker, defender, rules, upcard)
     out.write(json.dumps(result.to_dict()) + "\n")
     return 0
 

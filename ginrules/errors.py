@@ -95,3 +95,15 @@ class IllegalActionError(GinRulesError):
     def __init__(self, reason: str, message: str, **params: Any) -> None:
         super().__init__(message, reason=reason, **params)
         self.reason = reason
+
+
+class UnknownNotationError(GinRulesError):
+    """A card notation name that the engine does not know (see ``cards.NOTATIONS``)."""
+
+    code = "unknown_notation"
+
+    def __init__(self, name: str, known: list[str]) -> None:
+        super().__init__(
+            f"unknown notation: {name!r} (known: {', '.join(known)})", name=name, known=known
+        )
+        self.name = name

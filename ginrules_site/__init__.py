@@ -19,6 +19,9 @@ FEATURES: list[str] = [
     "deals",
     "widgets",
     "assets",
+    "notation",
+    "notfound",
+    "search",
 ]
 
 

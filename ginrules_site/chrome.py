@@ -26,7 +26,7 @@ from ginrules_site.catalogs import catalogs, status
 from ginrules_site.messages import _
 
 DEFAULT_LANGUAGES = {"en": "English"}
-SKIP_IN_SITEMAP = {"genindex", "search", "py-modindex"}
+SKIP_IN_SITEMAP = {"genindex", "search", "py-modindex", "404"}
 
 
 def short_commit(root: Path) -> str | None:
@@ -156,6 +156,9 @@ def _write_sitemap(app: Sphinx, exception: Exception | None) -> None:
 
 
 def _add_assets(app: Sphinx) -> None:
+    # The site's name in the reader's language: the home page's <title>, the brand in
+    # the sidebar and the end of every other page's <title> (never the package name).
+    app.config.html_title = str(_("Gin Rummy rules"))
     if app.builder.format == "html":
         app.config.html_static_path.append(str(Path(__file__).parent / "static"))
         app.add_css_file("ginrules-chrome.css")

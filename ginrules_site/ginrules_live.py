@@ -78,7 +78,7 @@ def _new_seed(args: dict[str, Any]) -> Any:
 def _parse(args: dict[str, Any]) -> Any:
     """Canonical codes of a hand; ``sizes`` optional."""
     sizes = args.get("sizes")
-    cards = parse_hand(_text(args, "cards"), sizes=sizes)
+    cards = parse_hand(_text(args, "cards"), sizes=sizes, notation=_notation(args))
     return {"cards": [c.code for c in cards]}
 
 
@@ -86,9 +86,14 @@ def _rules(args: dict[str, Any]) -> Rules:
     return find_variant(_text(args, "variant", "standard"))
 
 
+def _notation(args: dict[str, Any]) -> str:
+    """The page's card notation (``en``, ``fr``, ``sv``): the reader types in it."""
+    return _text(args, "notation", "en")
+
+
 def _upcard(args: dict[str, Any]) -> Card | None:
     text = _text(args, "upcard", "").strip()
-    return Card.parse(text) if text else None
+    return Card.parse(text, _notation(args)) if text else None
 
 
 def _values(cards: list[str], rules: Rules) -> dict[str, int]:
@@ -103,7 +108,7 @@ def _melds(args: dict[str, Any]) -> Any:
     whether that hand may go out; for 10: the arrangement and going out.
     """
     rules = _rules(args)
-    cards = parse_hand(_text(args, "cards"), sizes=range(1, 12))
+    cards = parse_hand(_text(args, "cards"), sizes=range(1, 12), notation=_notation(args))
     upcard = _upcard(args)
     result: dict[str, Any] = {"cards": [c.code for c in cards], "variant": rules.name}
     if upcard is not None:
@@ -128,8 +133,8 @@ def _melds(args: dict[str, Any]) -> Any:
 def _showdown(args: dict[str, Any]) -> Any:
     """Showdown: as the build-time ``gin-showdown`` example."""
     rules = _rules(args)
-    knocker = parse_hand(_text(args, "knocker"), sizes=(10, 11))
-    defender = parse_hand(_text(args, "defender"), sizes=(10,))
+    knocker = parse_hand(_text(args, "knocker"), sizes=(10, 11), notation=_notation(args))
+    defender = parse_hand(_text(args, "defender"), sizes=(10,), notation=_notation(args))
     upcard = _upcard(args)
     result = showdown(knocker, defender, rules, upcard).to_dict()
     if upcard is not None:

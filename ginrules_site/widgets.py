@@ -44,7 +44,7 @@ from docutils.parsers.rst import directives
 from sphinx.application import Sphinx
 from sphinx.writers.html5 import HTML5Translator
 
-from ginrules.cards import CARDS, Card
+from ginrules.cards import CARDS, Card, Notation, parse_hand
 from ginrules.errors import GinRulesError
 from ginrules.melds import best_arrangement, best_discards
 from ginrules.rules import Rules
@@ -65,6 +65,7 @@ from ginrules_site.examples import (
 )
 from ginrules_site.ginrules_live import SCHEMES, fill_sheet, parse_entries
 from ginrules_site.messages import _
+from ginrules_site.notation import notation_help, notation_strings, page_notation, written
 
 STATIC_DIR = Path(__file__).parent / "static"
 
@@ -100,6 +101,10 @@ def common_strings() -> dict[str, str]:
             "The hand already holds 11 cards: remove one (a chosen card) before adding {card}."
         ),
         "no_upcard": _("No upcard yet: the knock limit is {limit}. Enter the upcard to apply it."),
+        "duplicate_card": _("{card} is given twice."),
+        "hand_size": _("{count} cards: this needs {expected}."),
+        "illegal_knock": _("This hand may not knock."),
+        "unknown_variant": _("Unknown variant: {name}."),
         "internal": _("The engine failed on this input: {message}"),
         "or": _("or"),
         # Translators: a range of card counts, e.g. "12 cards: this needs 1 to 11."
@@ -208,6 +213,20 @@ def text_field(widget_id: str, name: str, label: str, value: str, help_text: str
     )
 
 
+def upcard_field(widget_id: str, options: dict[str, Any], notation: Notation) -> str:
+    """The upcard's field, when the directive names an upcard, in the page's notation."""
+    if not options.get("upcard"):
+        return ""
+    example = notation.format(Card.parse("5S"))
+    return text_field(
+        widget_id,
+        "upcard",
+        str(_("Upcard")),
+        notation.format(Card.parse(options["upcard"])),
+        str(_("The first upcard, for example {example}.")).format(example=example),
+    )
+
+
 def picker_html(widget_id: str) -> str:
     """The frame of the 52-card picker; the script fills it with toggle buttons
     holding clones of the page's deck (one row per suit, labelled by suit)."""
@@ -245,7 +264,11 @@ def visit_widget_html(self: HTML5Translator, node: gr_widget) -> None:
     if node["first"]:
         # Once per page: the widgets' strings, and the 52 cards of cards_html that the
         # script clones for live results.
-        strings = json.dumps(common_strings(), ensure_ascii=False, separators=(",", ":"))
+        strings = json.dumps(
+            {**common_strings(), **notation_strings(page_notation(node["lang"]))},
+            ensure_ascii=False,
+            separators=(",", ":"),
+        )
         strings = strings.replace("<", "\\u003c")
         self.body.append(
             f'<script type="application/json" class="gr-widget-strings">{strings}</script>\n'
@@ -329,24 +352,18 @@ class MeldFinderDirective(WidgetMixin, HandDirective):
         return str(self.verdict)
 
     def controls(self, widget_id: str) -> str:
-        cards = self.hand()
-        text = " ".join(c.code for c in cards)
+        notation = page_notation(self.env.config.language)
+        example = written(parse_hand("7H 8H 9H TS"), notation)
         fields = text_field(
             widget_id,
             "cards",
             str(_("Cards")),
-            text,
-            str(_("Up to 11 cards, for example 7H 8H 9H TS (T is the ten).")),
+            written(self.hand(), notation),
+            str(_("Up to 11 cards, for example {example}.")).format(example=example)
+            + " "
+            + notation_help(notation),
         )
-        if self.options.get("upcard"):
-            fields += text_field(
-                widget_id,
-                "upcard",
-                str(_("Upcard")),
-                self.options["upcard"],
-                str(_("The first upcard, for example 5S.")),
-            )
-        return fields + picker_html(widget_id)
+        return fields + upcard_field(widget_id, self.options, notation) + picker_html(widget_id)
 
     def example_nodes(self) -> list[nodes.Node]:
         return self.wrap(self.rules(), super().example_nodes())
@@ -366,29 +383,22 @@ class ShowdownWidgetDirective(WidgetMixin, ShowdownDirective):
             if self.rules().big_gin
             else _("10 cards after the discard.")
         )
+        notation = page_notation(self.env.config.language)
         fields = text_field(
             widget_id,
             "knocker",
             str(_("Knocker's hand")),
-            self.options["knocker"],
-            str(knocker_help),
+            written(parse_hand(self.options["knocker"]), notation),
+            str(knocker_help) + " " + notation_help(notation),
         )
         fields += text_field(
             widget_id,
             "defender",
             str(_("Defender's hand")),
-            self.options["defender"],
+            written(parse_hand(self.options["defender"]), notation),
             str(_("10 cards.")),
         )
-        if self.options.get("upcard"):
-            fields += text_field(
-                widget_id,
-                "upcard",
-                str(_("Upcard")),
-                self.options["upcard"],
-                str(_("The first upcard, for example 5S.")),
-            )
-        return fields
+        return fields + upcard_field(widget_id, self.options, notation)
 
     def example_nodes(self) -> list[nodes.Node]:
         return self.wrap(self.rules(), super().example_nodes())

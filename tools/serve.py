@@ -10,6 +10,8 @@ hangs on anything else), ``.mjs`` as JavaScript. The content-hashed runtime fold
 ``no-cache``, so a rebuilt site is seen at once (``headers_file()`` writes the same
 rules for static hosts). A file with a precompressed ``.br`` or ``.gz`` beside it
 (``make dist``) is sent compressed when the browser accepts it, as a static host would.
+A missing address gets the 404 page of its language (``/fr/…`` -> ``fr/404.html``,
+else ``404.html``) with status 404.
 """
 
 from __future__ import annotations
@@ -116,8 +118,35 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         self.end_headers()
         return body
 
+    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
+        page = self.not_found_page() if code == 404 else None
+        if page is None:
+            super().send_error(code, message, explain)
+            return
+        body = page.read_bytes()
+        self.send_response(404, message)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(body)
+
+    def not_found_page(self) -> Path | None:
+        """The site's 404 page in the language of the path asked for, if it has one."""
+        root = Path(self.directory)
+        first = self.path.lstrip("/").split("/", 1)[0].split("?", 1)[0]
+        language = [root / first / "404.html"] if first and "." not in first else []
+        return next((page for page in [*language, root / "404.html"] if page.is_file()), None)
+
+    def send_response(self, code: int, message: str | None = None) -> None:
+        self.status = code
+        super().send_response(code, message)
+
     def end_headers(self) -> None:
-        self.send_header("Cache-Control", cache_control(self.path.split("?", 1)[0]))
+        path = self.path.split("?", 1)[0]
+        # An error is never cached, not even under an immutable runtime folder.
+        ok = getattr(self, "status", 200) < 400
+        self.send_header("Cache-Control", cache_control(path) if ok else "no-cache")
         if getattr(self, "vary", False):
             self.send_header("Vary", "Accept-Encoding")
         super().end_headers()

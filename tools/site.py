@@ -154,6 +154,8 @@ def write_root(langs: dict[str, str], baseurl: str) -> None:
     index.append("</sitemapindex>")
     (HTML / "sitemap.xml").write_text("\n".join(index) + "\n", encoding="utf-8")
     (HTML / "robots.txt").write_text(f"User-agent: *\nAllow: /\nSitemap: {base}/sitemap.xml\n")
+    # A static host serves /404.html for an address outside every language.
+    shutil.copyfile(HTML / codes[0] / "404.html", HTML / "404.html")
 
 
 def cmd_build(args: argparse.Namespace) -> None:

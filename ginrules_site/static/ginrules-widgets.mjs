@@ -19,6 +19,18 @@ function el(tag, className, text) {
   return node;
 }
 
+// The page's card notation (ginrules.cards.NOTATIONS, sent in data-strings): the
+// picker writes cards as the page does (R♠ on a French page), and the worker reads
+// what the reader typed with the same notation.
+function notation(S) {
+  const ranks = (S.notation_ranks ?? RANKS.split("").join(" ")).split(" ");
+  const suits = (S.notation_suits ?? "S H D C").split(" ");
+  const write = (code) => ranks[RANKS.indexOf(code[0])] + suits["SHDC".indexOf(code[1])];
+  const codes = new Map();
+  for (const r of RANKS) for (const s of "SHDC") codes.set(write(r + s).toUpperCase(), r + s);
+  return { name: S.notation ?? "en", write, code: (text) => codes.get(text.toUpperCase()) ?? text.toUpperCase() };
+}
+
 function deckCard(code, extra = []) {
   const template = document.querySelector("template.gr-deck");
   const source = template?.content.querySelector(`[data-card="${CSS.escape(code)}"]`);
@@ -352,6 +364,7 @@ class Widget {
     this.root = root;
     this.kind = root.dataset.widget;
     this.S = STRINGS;
+    this.notation = notation(STRINGS);
     this.params = JSON.parse(root.dataset.params);
     this.form = root.querySelector("form.gr-controls");
     this.result = root.querySelector(".gr-result");
@@ -360,7 +373,9 @@ class Widget {
     this.fields = {};
     for (const input of root.querySelectorAll(".gr-input")) this.fields[input.name] = input;
     this.frame = root.querySelector(".gr-result .gr-example")?.cloneNode(false);
-    this.cards = this.fields.cards ? this.fields.cards.value.split(/\s+/).filter(Boolean) : [];
+    this.cards = this.fields.cards
+      ? this.fields.cards.value.split(/\s+/).filter(Boolean).map(this.notation.code)
+      : [];
     this.picks = this.buildPicker(root.querySelector("fieldset.gr-picker"));
     this.serial = 0;
     this.timer = null;
@@ -433,7 +448,7 @@ class Widget {
       return;
     }
     const cards = this.cards.includes(code) ? this.cards.filter((c) => c !== code) : [...this.cards, code];
-    this.fields.cards.value = cards.join(" ");
+    this.fields.cards.value = cards.map(this.notation.write).join(" ");
     this.showPicked(cards);
     this.update();
   }
@@ -489,7 +504,7 @@ class Widget {
   }
 
   args() {
-    const args = { variant: this.root.dataset.variant, ...(this.params.players ? { players: this.params.players } : {}) };
+    const args = { variant: this.root.dataset.variant, notation: this.notation.name, ...(this.params.players ? { players: this.params.players } : {}) };
     for (const [name, input] of Object.entries(this.fields)) args[name] = input.value;
     return args;
   }

@@ -17,7 +17,7 @@ from urllib.parse import urlencode
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from ginrules import CARDS, find_variant, parse_hand
+from ginrules import CARDS, NOTATIONS, find_variant, parse_hand
 from ginrules.going_out import GoingOut, check_going_out
 from ginrules.melds import best_arrangement, best_discards
 from ginrules.showdown import showdown
@@ -56,6 +56,11 @@ def melds_widget(page: Page, index: int = 0) -> Locator:
     return page.locator("section[data-widget='melds']").nth(index)
 
 
+def written(codes: str, lang: str) -> str:
+    """Cards given by their codes, as the page of this language writes them (R♠, Kn♥)."""
+    return " ".join(NOTATIONS[lang].format(card) for card in parse_hand(codes))
+
+
 def type_cards(widget: Locator, text: str, field: str = "cards") -> None:
     widget.locator(f"input[name='{field}']").fill(text)
 
@@ -76,10 +81,10 @@ def wait_live(widget: Locator, expected_cards: str) -> None:
 
 
 def expected_melds(
-    text: str, variant: str, upcard: str | None = None
+    text: str, variant: str, upcard: str | None = None, lang: str = "en"
 ) -> tuple[int, GoingOut | None]:
     rules = find_variant(variant)
-    cards = parse_hand(text)
+    cards = parse_hand(text, notation=lang)
     kept = cards
     if len(cards) == 11:
         best = best_discards(cards, rules)[0]
@@ -88,7 +93,7 @@ def expected_melds(
             kept = [c for c in cards if c is not best.discard]
     else:
         deadwood = best_arrangement(cards, rules).deadwood
-    up = parse_hand(upcard)[0] if upcard else None
+    up = parse_hand(upcard, notation=lang)[0] if upcard else None
     going = check_going_out(kept, rules, up) if len(kept) >= 10 else None
     return deadwood, going
 
@@ -133,7 +138,7 @@ def test_static_result_until_the_first_interaction(
     assert widget.get_attribute("data-variant") == "oklahoma"
     text = widget.locator("input[name='cards']").input_value()
     upcard = widget.locator("input[name='upcard']").input_value()
-    deadwood, _going = expected_melds(text, "oklahoma", upcard)
+    deadwood, _going = expected_melds(text, "oklahoma", upcard, lang)
     assert widget.locator(".gr-result").get_attribute("data-deadwood") == str(deadwood)
     assert widget.locator(".gr-widget-title").inner_text() == _("Meld finder: {variant}").format(
         variant=_("Oklahoma Gin")
@@ -159,10 +164,11 @@ def test_live_melds_equal_the_engine(pages: Callable[[str, str], Page], lang: st
     rng = random.Random(f"melds-{lang}")
     hands = ["7H 8H 9H 7S 7D 7C 2C 3C 4C 9D", "AS 2S 3S 4S 8H 8D 8C 9D TD JD KC"]
     hands += [" ".join(c.code for c in rng.sample(CARDS, rng.choice((10, 11)))) for _i in range(4)]
-    for text in hands:
+    for codes in hands:
+        text = written(codes, lang)
         type_cards(widget, text)
         wait_live(widget, text)
-        deadwood, going = expected_melds(text, "oklahoma", upcard)
+        deadwood, going = expected_melds(text, "oklahoma", upcard, lang)
         assert widget.locator(".gr-result").get_attribute("data-deadwood") == str(deadwood), text
         assert going is not None
         sentence = going_out_sentence(_, going, 0)
@@ -171,7 +177,7 @@ def test_live_melds_equal_the_engine(pages: Callable[[str, str], Page], lang: st
         pressed = widget.locator(".gr-pick[aria-pressed='true']").evaluate_all(
             "bs => bs.map(b => b.dataset.card)"
         )
-        assert sorted(pressed) == sorted(text.split())
+        assert sorted(pressed) == sorted(codes.split())
 
 
 @pytest.mark.parametrize(("docname", "variant"), VARIANT_PAGES)
@@ -203,9 +209,9 @@ def test_bad_input_is_explained_next_to_the_field(
     field = widget.locator("input[name='cards']")
     cases = {
         "7H 8H 1Z": _(
-            "{token} is not a card. Write a rank then a suit, for example 7H or TS."
-        ).format(token="1Z"),
-        "7H 8H 7h": _("{card} is given twice.").format(card="7H"),
+            "{token} is not a card. Write a rank then a suit, for example {example}."
+        ).format(token="1Z", example=written("7H TS", lang)),
+        "7H 8H 7h": _("{card} is given twice.").format(card=written("7H", lang)),
         "AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS": _("{count} cards: this needs {expected}.").format(
             count=12, expected=_("{min} to {max}").format(min=1, max=11)
         ),
@@ -216,7 +222,7 @@ def test_bad_input_is_explained_next_to_the_field(
         expect(field).to_have_attribute("aria-invalid", "true")
         assert widget.get_attribute("data-state") == "ready"
     # and it keeps working
-    good = "7H 8H 9H 7S 7D 7C 2C 3C 4C 9D"
+    good = written("7H 8H 9H 7S 7D 7C 2C 3C 4C 9D", lang)
     type_cards(widget, good)
     wait_live(widget, good)
     expect(error).to_have_text("")
@@ -254,12 +260,12 @@ def test_keyboard_only(pages: Callable[[str, str], Page]) -> None:
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_share_link_restores_the_hand(shared_context: Any, lang: str) -> None:
     context, _log = shared_context
-    text = "AS 2S 3S 4S 8H 8D 8C 9D TD JD KC"
+    text = written("AS 2S 3S 4S 8H 8D 8C 9D TD JD KC", lang)
     page = context.new_page()
     page.goto(f"/{lang}/hollywood.html#" + urlencode({"gr-melds-1-cards": text}))
     widget = melds_widget(page)
     wait_live(widget, text)
-    deadwood, _going = expected_melds(text, "standard")
+    deadwood, _going = expected_melds(text, "standard", lang=lang)
     assert widget.locator(".gr-result").get_attribute("data-deadwood") == str(deadwood)
     href = widget.locator(".gr-share-link").get_attribute("href")
     assert href == "#" + urlencode({"gr-melds-1-cards": text})
@@ -274,8 +280,9 @@ def test_hostile_fragment_never_becomes_markup(shared_context: Any) -> None:
     widget = melds_widget(page)
     error = widget.locator(".gr-error[data-for='cards']")
     _ = translator("fr")
-    message = _("{token} is not a card. Write a rank then a suit, for example 7H or TS.")
-    expect(error).to_have_text(message.format(token="<img"), timeout=LIVE_TIMEOUT)
+    message = _("{token} is not a card. Write a rank then a suit, for example {example}.")
+    example = written("7H TS", "fr")
+    expect(error).to_have_text(message.format(token="<img", example=example), timeout=LIVE_TIMEOUT)
     assert page.evaluate("() => window.pwned") is None
     assert widget.locator("img").count() == 0
     assert widget.locator("input[name='cards']").input_value() == hostile
@@ -296,10 +303,16 @@ def test_live_showdown_equals_the_engine(pages: Callable[[str, str], Page], lang
     widget = page.locator("section[data-widget='showdown']").first
     upcard = widget.locator("input[name='upcard']").input_value()
     knocker = widget.locator("input[name='knocker']").input_value()
-    defender = "TH JH 5S 5C 5D QS QC 2D 3S 8S"
+    defender = written("TH JH 5S 5C 5D QS QC 2D 3S 8S", lang)
     widget.locator("input[name='defender']").fill(defender)
     expect(widget).to_have_attribute("data-state", "ready", timeout=LIVE_TIMEOUT)
-    result = showdown(knocker, defender, find_variant("oklahoma"), parse_hand(upcard)[0])
+    up = parse_hand(upcard, notation=lang)[0]
+    result = showdown(
+        parse_hand(knocker, notation=lang),
+        parse_hand(defender, notation=lang),
+        find_variant("oklahoma"),
+        up,
+    )
     labels = {
         "difference": "difference",
         "opponent_deadwood": "opponent's deadwood",
@@ -320,9 +333,9 @@ def test_live_showdown_equals_the_engine(pages: Callable[[str, str], Page], lang
     assert widget.locator(".gr-layoffs li").count() == len(result.layoffs)
 
     # a knock the rules forbid is explained, in the page's language
-    illegal = "7H 8H 9H KS KH KD AC 2C 9C 9D"
+    illegal = written("7H 8H 9H KS KH KD AC 2C 9C 9D", lang)
     widget.locator("input[name='knocker']").fill(illegal)
-    going = check_going_out(parse_hand(illegal), find_variant("oklahoma"), parse_hand(upcard)[0])
+    going = check_going_out(parse_hand(illegal, notation=lang), find_variant("oklahoma"), up)
     assert not going.allowed
     expect(widget.locator(".gr-error[data-for='knocker']")).to_have_text(
         going_out_sentence(_, going, 0), timeout=LIVE_TIMEOUT

@@ -206,3 +206,36 @@ def test_console_script_table_has_both_commands() -> None:
     from ginrules.cli import all_commands
 
     assert {"melds", "knock"} <= {c.name for c in all_commands()}
+
+
+@pytest.mark.parametrize(
+    ("notation", "cards"),
+    [("fr", "V♥ D♥ R♥ 10C"), ("sv", "Kn♥ D♥ K♥ 10♥"), ("en", "JH QH KH TH")],
+)
+def test_melds_in_the_readers_notation(notation: str, cards: str) -> None:
+    proc = run("melds", "--notation", notation, *hand(cards))
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout)["melds"] == [["TH", "JH", "QH", "KH"]]
+
+
+def test_knock_in_french_notation() -> None:
+    proc = run(
+        "knock",
+        "--notation",
+        "fr",
+        "--knocker",
+        *hand("AP 2P 3P 7C 7K 7T RP DP VP 2K"),
+        "--defender",
+        *hand("AC 2C 3C 4T 5T 6T 8K 9K 10K RK"),
+    )
+    assert proc.returncode == 0, proc.stderr
+    data = json.loads(proc.stdout)
+    assert data["knocker_deadwood"] == 2
+    assert ["AS", "2S", "3S"] in [m["cards"] for m in data["spread"]["melds"]]
+    assert ["AH", "2H", "3H"] in [m["cards"] for m in data["defender_melds"]]
+
+
+def test_unknown_notation_is_a_usage_error() -> None:
+    proc = run("melds", "--notation", "de", "7H")
+    assert proc.returncode == 2
+    assert "--notation" in proc.stderr

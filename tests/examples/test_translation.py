@@ -84,18 +84,28 @@ def extension_messages(out: Path) -> list[str]:
         [sys.executable, str(ROOT / "tools" / "extract_site_messages.py"), str(out)], check=True
     )
     with (out / f"{CATALOG}.pot").open("rb") as handle:
-        return [m.id for m in read_po(handle) if m.id]
+        return [singular(m.id) for m in read_po(handle) if m.id]
+
+
+def singular(message_id: str | tuple[str, ...]) -> str:
+    """A plural entry's key is its singular."""
+    return message_id[0] if isinstance(message_id, tuple) else message_id
 
 
 @pytest.mark.parametrize("language", ["fr", "sv"])
 def test_every_extension_string_is_translated(language: str, tmp_path: Path) -> None:
     with (LOCALE / language / "LC_MESSAGES" / f"{CATALOG}.po").open("rb") as handle:
         catalog = read_po(handle, locale=language)
-    translated = {m.id: m.string for m in catalog if m.id and m.string and not m.fuzzy}
+    translated = {
+        singular(m.id): m.string if isinstance(m.string, tuple) else (m.string,)
+        for m in catalog
+        if m.id and m.string and all(m.string) and not m.fuzzy
+    }
     for msgid in extension_messages(tmp_path):
         assert msgid in translated, f"{language}: {msgid!r} is not translated"
         fields = set(re.findall(r"\{\w+\}", msgid))
-        assert set(re.findall(r"\{\w+\}", translated[msgid])) == fields, msgid
+        for form in translated[msgid]:
+            assert set(re.findall(r"\{\w+\}", form)) == fields, msgid
 
 
 def test_french_typography_in_the_extension_catalog() -> None:

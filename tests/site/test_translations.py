@@ -4,6 +4,7 @@ a status table that matches the catalogs, and broken catalogs that fail loudly."
 from __future__ import annotations
 
 import functools
+import gettext
 import re
 import shutil
 import subprocess
@@ -14,6 +15,7 @@ import pytest
 from babel.messages.pofile import read_po, write_po
 from bs4 import BeautifulSoup
 
+from ginrules import NOTATIONS
 from ginrules_site.catalogs import catalogs, check, status
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -351,3 +353,31 @@ def test_catalogs_are_in_step_with_the_english(tmp_path, languages):
                 have = {m.id for m in read_po(f) if m.id}
             assert not want - have, f"{po}: missing entries, run make update-po: {want - have}"
             assert not have - want, f"{po}: entries no page uses any more: {have - want}"
+
+
+def test_french_ecart_is_only_the_upcard() -> None:
+    """In the French rule books *écart* is the upcard; the score difference is *la
+    différence*. A French entry may say *écart* only where the English names the
+    upcard or quotes the French word itself."""
+    wrong = []
+    for po in sorted((LOCALE / "fr" / "LC_MESSAGES").glob("*.po")):
+        with po.open("rb") as handle:
+            for message in read_po(handle):
+                source = " ".join(message.id) if isinstance(message.id, tuple) else message.id
+                text = message.string
+                text = " ".join(text) if isinstance(text, tuple) else text or ""
+                if not re.search(r"(?<!\w)écart(?!\w)", text, re.IGNORECASE):
+                    continue
+                if "upcard" in source or re.search(r"écart", source, re.IGNORECASE):
+                    continue
+                wrong.append(f"{po.name}: {source[:70]!r} -> {text[:70]!r}")
+    assert wrong == []
+
+
+@pytest.mark.parametrize("lang", ["fr", "sv"])
+def test_card_letters_drawn_are_the_letters_typed(lang: str) -> None:
+    """The index letters drawn on the cards (cards_html, from the catalog) are those of
+    the engine's notation for the language, so a reader types what the cards show."""
+    words = gettext.translation("ginrules_site", str(LOCALE), [lang]).gettext
+    ranks = NOTATIONS[lang].ranks
+    assert [words("A"), words("J"), words("Q"), words("K")] == [ranks[0], *ranks[10:]]
