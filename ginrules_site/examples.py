@@ -208,10 +208,13 @@ def reason_messages() -> dict[str, str]:
         # ginrules.errors
         "error": _("The engine refused this input."),
         "card": _("These cards cannot be read."),
-        "unknown_card": _("{token} is not a card. Write a rank then a suit, for example 7H or TS."),
+        "unknown_card": str(
+            _("{token} is not a card. Write a rank then a suit, for example {example}.")
+        ).format(token="{token}", example="7H TS"),
         "duplicate_card": _("{card} is given twice."),
         "hand_size": _("{count} cards: this needs {expected}."),
         "unknown_variant": _("Unknown variant: {name}."),
+        "unknown_notation": _("Unknown card notation: {name}."),
         "illegal_knock": _("This hand may not knock."),
         "illegal_action": _("That move is not allowed now."),
         "match_over": _("The match is over."),

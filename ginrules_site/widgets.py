@@ -101,10 +101,6 @@ def common_strings() -> dict[str, str]:
             "The hand already holds 11 cards: remove one (a chosen card) before adding {card}."
         ),
         "no_upcard": _("No upcard yet: the knock limit is {limit}. Enter the upcard to apply it."),
-        "duplicate_card": _("{card} is given twice."),
-        "hand_size": _("{count} cards: this needs {expected}."),
-        "illegal_knock": _("This hand may not knock."),
-        "unknown_variant": _("Unknown variant: {name}."),
         "internal": _("The engine failed on this input: {message}"),
         "or": _("or"),
         # Translators: a range of card counts, e.g. "12 cards: this needs 1 to 11."

@@ -265,6 +265,9 @@ def fix_header(po: Path, code: str, name: str) -> None:
             lines[i] = f'"Language-Team: {name}\\n"'
         elif line.startswith('"Plural-Forms: ') and code in PLURALS:
             lines[i] = f'"Plural-Forms: {PLURALS[code]}\\n"'
+    # A brace template is never a %-format: Babel flags a literal "%" ("50 % of") as
+    # python-format when it reads the template, and msgfmt --check then rejects it.
+    rest = rest.replace("#, python-brace-format, python-format\n", "#, python-brace-format\n")
     new = "\n".join(lines) + sep + rest
     if new != text:
         po.write_text(new, encoding="utf-8")
