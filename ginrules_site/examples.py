@@ -208,9 +208,10 @@ def reason_messages() -> dict[str, str]:
         # ginrules.errors
         "error": _("The engine refused this input."),
         "card": _("These cards cannot be read."),
-        "unknown_card": str(
-            _("{token} is not a card. Write a rank then a suit, for example {example}.")
-        ).format(token="{token}", example="7H TS"),
+        # {example} is filled in the page's notation (notation.notation_strings)
+        "unknown_card": _(
+            "{token} is not a card. Write a rank then a suit, for example {example}."
+        ),
         "duplicate_card": _("{card} is given twice."),
         "hand_size": _("{count} cards: this needs {expected}."),
         "unknown_variant": _("Unknown variant: {name}."),
