@@ -384,22 +384,43 @@ def sheet_entry(row: dict[str, Any]) -> str:
     """The wording of one row of a score sheet (``ScoreLine.to_dict()``)."""
     player = "" if row["player"] is None else seat_name(row["player"])
     detail = row["detail"]
-    if row["kind"] == "deal":
-        outcomes = {
-            "knock": _("knock"),
-            "undercut": _("undercut"),
-            "gin": _("gin"),
-            "big_gin": _("big gin"),
-        }
-        return str(_("{player} scores {points} ({outcome})")).format(
-            player=player, points=row["points"], outcome=outcomes[detail["outcome"]]
-        )
+    if row["kind"] in ("deal", "entered"):
+        words = outcome_words()
+        outcome = words[detail.get("entry", detail["outcome"])]
+        fields = {"player": player, "points": row["points"], "outcome": outcome}
+        if row["kind"] == "entered":
+            game = str(_("game {n}"))
+            fields["games"] = ", ".join(game.format(n=n) for n in detail["games"])
+            return str(_("{player} scores {points} ({outcome}), entered in: {games}")).format(
+                **fields
+            )
+        return str(_("{player} scores {points} ({outcome})")).format(**fields)
     templates = sheet_templates()
     if row["kind"] not in templates:
         logger.warning("ginrules_site: no wording for the score sheet row %r", row["kind"])
         return f"{row['kind']} {player} {row['points']}"
     fields = {"player": player, "points": row["points"], **detail}
     return str(templates[row["kind"]]).format(**fields)
+
+
+def sheet_game(row: dict[str, Any]) -> str:
+    """The game (or manche) cell of a row: the games an ``entered`` row went to."""
+    if row["kind"] == "entered":
+        return ", ".join(str(n) for n in row["detail"]["games"])
+    return str(row["game"])
+
+
+def outcome_words() -> dict[str, Any]:
+    """How a deal ended, by score sheet entry word (``ginrules.match.entry_outcomes``)."""
+    return {
+        "knock": _("knock"),
+        "undercut": _("undercut"),
+        "gin": _("gin"),
+        "big_gin": _("big gin"),
+        "going_down": _("going down"),
+        "petit_gin": _("small gin"),
+        "grand_gin": _("big gin"),
+    }
 
 
 def sheet_templates() -> dict[str, Any]:
@@ -443,7 +464,7 @@ def sheet_nodes(data: dict[str, Any]) -> list[nodes.Node]:
             [
                 str(row["deal"]),
                 sheet_entry(row),
-                str(row["game"]),
+                sheet_game(row),
                 str(row["totals"][0]),
                 str(row["totals"][1]),
             ],

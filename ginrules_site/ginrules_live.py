@@ -16,11 +16,11 @@ from typing import Any
 
 import ginrules
 from ginrules import Card, GinRulesError, Rules, find_variant, parse_hand
-from ginrules.deal import Deal, DealResult
+from ginrules.deal import Deal
 from ginrules.going_out import check_going_out
-from ginrules.match import MatchOverError, ScoreSheet, score_sheet
 from ginrules.melds import best_arrangement, best_discards
 from ginrules.players import GoodPlayer, Player, RandomPlayer
+from ginrules.score_entries import deal_result, fill_sheet, parse_entries
 from ginrules.showdown import showdown
 
 VERSION = ginrules.__version__
@@ -176,129 +176,21 @@ def _stock(args: dict[str, Any]) -> Any:
 
 # --- score sheet ---------------------------------------------------------------------
 
-SCHEMES = ("game100", "game250", "hollywood", "manche")
-OUTCOMES = ("knock", "undercut", "gin", "big_gin")
-MAX_DEALS = 200
-MAX_POINTS = 9999
-
-
-class BadEntryError(GinRulesError):
-    """A score sheet entry that is not ``A 25 knock``, ``B 31 big_gin`` or ``dead``."""
-
-    code = "bad_entry"
-
-    def __init__(self, entry: str) -> None:
-        super().__init__(f"not a deal result: {entry!r}", entry=entry[:40])
-
-
-class BadPointsError(GinRulesError):
-    """Points that are not a whole number from 0 to ``MAX_POINTS``."""
-
-    code = "bad_points"
-
-    def __init__(self, points: str) -> None:
-        super().__init__(f"not a score: {points!r}", points=points[:40])
-
-
-class BadSchemeError(GinRulesError):
-    """A scoring scheme the score sheet widget does not offer."""
-
-    code = "bad_scheme"
-
-    def __init__(self, scheme: str) -> None:
-        super().__init__(f"unknown scoring scheme: {scheme!r}", scheme=scheme[:40])
-
-
-class DealAfterEndError(GinRulesError):
-    """A deal entered after the match ended (the engine's ``MatchOverError``)."""
-
-    code = "match_over"
-
-    def __init__(self, deal: int) -> None:
-        super().__init__(f"the match is over before deal {deal}", deal=deal)
-
-
-def deal_result(winner: str, points: str, outcome: str) -> DealResult:
-    """One deal's result from the three inputs of the widget (winner ``A``, ``B`` or
-    ``dead``); the going-out player follows from the outcome (the undercut defender
-    scores, the knocker went out)."""
-    if winner.strip().lower() == "dead":
-        return DealResult("dead", None, 0, None, None, 0, 0)
-    seat = {"a": 0, "b": 1}.get(winner.strip().lower())
-    kind = outcome.strip().lower().replace("-", "_")
-    if seat is None or kind not in OUTCOMES:
-        raise BadEntryError(f"{winner} {points} {outcome}")
-    text = points.strip()
-    if not text.isascii() or not text.isdigit() or int(text) > MAX_POINTS:
-        raise BadPointsError(text)
-    going_out = 1 - seat if kind == "undercut" else seat
-    return DealResult(kind, seat, int(text), going_out, None, 0, 0)  # type: ignore[arg-type]
-
-
-def entry_text(result: DealResult) -> str:
-    """The entry as written in the widget's state: ``A 25 knock`` or ``dead``."""
-    if result.winner is None:
-        return "dead"
-    return f"{'AB'[result.winner]} {result.points} {result.outcome}"
-
-
-def parse_entries(text: str) -> list[DealResult]:
-    """Deal results separated by ``;``: ``A 25 knock; B 37 gin; dead``."""
-    results: list[DealResult] = []
-    for entry in text.split(";"):
-        tokens = entry.split()
-        if not tokens:
-            continue
-        if len(tokens) == 1 and tokens[0].lower() == "dead":
-            results.append(deal_result("dead", "", ""))
-        elif len(tokens) == 3:
-            results.append(deal_result(*tokens))
-        else:
-            raise BadEntryError(entry.strip())
-        if len(results) > MAX_DEALS:
-            raise BadEntryError(entry.strip())
-    return results
-
-
-def new_sheet(rules: Rules, scheme: str) -> ScoreSheet:
-    """The engine's sheet for one of the widget's schemes (``SCHEMES``)."""
-    if scheme == "game100":
-        return score_sheet(rules, "game", 100)
-    if scheme == "game250":
-        return score_sheet(rules, "game", 250)
-    if scheme == "hollywood":
-        return score_sheet(rules, "hollywood")
-    if scheme == "manche" and rules.match_scoring == "manche":
-        return score_sheet(rules, "manche")
-    raise BadSchemeError(scheme)
-
-
-def fill_sheet(rules: Rules, scheme: str, results: list[DealResult]) -> dict[str, Any]:
-    """Record ``results`` in turn on a new sheet; its ``to_dict()`` and the entries."""
-    sheet = new_sheet(rules, scheme)
-    for number, result in enumerate(results, 1):
-        try:
-            sheet.record(result)
-        except MatchOverError as error:
-            raise DealAfterEndError(number) from error
-    data = sheet.to_dict()
-    data["entries"] = [entry_text(r) for r in results]
-    data["widget_scheme"] = scheme
-    return data
-
 
 @handler("scoresheet")
 def _scoresheet(args: dict[str, Any]) -> Any:
     """Score sheet: the deals so far (``deals``), and optionally one more (``add``:
     ``{"winner", "points", "outcome"}``), recorded on the engine's sheet."""
     rules = _rules(args)
-    results = parse_entries(_text(args, "deals", ""))
+    results = parse_entries(_text(args, "deals", ""), rules)
     add = args.get("add")
     if add is not None:
         if not isinstance(add, dict):
             raise BadCallError("add must be an object")
         results.append(
-            deal_result(_text(add, "winner"), _text(add, "points", ""), _text(add, "outcome", ""))
+            deal_result(
+                _text(add, "winner"), _text(add, "points", ""), _text(add, "outcome", ""), rules
+            )
         )
     return fill_sheet(rules, _text(args, "scheme", "game100"), results)
 
