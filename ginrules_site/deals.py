@@ -55,7 +55,8 @@ from ginrules.cli_deals import simulate
 from ginrules.deal import Deal
 from ginrules.errors import GinRulesError
 from ginrules.match import score_sheet
-from ginrules.players import GoodPlayer, Player, RandomPlayer, play_match
+from ginrules.players import GoodPlayer, play_match
+from ginrules.reports import deal_log
 from ginrules.rules import Rules
 from ginrules_site.cards_html import card_node, cardrow_node, group_node
 from ginrules_site.examples import (
@@ -139,23 +140,11 @@ def turn_nodes(entries: list[dict[str, Any]], dealer: int) -> list[nodes.Node]:
 def play(
     rules: Rules, seed: int, dealer: int, kind: str
 ) -> tuple[Deal, list[list[Card]], list[int]]:
-    """Play the deal to its end; also the hands dealt and the stock after each log entry."""
-    deal = Deal.new(rules, seed=seed, dealer=dealer)
-    dealt = [sorted(hand) for hand in deal.hands]
-    players: tuple[Player, Player]
-    if kind == "random":
-        players = (RandomPlayer(seed, go_out=True), RandomPlayer(seed + 1, go_out=True))
-    else:
-        players = (GoodPlayer(seed), GoodPlayer(seed + 1))
-    # The stock after each entry; -1 where an event (a reshuffle) came in the same
-    # action, so the count shown would not be the one the player saw.
-    stock_after: list[int] = []
-    while deal.result is None:
-        deal.apply(players[deal.current].choose(deal))
-        new = deal.log[len(stock_after) :]
-        count = -1 if any("event" in e for e in new) else len(deal.stock)
-        stock_after.extend([count] * len(new))
-    return deal, dealt, stock_after
+    """The engine's deal log (``ginrules.reports.deal_log``): the deal played to its
+    end, the hands dealt and the stock after each log entry (-1 where an event came
+    in the same action)."""
+    log = deal_log(rules, seed, dealer, "random" if kind == "random" else "good")
+    return log.deal, log.dealt, log.stock_after
 
 
 def turn_items(deal: Deal, stock_after: list[int]) -> list[tuple[bool, list[int]]]:
