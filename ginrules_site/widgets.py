@@ -43,9 +43,9 @@ from sphinx.writers.html5 import HTML5Translator
 from ginrules.cards import CARDS, Card
 from ginrules.errors import GinRulesError
 from ginrules.match import entry_outcomes
-from ginrules.melds import best_arrangement, best_discards
+from ginrules.reports import hand, score_sheet_report
 from ginrules.rules import Rules
-from ginrules.score_entries import SCHEMES, fill_sheet, parse_entries, schemes
+from ginrules.score_entries import SCHEMES, schemes
 from ginrules_site.cards_html import card_html, suit_name
 from ginrules_site.deals import (
     DealLogDirective,
@@ -305,9 +305,7 @@ class MeldFinderDirective(WidgetMixin, HandDirective):
     def static_deadwood(self, rules: Rules) -> str:
         cards = self.hand()
         try:
-            if len(cards) == 11:
-                return str(best_discards(cards, rules)[0].arrangement.deadwood)
-            return str(best_arrangement(cards, rules).deadwood)
+            return str(hand(cards, rules).arrangement.deadwood)
         except GinRulesError as error:
             self.fail(str(error))
 
@@ -510,10 +508,8 @@ class ScoreSheetWidgetDirective(WidgetMixin, ExampleDirective):
     def example_nodes(self) -> list[nodes.Node]:
         rules = self.rules()
         try:
-            data = fill_sheet(
-                rules,
-                self.options.get("scheme", "game100"),
-                parse_entries(self.entries_text(), rules),
+            data = score_sheet_report(
+                rules, self.options.get("scheme", "game100"), self.entries_text()
             )
         except GinRulesError as error:
             self.fail(str(error))

@@ -164,7 +164,7 @@ def test_score_sheet_reports_are_identical_for_every_variant() -> None:
             text = "; ".join(entries)
             args = {"variant": name, "scheme": scheme, "deals": text}
             try:
-                built = widgets.fill_sheet(rules, scheme, widgets.parse_entries(text, rules))
+                built = widgets.score_sheet_report(rules, scheme, text)
             except Exception as error:  # the match ended before the last entry
                 assert reply("scoresheet", args)["error"]["code"] == "match_over", error
                 continue
