@@ -278,8 +278,9 @@ def test_gin_rami_partie_speaks_gin_rami(pages: Callable[[str, str], Page], lang
     schemes = widget.locator("select[name='scheme'] option")
     assert schemes.evaluate_all("os => os.map(o => o.value)") == ["manche", "partie"]
     reset(widget)
-    for winner, points, outcome in MANCHE:
+    for n, (winner, points, outcome) in enumerate(MANCHE, 1):
         add_deal(widget, winner, str(points), outcome)
+        wait_rows(widget, len(engine_sheet("french", "partie", MANCHE[:n]).rows))
     sheet = engine_sheet("french", "partie", MANCHE)
     assert not sheet.over
     assert {"manche_bonus", "petit_gin_bonus", "grand_gin_bonus"} <= {r.kind for r in sheet.rows}
@@ -373,12 +374,15 @@ NO_DROP: list[Entry] = [
 def test_hollywood_never_drops_a_deal(pages: Callable[[str, str], Page], lang: str) -> None:
     _ = translator(lang)
     page = pages(lang, "hollywood")
+    page.goto(f"/{lang}/hollywood.html")  # without the fragment of earlier tests
+    page.wait_for_selector("section[data-widget='scoresheet'] form.gr-controls:not([hidden])")
     widget = sheet_widget(page)
     # the page's own sheet is this case, computed at build time
     assert_sheet(widget, engine_sheet("standard", "hollywood", NO_DROP), lang, live=False)
     reset(widget)
-    for winner, points, outcome in NO_DROP:
+    for n, (winner, points, outcome) in enumerate(NO_DROP, 1):
         add_deal(widget, winner, str(points), outcome)
+        wait_rows(widget, len(engine_sheet("standard", "hollywood", NO_DROP[:n]).rows))
     sheet = engine_sheet("standard", "hollywood", NO_DROP)
     assert_sheet(widget, sheet, lang)
     # B's deal has its row: entered in game 2, and the status line says so
