@@ -17,11 +17,16 @@ Schemes (:func:`score_sheet` picks one from the rules unless told):
     (``rules.shutout == "double"``, written as its own ``shutout`` line) or raises
     the game bonus (``"bonus"``: ``rules.shutout_game_bonus``).
 ``hollywood``
-    Three games at once. A player's first won deal is entered in game 1, the
-    second in games 1 and 2, the third and later in all three; each game closes at
-    the target with its own bonuses, and later scores go only to games still open
-    (so a win entitled only to closed games is entered nowhere). The match ends
-    when all three are closed.
+    Three games at once. A player's wins are entered in the games in progress
+    that they have already scored in, and each win also opens the next game in
+    progress for them: the first win is entered in game 1, the second in games 1
+    and 2, the third and later in all three. Each game closes at the target with
+    its own bonuses; later scores go only to games still open, and a player shut
+    out of a closed game has their next win entered as their first score in the
+    next game in progress (so no win is ever entered nowhere). Every won deal
+    ends with an ``entered`` row (``game`` 0, ``detail["games"]`` the games it
+    was entered in, ``totals`` the match totals). The match ends when all three
+    are closed.
 ``manche`` / ``partie``
     The French manche to 250: its winner gets 100 more (200 if the opponent
     scored nothing in it); each player gets 50 per petit gin and 100 per grand gin
@@ -54,7 +59,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from ginrules.deal import DealResult
+from ginrules.deal import DealResult, Outcome
 from ginrules.errors import GinRulesError
 from ginrules.rules import Rules
 
@@ -71,8 +76,49 @@ __all__ = [
     "Scheme",
     "ScoreLine",
     "ScoreSheet",
+    "entry_outcomes",
+    "outcome_entry",
     "score_sheet",
 ]
+
+
+def entry_outcomes(rules: Rules) -> dict[str, Outcome]:
+    """The outcomes a score sheet entry may name under ``rules``, in their words,
+    each with the engine's outcome.
+
+    Rules that go down by melded cards (the French ``knock_min_melded``) speak of
+    going down, petit gin and grand gin, and of the opponent who scores after a
+    player went down (``undercut``; the engine's ``knock``, ``gin``,
+    ``big_gin``, ``undercut``). Elsewhere: ``knock`` and ``undercut`` unless the
+    rules are gin only, ``gin``, and ``big_gin`` where the rules have it.
+
+    >>> from ginrules.rules import FRENCH, STRAIGHT
+    >>> list(entry_outcomes(FRENCH)), list(entry_outcomes(STRAIGHT))
+    (['going_down', 'undercut', 'petit_gin', 'grand_gin'], ['gin'])
+    """
+    if rules.knock_min_melded:
+        return {
+            "going_down": "knock",
+            "undercut": "undercut",
+            "petit_gin": "gin",
+            "grand_gin": "big_gin",
+        }
+    outcomes: dict[str, Outcome] = {}
+    if not rules.gin_only:
+        outcomes.update(knock="knock", undercut="undercut")
+    outcomes["gin"] = "gin"
+    if rules.big_gin:
+        outcomes["big_gin"] = "big_gin"
+    return outcomes
+
+
+def outcome_entry(rules: Rules, outcome: str) -> str:
+    """The entry word of an engine outcome under ``rules`` (``knock`` ->
+    ``going_down`` in French rules); ``dead`` stays ``dead``."""
+    for word, engine in entry_outcomes(rules).items():
+        if engine == outcome:
+            return word
+    return outcome
 
 
 class MatchOverError(GinRulesError):
@@ -88,10 +134,12 @@ class MatchOverError(GinRulesError):
 class ScoreLine:
     """One row of a score sheet.
 
-    ``kind``: ``deal``, ``dead``, ``game_bonus``, ``shutout``, ``line_bonus``,
-    ``manche_bonus``, ``petit_gin_bonus`` or ``grand_gin_bonus``. ``player`` gets
+    ``kind``: ``deal``, ``dead``, ``entered`` (Hollywood: the games a deal went
+    to), ``game_bonus``, ``shutout``, ``line_bonus``, ``manche_bonus``,
+    ``petit_gin_bonus`` or ``grand_gin_bonus``. ``player`` gets
     ``points`` (``None`` for a dead deal). ``game`` is the column (1 to 3 for
-    Hollywood, the manche number in a partie, else 1). ``deal`` is the deal number
+    Hollywood, 0 for an ``entered`` row that speaks of the whole sheet, the manche
+    number in a partie, else 1). ``deal`` is the deal number
     (1-based) the row belongs to. ``totals`` are the two players' totals in that
     game after the row. ``detail`` explains the arithmetic (for example
     ``{"deals": 3, "each": 25}`` for a line bonus).
@@ -141,7 +189,7 @@ class _Column:
             kind, player, points, self.number, deal, (self.totals[0], self.totals[1]), detail
         )
 
-    def enter(self, result: DealResult, deal: int) -> ScoreLine:
+    def enter(self, result: DealResult, deal: int, entry: str) -> ScoreLine:
         winner = result.winner
         assert winner is not None
         self.deal_points[winner] += result.points
@@ -151,7 +199,7 @@ class _Column:
                 self.petit_gins[winner] += 1
             elif result.outcome == "big_gin":
                 self.grand_gins[winner] += 1
-        return self.line("deal", winner, result.points, deal, outcome=result.outcome)
+        return self.line("deal", winner, result.points, deal, outcome=result.outcome, entry=entry)
 
     def reached(self) -> int | None:
         if self.target is None:
@@ -200,6 +248,10 @@ class ScoreSheet:
         rows = [self._dead_line(deal)] if result.winner is None else self._score(result, deal)
         self.rows.extend(rows)
         return rows
+
+    def entry(self, result: DealResult) -> str:
+        """The outcome of ``result`` in the words of these rules (:func:`entry_outcomes`)."""
+        return outcome_entry(self.rules, result.outcome)
 
     def _dead_line(self, deal: int) -> ScoreLine:
         totals = self.totals
@@ -323,7 +375,7 @@ class OneDealSheet(ScoreSheet):
         return rows
 
     def _score(self, result: DealResult, deal: int) -> list[ScoreLine]:
-        return [self._column.enter(result, deal)]
+        return [self._column.enter(result, deal, self.entry(result))]
 
 
 class GameSheet(ScoreSheet):
@@ -345,7 +397,7 @@ class GameSheet(ScoreSheet):
         return (self._column.totals[0], self._column.totals[1])
 
     def _score(self, result: DealResult, deal: int) -> list[ScoreLine]:
-        rows = [self._column.enter(result, deal)]
+        rows = [self._column.enter(result, deal, self.entry(result))]
         if self._column.reached() is not None:
             rows += self._close(self._column, deal)
             self.over = True
@@ -364,24 +416,44 @@ class HollywoodSheet(ScoreSheet):
         super().__init__(rules, dealer_rule)
         self.target = target or rules.game_target or 100
         self.games = [_Column(n, self.target) for n in (1, 2, 3)]
-        self.deals_won = [0, 0]
+        self.started: list[set[int]] = [set(), set()]
+        """The games each player has scored in (their wins are entered there)."""
 
     @property
     def totals(self) -> tuple[int, int]:
         return (sum(g.totals[0] for g in self.games), sum(g.totals[1] for g in self.games))
 
+    def entered_in(self, player: int) -> list[int]:
+        """The games a win by ``player`` would be entered in now: every game in
+        progress they have scored in, and the next game in progress they have not.
+        """
+        open_games = [g.number for g in self.games if not g.closed]
+        games = [n for n in open_games if n in self.started[player]]
+        fresh = [n for n in open_games if n not in self.started[player]]
+        return games + fresh[:1]
+
     def _score(self, result: DealResult, deal: int) -> list[ScoreLine]:
         winner = result.winner
         assert winner is not None
-        self.deals_won[winner] += 1
-        entitled = self.games[: min(self.deals_won[winner], 3)]
+        numbers = self.entered_in(winner)
+        self.started[winner].update(numbers)
         rows: list[ScoreLine] = []
-        for game in entitled:
-            if game.closed:
-                continue
-            rows.append(game.enter(result, deal))
+        for number in numbers:
+            game = self.games[number - 1]
+            rows.append(game.enter(result, deal, self.entry(result)))
             if game.reached() is not None:
                 rows += self._close(game, deal)
+        rows.append(
+            ScoreLine(
+                "entered",
+                winner,
+                result.points,
+                0,
+                deal,
+                self.totals,
+                {"games": numbers, "outcome": result.outcome, "entry": self.entry(result)},
+            )
+        )
         if all(g.closed for g in self.games):
             self.over = True
             a, b = self.totals
@@ -431,7 +503,7 @@ class MancheSheet(ScoreSheet):
 
     def _score(self, result: DealResult, deal: int) -> list[ScoreLine]:
         manche = self.manches[-1]
-        rows = [manche.enter(result, deal)]
+        rows = [manche.enter(result, deal, self.entry(result))]
         if manche.reached() is not None:
             rows += self._close(manche, deal)
             if len(self.manches) == self.count:

@@ -55,7 +55,8 @@ from ginrules.cli_deals import simulate
 from ginrules.deal import Deal
 from ginrules.errors import GinRulesError
 from ginrules.match import score_sheet
-from ginrules.players import GoodPlayer, Player, RandomPlayer, play_match
+from ginrules.players import GoodPlayer, play_match
+from ginrules.reports import deal_log
 from ginrules.rules import Rules
 from ginrules_site.cards_html import card_node, cardrow_node, group_node
 from ginrules_site.examples import (
@@ -139,23 +140,11 @@ def turn_nodes(entries: list[dict[str, Any]], dealer: int) -> list[nodes.Node]:
 def play(
     rules: Rules, seed: int, dealer: int, kind: str
 ) -> tuple[Deal, list[list[Card]], list[int]]:
-    """Play the deal to its end; also the hands dealt and the stock after each log entry."""
-    deal = Deal.new(rules, seed=seed, dealer=dealer)
-    dealt = [sorted(hand) for hand in deal.hands]
-    players: tuple[Player, Player]
-    if kind == "random":
-        players = (RandomPlayer(seed, go_out=True), RandomPlayer(seed + 1, go_out=True))
-    else:
-        players = (GoodPlayer(seed), GoodPlayer(seed + 1))
-    # The stock after each entry; -1 where an event (a reshuffle) came in the same
-    # action, so the count shown would not be the one the player saw.
-    stock_after: list[int] = []
-    while deal.result is None:
-        deal.apply(players[deal.current].choose(deal))
-        new = deal.log[len(stock_after) :]
-        count = -1 if any("event" in e for e in new) else len(deal.stock)
-        stock_after.extend([count] * len(new))
-    return deal, dealt, stock_after
+    """The engine's deal log (``ginrules.reports.deal_log``): the deal played to its
+    end, the hands dealt and the stock after each log entry (-1 where an event came
+    in the same action)."""
+    log = deal_log(rules, seed, dealer, "random" if kind == "random" else "good")
+    return log.deal, log.dealt, log.stock_after
 
 
 def turn_items(deal: Deal, stock_after: list[int]) -> list[tuple[bool, list[int]]]:
@@ -384,22 +373,43 @@ def sheet_entry(row: dict[str, Any]) -> str:
     """The wording of one row of a score sheet (``ScoreLine.to_dict()``)."""
     player = "" if row["player"] is None else seat_name(row["player"])
     detail = row["detail"]
-    if row["kind"] == "deal":
-        outcomes = {
-            "knock": _("knock"),
-            "undercut": _("undercut"),
-            "gin": _("gin"),
-            "big_gin": _("big gin"),
-        }
-        return str(_("{player} scores {points} ({outcome})")).format(
-            player=player, points=row["points"], outcome=outcomes[detail["outcome"]]
-        )
+    if row["kind"] in ("deal", "entered"):
+        words = outcome_words()
+        outcome = words[detail.get("entry", detail["outcome"])]
+        fields = {"player": player, "points": row["points"], "outcome": outcome}
+        if row["kind"] == "entered":
+            game = str(_("game {n}"))
+            fields["games"] = ", ".join(game.format(n=n) for n in detail["games"])
+            return str(_("{player} scores {points} ({outcome}), entered in: {games}")).format(
+                **fields
+            )
+        return str(_("{player} scores {points} ({outcome})")).format(**fields)
     templates = sheet_templates()
     if row["kind"] not in templates:
         logger.warning("ginrules_site: no wording for the score sheet row %r", row["kind"])
         return f"{row['kind']} {player} {row['points']}"
     fields = {"player": player, "points": row["points"], **detail}
     return str(templates[row["kind"]]).format(**fields)
+
+
+def sheet_game(row: dict[str, Any]) -> str:
+    """The game (or manche) cell of a row: the games an ``entered`` row went to."""
+    if row["kind"] == "entered":
+        return ", ".join(str(n) for n in row["detail"]["games"])
+    return str(row["game"])
+
+
+def outcome_words() -> dict[str, Any]:
+    """How a deal ended, by score sheet entry word (``ginrules.match.entry_outcomes``)."""
+    return {
+        "knock": _("knock"),
+        "undercut": _("undercut"),
+        "gin": _("gin"),
+        "big_gin": _("big gin"),
+        "going_down": _("going down"),
+        "petit_gin": _("small gin"),
+        "grand_gin": _("big gin"),
+    }
 
 
 def sheet_templates() -> dict[str, Any]:
@@ -443,7 +453,7 @@ def sheet_nodes(data: dict[str, Any]) -> list[nodes.Node]:
             [
                 str(row["deal"]),
                 sheet_entry(row),
-                str(row["game"]),
+                sheet_game(row),
                 str(row["totals"][0]),
                 str(row["totals"][1]),
             ],

@@ -66,8 +66,9 @@ from sphinx.util.docutils import SphinxDirective, SphinxRole
 import ginrules
 from ginrules.cards import CARDS, Card, parse_hand
 from ginrules.errors import GinRulesError, IllegalKnockError
-from ginrules.going_out import GoingOut, check_going_out
-from ginrules.melds import Arrangement, Meld, best_arrangement, best_discards
+from ginrules.going_out import GoingOut
+from ginrules.melds import Arrangement, Meld
+from ginrules.reports import hand
 from ginrules.rules import Rules, find_variant, options
 from ginrules.showdown import ShowdownResult, showdown
 from ginrules_site.cards_html import (
@@ -380,36 +381,26 @@ class HandDirective(ExampleDirective):
         facts = self.drawn_facts(cards)
         rows: list[nodes.Node] = []
         try:
-            if len(cards) == 11:
-                choices = best_discards(cards, rules)
-                best = choices[0]
-                arrangement = best.arrangement
-                discards = [d.discard for d in choices]
-                if best.discard is None:
-                    self.claim("discard", "none", f"big gin, {what}")
-                    kept = cards
-                else:
-                    if "discard" in self.options:
-                        claimed = self.cards(self.options["discard"], sizes=(1,))[0]
-                        if claimed not in discards:
-                            best_codes = " or ".join(d.code for d in discards if d)
-                            self.contradict(
-                                f"the best discard is {claimed.code}",
-                                f"the engine finds {best_codes} ({what})",
-                            )
-                    kept = [c for c in cards if c is not best.discard]
-                    shown = [d for d in discards if d is not None]
-                    discard_group = group_node(
-                        str(_("Best discard")), shown, "gr-discard", ["gr-dead"]
-                    )
-                    rows.append(cardrow_node([discard_group]))
-                    facts["discard"] = best.discard
-            else:
-                arrangement = best_arrangement(cards, rules)
-                kept = cards
-            going = check_going_out(kept, rules, upcard) if len(kept) >= 10 else None
+            report = hand(cards, rules, upcard)
         except GinRulesError as error:
             self.fail(str(error))
+        arrangement, going, discards = report.arrangement, report.going_out, report.discards
+        if discards is not None:
+            if discards[0] is None:
+                self.claim("discard", "none", f"big gin, {what}")
+            else:
+                if "discard" in self.options:
+                    claimed = self.cards(self.options["discard"], sizes=(1,))[0]
+                    if claimed not in discards:
+                        best_codes = " or ".join(d.code for d in discards if d)
+                        self.contradict(
+                            f"the best discard is {claimed.code}",
+                            f"the engine finds {best_codes} ({what})",
+                        )
+                shown = [d for d in discards if d is not None]
+                discard_group = group_node(str(_("Best discard")), shown, "gr-discard", ["gr-dead"])
+                rows.append(cardrow_node([discard_group]))
+                facts["discard"] = discards[0]
 
         self.claim("deadwood", arrangement.deadwood, what)
         if going is not None:

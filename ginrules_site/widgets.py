@@ -46,11 +46,14 @@ from sphinx.writers.html5 import HTML5Translator
 
 from ginrules.cards import CARDS, Card, Notation, parse_hand
 from ginrules.errors import GinRulesError
-from ginrules.melds import best_arrangement, best_discards
+from ginrules.match import entry_outcomes
+from ginrules.reports import hand, score_sheet_report
 from ginrules.rules import Rules
+from ginrules.score_entries import SCHEMES, schemes
 from ginrules_site.cards_html import card_html, suit_name
 from ginrules_site.deals import (
     DealLogDirective,
+    outcome_words,
     seat_name,
     sheet_nodes,
     sheet_templates,
@@ -63,7 +66,6 @@ from ginrules_site.examples import (
     reason_messages,
     variant_name,
 )
-from ginrules_site.ginrules_live import SCHEMES, fill_sheet, parse_entries
 from ginrules_site.messages import _
 from ginrules_site.notation import notation_help, notation_strings, page_notation, written
 
@@ -172,10 +174,9 @@ def score_sheet_strings() -> dict[str, Any]:
     return {
         **{f"row_{kind}": text for kind, text in sheet_templates().items()},
         "row_deal": _("{player} scores {points} ({outcome})"),
-        "outcome_word_knock": _("knock"),
-        "outcome_word_undercut": _("undercut"),
-        "outcome_word_gin": _("gin"),
-        "outcome_word_big_gin": _("big gin"),
+        "row_entered": _("{player} scores {points} ({outcome}), entered in: {games}"),
+        "game_n": _("game {n}"),
+        **{f"outcome_word_{word}": text for word, text in outcome_words().items()},
         "Deal": _("Deal"),
         "Entry": _("Entry"),
         "Game": _("Game"),
@@ -190,6 +191,9 @@ def score_sheet_strings() -> dict[str, Any]:
         "bad_entry": _("{entry} is not a deal result."),
         "bad_points": _("{points} is not a score: write a whole number from 0 to 9999."),
         "bad_scheme": _("{scheme} is not a scoring method of this sheet."),
+        "impossible_outcome": _("{entry}: {outcome} is not how a deal ends under these rules."),
+        "impossible_too_few": _("{entry} is impossible: {outcome} scores at least {minimum}."),
+        "impossible_too_many": _("{entry} is impossible: {outcome} scores at most {maximum}."),
         "match_over": _(
             "The match is over: deal {deal} cannot be entered. Remove a deal or start again."
         ),
@@ -338,9 +342,7 @@ class MeldFinderDirective(WidgetMixin, HandDirective):
     def static_deadwood(self, rules: Rules) -> str:
         cards = self.hand()
         try:
-            if len(cards) == 11:
-                return str(best_discards(cards, rules)[0].arrangement.deadwood)
-            return str(best_arrangement(cards, rules).deadwood)
+            return str(hand(cards, rules).arrangement.deadwood)
         except GinRulesError as error:
             self.fail(str(error))
 
@@ -458,14 +460,15 @@ class ScoreSheetWidgetDirective(WidgetMixin, ExampleDirective):
         return str(_("Score sheet: {variant}")).format(variant=variant_name(rules))
 
     def schemes(self, rules: Rules) -> list[tuple[str, str]]:
-        offered = [
-            ("game100", str(_("A game to 100"))),
-            ("game250", str(_("A game to 250"))),
-            ("hollywood", str(_("Hollywood: three games at once"))),
-        ]
-        if rules.match_scoring == "manche":
-            offered.append(("manche", str(_("A manche to 250"))))
-        return offered
+        labels = {
+            "one_deal": _("A one-deal game"),
+            "game100": _("A game to 100"),
+            "game250": _("A game to 250"),
+            "hollywood": _("Hollywood: three games at once"),
+            "manche": _("A manche to 250"),
+            "partie": _("A partie of three manches"),
+        }
+        return [(name, str(labels[name])) for name in schemes(rules)]
 
     def controls(self, widget_id: str) -> str:
         rules = self.rules()
@@ -493,14 +496,8 @@ class ScoreSheetWidgetDirective(WidgetMixin, ExampleDirective):
             ("B", seat_name(1)),
             ("dead", str(_("Nobody: a dead deal"))),
         ]
-        outcomes = [
-            ("knock", _("knock")),
-            ("undercut", _("undercut")),
-            ("gin", _("gin")),
-            ("big_gin", _("big gin")),
-        ]
-        if not rules.big_gin:
-            outcomes.pop()
+        words = outcome_words()
+        outcomes = [(word, words[word]) for word in entry_outcomes(rules)]
 
         def select(name: str, label: str, choices: list[tuple[str, Any]]) -> str:
             opts = "".join(
@@ -544,10 +541,8 @@ class ScoreSheetWidgetDirective(WidgetMixin, ExampleDirective):
     def example_nodes(self) -> list[nodes.Node]:
         rules = self.rules()
         try:
-            data = fill_sheet(
-                rules,
-                self.options.get("scheme", "game100"),
-                parse_entries(self.entries_text()),
+            data = score_sheet_report(
+                rules, self.options.get("scheme", "game100"), self.entries_text()
             )
         except GinRulesError as error:
             self.fail(str(error))

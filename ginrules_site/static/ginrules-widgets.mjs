@@ -293,8 +293,10 @@ function seatName(S, seat) {
 
 function sheetEntry(S, row) {
   const player = row.player == null ? "" : seatName(S, row.player);
-  if (row.kind === "deal") {
-    return fill(S.row_deal, { player, points: row.points, outcome: S[`outcome_word_${row.detail.outcome}`] });
+  if (row.kind === "deal" || row.kind === "entered") {
+    const outcome = S[`outcome_word_${row.detail.entry ?? row.detail.outcome}`];
+    const games = (row.detail.games ?? []).map((n) => fill(S.game_n, { n })).join(", ");
+    return fill(row.kind === "deal" ? S.row_deal : S.row_entered, { player, points: row.points, outcome, games });
   }
   const template = S[`row_${row.kind}`];
   return template ? fill(template, { ...row.detail, player, points: row.points }) : `${row.kind} ${player} ${row.points}`;
@@ -304,7 +306,8 @@ function renderSheet(S, frame, value) {
   const example = frame.cloneNode(false);
   const manches = value.scheme === "manche" || value.scheme === "partie";
   const rows = value.rows.map((row) => ({
-    cells: [String(row.deal), sheetEntry(S, row), String(row.game), String(row.totals[0]), String(row.totals[1])],
+    cells: [String(row.deal), sheetEntry(S, row), row.kind === "entered" ? row.detail.games.join(", ") : String(row.game),
+      String(row.totals[0]), String(row.totals[1])],
     className: `gr-sheet-${row.kind.replaceAll("_", "-")}`,
   }));
   const head = [S.Deal, S.Entry, manches ? S.Manche : S.Game, seatName(S, 0), seatName(S, 1)];
@@ -329,6 +332,9 @@ function renderSheet(S, frame, value) {
 function errorText(S, params, error) {
   if (error.code === "illegal_knock") {
     return fill(S[error.reason] ?? S.illegal_knock, { ...error, minimum: params.minimum });
+  }
+  if (error.code === "impossible_entry") {
+    return fill(S[`impossible_${error.reason}`] ?? S.bad_entry, { ...error, outcome: S[`outcome_word_${error.outcome}`] ?? error.outcome });
   }
   if (error.code === "hand_size") {
     const counts = String(error.expected).split(" or ");

@@ -12,8 +12,8 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from ginrules import find_variant
-from ginrules.deal import DealResult
-from ginrules.match import ScoreSheet, score_sheet
+from ginrules.match import ScoreSheet
+from ginrules.score_entries import new_sheet, parse_entries
 
 from .test_widgets import LANGUAGES, LIVE_TIMEOUT, translator
 
@@ -40,32 +40,39 @@ def pages(shared_context: Any) -> Iterator[Callable[[str, str], Page]]:
 
 
 def engine_sheet(variant: str, scheme: str, entries: list[Entry]) -> ScoreSheet:
-    """The sheet ginrules.match keeps for these entries (the widget's schemes)."""
+    """The sheet the engine keeps for these entries (the widget's schemes)."""
     rules = find_variant(variant)
-    sheet = {
-        "game100": lambda: score_sheet(rules, "game", 100),
-        "game250": lambda: score_sheet(rules, "game", 250),
-        "hollywood": lambda: score_sheet(rules, "hollywood"),
-        "manche": lambda: score_sheet(rules, "manche"),
-    }[scheme]()
-    for winner, points, outcome in entries:
-        if winner == "dead":
-            sheet.record(DealResult("dead", None, 0, None, None, 0, 0))
-        else:
-            seat = "AB".index(winner)
-            going_out = 1 - seat if outcome == "undercut" else seat
-            sheet.record(DealResult(outcome, seat, points, going_out, None, 0, 0))  # type: ignore[arg-type]
+    sheet = new_sheet(rules, scheme)
+    text = "; ".join("dead" if w == "dead" else f"{w} {p} {o}" for w, p, o in entries)
+    for result in parse_entries(text, rules):
+        sheet.record(result)
     return sheet
+
+
+OUTCOME_WORDS = {
+    "big_gin": "big gin",
+    "going_down": "going down",
+    "petit_gin": "small gin",
+    "grand_gin": "big gin",
+}
 
 
 def entry_text(_: Callable[[str], str], row: Any) -> str:
     """The wording of a row, from the ginrules_site catalog (as deals.sheet_entry)."""
     player = "" if row.player is None else _("Player A" if row.player == 0 else "Player B")
-    if row.kind == "deal":
-        outcome = _({"big_gin": "big gin"}.get(row.detail["outcome"], row.detail["outcome"]))
-        return _("{player} scores {points} ({outcome})").format(
-            player=player, points=row.points, outcome=outcome
-        )
+    if row.kind in ("deal", "entered"):
+        word = row.detail["entry"]
+        fields = {
+            "player": player,
+            "points": row.points,
+            "outcome": _(OUTCOME_WORDS.get(word, word)),
+        }
+        if row.kind == "entered":
+            games = ", ".join(_("game {n}").format(n=n) for n in row.detail["games"])
+            return _("{player} scores {points} ({outcome}), entered in: {games}").format(
+                games=games, **fields
+            )
+        return _("{player} scores {points} ({outcome})").format(**fields)
     templates = {
         "dead": "Dead deal: nobody scores",
         "game_bonus": "Game bonus for {player}: {points}",
@@ -109,7 +116,7 @@ def assert_sheet(widget: Locator, sheet: ScoreSheet, lang: str, live: bool = Tru
             f"gr-sheet-{row.kind.replace('_', '-')} {'row-odd' if i % 2 else 'row-even'}",
             str(row.deal),
             entry_text(_, row),
-            str(row.game),
+            ", ".join(map(str, row.detail["games"])) if row.kind == "entered" else str(row.game),
             str(row.totals[0]),
             str(row.totals[1]),
         ]
@@ -154,7 +161,7 @@ def test_game_to_100_equals_the_engine(pages: Callable[[str, str], Page], lang: 
     assert sheet.over
     assert {r.kind for r in sheet.rows} >= {"game_bonus", "line_bonus", "dead"}
     # a shutout: player B never scores
-    shutout: list[Entry] = [("A", 60, "gin"), ("A", 45, "undercut")]
+    shutout: list[Entry] = [("A", 60, "gin"), ("A", 45, "knock")]
     reset(widget)
     for winner, points, outcome in shutout:
         add_deal(widget, winner, str(points), outcome)
@@ -225,7 +232,7 @@ def test_hollywood_three_columns_equal_the_engine(
         wait_rows(widget, len(engine_sheet("standard", "hollywood", HOLLYWOOD[:n]).rows))
     sheet = engine_sheet("standard", "hollywood", HOLLYWOOD)
     assert_sheet(widget, sheet, lang)
-    assert {r.game for r in sheet.rows} == {1, 2, 3}
+    assert {r.game for r in sheet.rows if r.kind != "entered"} == {1, 2, 3}
     columns = widget.locator(".gr-result table.gr-sheet-columns")
     cells = columns.locator("tr").evaluate_all(
         "rows => rows.map(r => [...r.cells].map(c => c.textContent))"
@@ -241,29 +248,195 @@ def test_hollywood_three_columns_equal_the_engine(
 
 
 MANCHE: list[Entry] = [
-    ("A", 40, "gin"),
-    ("B", 15, "knock"),
-    ("A", 62, "big_gin"),
-    ("A", 150, "gin"),
+    ("A", 40, "petit_gin"),
+    ("B", 15, "going_down"),
+    ("A", 62, "grand_gin"),
+    ("A", 135, "petit_gin"),
+    ("A", 20, "going_down"),
+    ("B", 22, "undercut"),
 ]
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_french_manche_equals_the_engine(pages: Callable[[str, str], Page], lang: str) -> None:
+def test_gin_rami_partie_speaks_gin_rami(pages: Callable[[str, str], Page], lang: str) -> None:
+    _ = translator(lang)
     page = pages(lang, "gin-rami")
     widget = sheet_widget(page)
-    expect(widget.locator("select[name='scheme']")).to_have_value("manche")
+    expect(widget.locator("select[name='scheme']")).to_have_value("partie")
+    # the build-time sheet of the page is the engine's, in Gin Rami's words
+    static = [("A", 40, "petit_gin"), ("B", 15, "going_down"), ("A", 62, "grand_gin")]
+    assert_sheet(widget, engine_sheet("french", "partie", static), lang, live=False)
+    # going down, petit gin, grand gin, and the opponent's win after going down: no knock
+    options = widget.locator("select[name='outcome'] option")
+    expect(options).to_have_count(4)
+    assert options.evaluate_all("os => os.map(o => [o.value, o.textContent])") == [
+        ["going_down", _("going down")],
+        ["undercut", _("undercut")],
+        ["petit_gin", _("small gin")],
+        ["grand_gin", _("big gin")],
+    ]
+    schemes = widget.locator("select[name='scheme'] option")
+    assert schemes.evaluate_all("os => os.map(o => o.value)") == ["manche", "partie"]
     reset(widget)
-    for winner, points, outcome in MANCHE:
+    for n, (winner, points, outcome) in enumerate(MANCHE, 1):
         add_deal(widget, winner, str(points), outcome)
-    sheet = engine_sheet("french", "manche", MANCHE)
-    assert sheet.over
+        wait_rows(widget, len(engine_sheet("french", "partie", MANCHE[:n]).rows))
+    sheet = engine_sheet("french", "partie", MANCHE)
+    assert not sheet.over
     assert {"manche_bonus", "petit_gin_bonus", "grand_gin_bonus"} <= {r.kind for r in sheet.rows}
     assert_sheet(widget, sheet, lang)
-    # the scheme can be changed: the same deals as a game to 250
-    widget.locator("select[name='scheme']").select_option("game250")
-    expect(widget.locator("tr.gr-sheet-game-bonus")).to_have_count(1, timeout=LIVE_TIMEOUT)
-    assert_sheet(widget, engine_sheet("french", "game250", MANCHE), lang)
+    # manche 1 ended at deal 5 (257 points); deal 6 opened manche 2; the partie totals both
+    assert sheet.rows[-1].game == 2
+    cells = widget.locator(".gr-result table.gr-sheet-columns tr").evaluate_all(
+        "rows => rows.map(r => [...r.cells].map(c => c.textContent))"
+    )
+    manches = sheet.to_dict()["manches"]
+    assert cells[0] == [_("Player"), _("Manche {n}").format(n=1), _("Manche {n}").format(n=2)]
+    assert cells[1][1:] == [str(m["totals"][0]) for m in manches]
+    # one manche only: the same deals, the manche is over at deal 5, deal 6 is refused
+    widget.locator("select[name='scheme']").select_option("manche")
+    error = widget.locator(".gr-error[data-for='deals']")
+    message = _(
+        "The match is over: deal {deal} cannot be entered. Remove a deal or start again."
+    ).format(deal=6)
+    expect(error).to_have_text(message, timeout=LIVE_TIMEOUT)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_gin_rami_refuses_impossible_entries(pages: Callable[[str, str], Page], lang: str) -> None:
+    _ = translator(lang)
+    page = pages(lang, "gin-rami")
+    widget = sheet_widget(page)
+    widget.locator("select[name='scheme']").select_option("partie")
+    reset(widget)
+    error = widget.locator(".gr-error[data-for='points']")
+    cases = [
+        (
+            "A",
+            "20",
+            "petit_gin",
+            "{entry} is impossible: {outcome} scores at least {minimum}.",
+            {"outcome": _("small gin"), "minimum": 25},
+        ),
+        (
+            "B",
+            "45",
+            "grand_gin",
+            "{entry} is impossible: {outcome} scores at least {minimum}.",
+            {"outcome": _("big gin"), "minimum": 50},
+        ),
+        (
+            "B",
+            "19",
+            "undercut",
+            "{entry} is impossible: {outcome} scores at least {minimum}.",
+            {"outcome": _("undercut"), "minimum": 20},
+        ),
+        (
+            "A",
+            "400",
+            "going_down",
+            "{entry} is impossible: {outcome} scores at most {maximum}.",
+            {"outcome": _("going down"), "maximum": 110},
+        ),
+    ]
+    for winner, points, outcome, template, fields in cases:
+        add_deal(widget, winner, points, outcome)
+        text = _(template).format(entry=f"{winner} {points} {outcome}", **fields)
+        expect(error).to_have_text(text, timeout=LIVE_TIMEOUT)
+        expect(widget.locator(".gr-status")).to_have_text(text)
+        wait_rows(widget, 0)
+    # a share link that still says knock: refused with its reason, in the reader's language
+    wid = widget.get_attribute("id")
+    page.goto(f"/{lang}/gin-rami.html#" + urlencode({f"{wid}-deals": "A 30 knock"}))
+    page.reload()
+    expect(widget.locator(".gr-error[data-for='deals']")).to_have_text(
+        _("{entry}: {outcome} is not how a deal ends under these rules.").format(
+            entry="A 30 knock", outcome=_("knock")
+        ),
+        timeout=LIVE_TIMEOUT,
+    )
+    page.goto(f"/{lang}/gin-rami.html")
+    page.wait_for_selector("section[data-widget='scoresheet'] form.gr-controls:not([hidden])")
+
+
+# --- the case that dropped a deal: B's first win after game 1 closed --------------------
+
+NO_DROP: list[Entry] = [
+    ("A", 30, "knock"),
+    ("A", 45, "gin"),
+    ("A", 30, "knock"),
+    ("B", 10, "knock"),
+]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_hollywood_never_drops_a_deal(pages: Callable[[str, str], Page], lang: str) -> None:
+    _ = translator(lang)
+    page = pages(lang, "hollywood")
+    page.goto(f"/{lang}/hollywood.html")  # without the fragment of earlier tests
+    page.wait_for_selector("section[data-widget='scoresheet'] form.gr-controls:not([hidden])")
+    widget = sheet_widget(page)
+    # the page's own sheet is this case, computed at build time
+    assert_sheet(widget, engine_sheet("standard", "hollywood", NO_DROP), lang, live=False)
+    reset(widget)
+    for n, (winner, points, outcome) in enumerate(NO_DROP, 1):
+        add_deal(widget, winner, str(points), outcome)
+        wait_rows(widget, len(engine_sheet("standard", "hollywood", NO_DROP[:n]).rows))
+    sheet = engine_sheet("standard", "hollywood", NO_DROP)
+    assert_sheet(widget, sheet, lang)
+    # B's deal has its row: entered in game 2, and the status line says so
+    b_row = widget.locator(".gr-result table.gr-sheet tbody tr").last
+    said = _("{player} scores {points} ({outcome}), entered in: {games}").format(
+        player=_("Player B"), points=10, outcome=_("knock"), games=_("game {n}").format(n=2)
+    )
+    expect(b_row.locator("td").nth(1)).to_have_text(said)
+    expect(b_row.locator("td").nth(2)).to_have_text("2")
+    expect(widget.locator(".gr-status")).to_contain_text(said)
+    columns = widget.locator(".gr-result table.gr-sheet-columns tr")
+    expect(columns.nth(2).locator("td")).to_have_text([_("Player B"), "0", "10", "0"])
+    # game 2 closes later: B scored in it while it was open, so it is no shutout
+    add_deal(widget, "A", "30", "knock")
+    closed = engine_sheet("standard", "hollywood", [*NO_DROP, ("A", 30, "knock")])
+    assert [r.kind for r in closed.rows if r.game == 2].count("shutout") == 0
+    assert_sheet(widget, closed, lang)
+
+
+# --- the one-deal game on the standard page -------------------------------------------
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_one_deal_game_on_standard(pages: Callable[[str, str], Page], lang: str) -> None:
+    _ = translator(lang)
+    page = pages(lang, "standard")
+    widget = sheet_widget(page)
+    scheme = widget.locator("select[name='scheme']")
+    expect(scheme.locator("option[value='one_deal']")).to_have_text(_("A one-deal game"))
+    scheme.select_option("one_deal")
+    reset(widget)
+    add_deal(widget, "B", "33", "gin")
+    assert_sheet(widget, engine_sheet("standard", "one_deal", [("B", 33, "gin")]), lang)
+    expect(widget.locator(".gr-sheet-total")).to_have_text(
+        _("Final totals: player A {a}, player B {b}.").format(a=0, b=33)
+    )
+    add_deal(widget, "A", "10", "knock")
+    message = _(
+        "The match is over: deal {deal} cannot be entered. Remove a deal or start again."
+    ).format(deal=2)
+    expect(widget.locator(".gr-error[data-for='points']")).to_have_text(
+        message, timeout=LIVE_TIMEOUT
+    )
+    # an undercut below its bonus is refused before it reaches the sheet
+    reset(widget)
+    add_deal(widget, "A", "12", "undercut")
+    expect(widget.locator(".gr-error[data-for='points']")).to_have_text(
+        _("{entry} is impossible: {outcome} scores at least {minimum}.").format(
+            entry="A 12 undercut", outcome=_("undercut"), minimum=25
+        ),
+        timeout=LIVE_TIMEOUT,
+    )
+    scheme.select_option("game100")
+    reset(widget)
 
 
 # --- share links, hostile fragments, keyboard -----------------------------------------------
@@ -276,8 +449,8 @@ def test_share_link_restores_the_sheet(shared_context: Any, lang: str) -> None:
     page.goto(f"/{lang}/standard.html")
     widget = sheet_widget(page)
     wid = widget.get_attribute("id")
-    entries: list[Entry] = [("A", 25, "knock"), ("dead", 0, ""), ("B", 31, "big_gin")]
-    deals = "A 25 knock; dead; B 31 big_gin"
+    entries: list[Entry] = [("A", 25, "knock"), ("dead", 0, ""), ("B", 31, "gin")]
+    deals = "A 25 knock; dead; B 31 gin"
     fragment = urlencode({f"{wid}-scheme": "game250", f"{wid}-deals": deals})
     page.goto(f"/{lang}/standard.html#{fragment}")
     page.reload()
@@ -285,8 +458,8 @@ def test_share_link_restores_the_sheet(shared_context: Any, lang: str) -> None:
     expect(widget.locator("select[name='scheme']")).to_have_value("game250")
     expect(widget.locator(".gr-share-link")).to_have_attribute("href", f"#{fragment}")
     # the link follows the sheet: one more deal, then a new page opens the same sheet
-    add_deal(widget, "A", "20", "undercut")
-    entries.append(("A", 20, "undercut"))
+    add_deal(widget, "A", "28", "undercut")
+    entries.append(("A", 28, "undercut"))
     assert_sheet(widget, engine_sheet("standard", "game250", entries), lang)
     href = widget.locator(".gr-share-link").get_attribute("href")
     assert href is not None
@@ -336,6 +509,7 @@ def test_keyboard_only(pages: Callable[[str, str], Page]) -> None:
     page = pages("sv", "standard")
     widget = sheet_widget(page)
     reset(widget)
+    widget.locator("select[name='outcome']").select_option("knock")
     widget.locator("select[name='winner']").focus()
     page.keyboard.press("ArrowDown")  # player B
     page.keyboard.press("Tab")

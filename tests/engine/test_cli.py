@@ -239,3 +239,88 @@ def test_unknown_notation_is_a_usage_error() -> None:
     proc = run("melds", "--notation", "de", "7H")
     assert proc.returncode == 2
     assert "--notation" in proc.stderr
+# --------------------------------------------------------------------------- score
+
+
+def test_score_hollywood_never_drops_a_deal() -> None:
+    proc = run("score", "--scheme", "hollywood", "A 30 knock; A 45 gin; A 30 knock", "B 10 knock")
+    assert proc.returncode == 0, proc.stderr
+    data = json.loads(proc.stdout)
+    entered = [
+        (r["deal"], r["player"], r["detail"]["games"])
+        for r in data["rows"]
+        if r["kind"] == "entered"
+    ]
+    assert entered == [(1, 0, [1]), (2, 0, [1, 2]), (3, 0, [1, 2, 3]), (4, 1, [2])]
+    assert [g["totals"] for g in data["games"]] == [[385, 0], [75, 10], [30, 0]]
+    assert data["totals"] == [490, 10] and data["over"] is False and data["winner"] is None
+    assert data["entries"] == ["A 30 knock", "A 45 gin", "A 30 knock", "B 10 knock"]
+
+
+def test_score_game_rows_bonuses_and_winner() -> None:
+    proc = run("score", "A 25 knock; dead; B 31 gin; A 80 gin")
+    data = json.loads(proc.stdout)
+    assert [(r["kind"], r["player"], r["points"], r["totals"]) for r in data["rows"]] == [
+        ("deal", 0, 25, [25, 0]),
+        ("dead", None, 0, [25, 0]),
+        ("deal", 1, 31, [25, 31]),
+        ("deal", 0, 80, [105, 31]),
+        ("game_bonus", 0, 100, [205, 31]),
+        ("line_bonus", 0, 50, [255, 31]),
+        ("line_bonus", 1, 25, [255, 56]),
+    ]
+    assert data["scheme"] == "game" and data["over"] and data["winner"] == 0
+
+
+def test_score_reads_one_entry_per_line_and_speaks_gin_rami() -> None:
+    proc = run(
+        "score",
+        "--variant",
+        "gin-rami",
+        stdin="A 135 petit_gin\n\nB 20 undercut\nA 130 grand_gin\n",
+    )
+    assert proc.returncode == 0, proc.stderr
+    data = json.loads(proc.stdout)
+    assert data["scheme"] == "partie" and len(data["manches"]) == 2
+    kinds = [(r["kind"], r["game"], r["totals"]) for r in data["rows"]]
+    assert kinds == [
+        ("deal", 1, [135, 0]),
+        ("deal", 1, [135, 20]),
+        ("deal", 1, [265, 20]),
+        ("manche_bonus", 1, [365, 20]),
+        ("petit_gin_bonus", 1, [415, 20]),
+        ("grand_gin_bonus", 1, [515, 20]),
+    ]
+    assert [r["detail"]["entry"] for r in data["rows"][:3]] == [
+        "petit_gin",
+        "undercut",
+        "grand_gin",
+    ]
+
+
+def test_score_one_deal_and_target() -> None:
+    one = json.loads(run("score", "--scheme", "one-deal", "B 12 knock").stdout)
+    assert one["over"] and one["winner"] == 1 and one["totals"] == [0, 12]
+    short = json.loads(run("score", "--target", "50", "A 30 knock; A 30 knock").stdout)
+    assert short["over"] and short["rows"][2]["kind"] == "game_bonus"
+
+
+@pytest.mark.parametrize(
+    ("args", "named"),
+    [
+        (["A 30 knock; A twenty gin"], "A twenty gin"),
+        (["A 20 gin"], "A 20 gin"),  # below the gin bonus of 25
+        (["B 10 undercut"], "B 10 undercut"),  # below the undercut bonus of 25
+        (["--variant", "french", "B 15 undercut"], "B 15 undercut"),  # below 20
+        (["A 300 knock"], "A 300 knock"),  # more than a deal can score
+        (["--variant", "french", "A 20 knock"], "A 20 knock"),  # no knock in Gin Rami
+        (["--variant", "straight", "A 20 knock"], "A 20 knock"),  # no knock in Straight Gin
+        (["A 25 knock; B twelve"], "B twelve"),
+        (["--target", "50", "A 60 gin; B 10 knock"], "B 10 knock"),  # after the end
+    ],
+)
+def test_score_bad_entry_exits_2_naming_it(args: list[str], named: str) -> None:
+    proc = run("score", *args)
+    assert proc.returncode == 2 and proc.stdout == ""
+    lines = proc.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("ginrules: error: ") and named in lines[0]

@@ -136,9 +136,15 @@ def test_hollywood_three_games() -> None:
         ("line_bonus", 1, 25, 1, (285, 55)),  # 1 win x 25
         ("deal", 0, 20, 2, (70, 0)),
         ("deal", 0, 20, 3, (20, 0)),
+        ("entered", 0, 20, 0, (285 + 70 + 20, 55)),
     ]
-    added = sheet.record(won(1, 40))  # 1's 2nd win: games 1 (closed) and 2 -> g2 70:40
-    assert [(r.kind, r.game, r.totals) for r in added] == [("deal", 2, (70, 40))]
+    assert added[-1].detail["games"] == [1, 2, 3]
+    added = sheet.record(won(1, 40))  # 1's 2nd win: game 1 is closed, game 2 opens for 1
+    assert [(r.kind, r.game, r.totals) for r in added] == [
+        ("deal", 2, (70, 40)),
+        ("entered", 0, (285 + 70 + 20, 55 + 40)),
+    ]
+    assert added[-1].detail["games"] == [2]
     sheet.record(DEAD)  # nothing anywhere
     added = sheet.record(won(0, 35))  # 0: g2 105:40 closes; g3 55:0
     assert [(r.kind, r.player, r.points, r.game, r.totals) for r in added] == [
@@ -147,6 +153,7 @@ def test_hollywood_three_games() -> None:
         ("line_bonus", 0, 75, 2, (280, 40)),  # wins 3, 4, 6 entered in game 2
         ("line_bonus", 1, 25, 2, (280, 65)),
         ("deal", 0, 35, 3, (55, 0)),
+        ("entered", 0, 35, 0, (285 + 280 + 55, 55 + 65)),
     ]
     assert not sheet.over
     added = sheet.record(won(0, 50))  # g3 105:0 closes, player 1 never scored in it
@@ -155,6 +162,7 @@ def test_hollywood_three_games() -> None:
         ("game_bonus", 0, 100, 3, (205, 0)),
         ("shutout", 0, 105, 3, (310, 0)),  # 20 + 35 + 50 doubled
         ("line_bonus", 0, 75, 3, (385, 0)),  # 3 wins in game 3
+        ("entered", 0, 50, 0, (950, 120)),
     ]
     assert sheet.over and sheet.winner == 0
     assert sheet.totals == (285 + 280 + 385, 55 + 65 + 0) == (950, 120)
@@ -162,14 +170,70 @@ def test_hollywood_three_games() -> None:
     assert [g["totals"] for g in data["games"]] == [[285, 55], [280, 65], [385, 0]]
 
 
-def test_hollywood_a_win_entitled_only_to_closed_games_is_entered_nowhere() -> None:
+def test_hollywood_a_player_shut_out_of_game_1_starts_in_game_2() -> None:
     sheet = HollywoodSheet(STANDARD, target=100)
-    sheet.record(won(0, 120, "gin"))  # game 1 closes at once; 0 also has nothing elsewhere
+    sheet.record(won(0, 120, "gin"))  # game 1 closes at once, player 1 shut out
     assert sheet.games[0].closed and not sheet.games[1].closed
-    added = sheet.record(won(1, 30))  # 1's first win belongs to game 1, which is over
-    assert added == [] and sheet.totals == (120 + 100 + 120 + 25, 0)
-    added = sheet.record(won(1, 30))  # 1's second win: games 1 and 2 -> game 2 only
-    assert [(r.kind, r.game, r.totals) for r in added] == [("deal", 2, (0, 30))]
+    added = sheet.record(won(1, 30))  # 1's first win: the next game in progress, game 2
+    assert [(r.kind, r.player, r.points, r.game, r.totals) for r in added] == [
+        ("deal", 1, 30, 2, (0, 30)),
+        ("entered", 1, 30, 0, (120 + 100 + 120 + 25, 30)),
+    ]
+    added = sheet.record(won(1, 30))  # 1's second win: games 2 and 3
+    assert [(r.kind, r.game, r.totals) for r in added][:2] == [
+        ("deal", 2, (0, 60)),
+        ("deal", 3, (0, 30)),
+    ]
+    assert added[-1].detail["games"] == [2, 3]
+
+
+# The deals of the issue, as the score sheet should show them. Before the fix, B's
+# first win (deal 4) was entered nowhere and game 2 later closed as a shutout.
+ISSUE_DEALS = [won(0, 30), won(0, 45, "gin"), won(0, 30), won(1, 10), won(1, 20), won(0, 30)]
+ISSUE_SHEET = [
+    # deal 1, A 30 knock: A's first win, game 1
+    (1, "deal", 0, 30, 1, (30, 0)),
+    (1, "entered", 0, 30, 0, (30, 0)),
+    # deal 2, A 45 gin: games 1 and 2
+    (2, "deal", 0, 45, 1, (75, 0)),
+    (2, "deal", 0, 45, 2, (45, 0)),
+    (2, "entered", 0, 45, 0, (120, 0)),
+    # deal 3, A 30 knock: all three; game 1 reaches 105 and closes, B shut out
+    (3, "deal", 0, 30, 1, (105, 0)),
+    (3, "game_bonus", 0, 100, 1, (205, 0)),
+    (3, "shutout", 0, 105, 1, (310, 0)),  # 30 + 45 + 30 doubled
+    (3, "line_bonus", 0, 75, 1, (385, 0)),  # 3 deals x 25
+    (3, "deal", 0, 30, 2, (75, 0)),
+    (3, "deal", 0, 30, 3, (30, 0)),
+    (3, "entered", 0, 30, 0, (385 + 75 + 30, 0)),
+    # deal 4, B 10 knock: B's first score goes to the next game in progress, game 2
+    (4, "deal", 1, 10, 2, (75, 10)),
+    (4, "entered", 1, 10, 0, (490, 10)),
+    # deal 5, B 20 knock: game 2, where B has scored, and game 3, which opens for B
+    (5, "deal", 1, 20, 2, (75, 30)),
+    (5, "deal", 1, 20, 3, (30, 20)),
+    (5, "entered", 1, 20, 0, (490, 50)),
+    # deal 6, A 30 knock: game 2 reaches 105 and closes; B scored in it: no shutout
+    (6, "deal", 0, 30, 2, (105, 30)),
+    (6, "game_bonus", 0, 100, 2, (205, 30)),
+    (6, "line_bonus", 0, 75, 2, (280, 30)),  # deals 2, 3, 6
+    (6, "line_bonus", 1, 50, 2, (280, 80)),  # deals 4, 5
+    (6, "deal", 0, 30, 3, (60, 20)),
+    (6, "entered", 0, 30, 0, (385 + 280 + 60, 80 + 20)),
+]
+
+
+def test_hollywood_never_drops_a_deal() -> None:
+    sheet = HollywoodSheet(STANDARD, target=100)
+    for result in ISSUE_DEALS:
+        sheet.record(result)
+    assert [(r.deal, r.kind, r.player, r.points, r.game, r.totals) for r in sheet.rows] == (
+        ISSUE_SHEET
+    )
+    entered = [r.detail["games"] for r in sheet.rows if r.kind == "entered"]
+    assert entered == [[1], [1, 2], [1, 2, 3], [2], [2, 3], [2, 3]]
+    assert [g.closed for g in sheet.games] == [True, True, False]
+    assert sheet.totals == (725, 100) and not sheet.over
 
 
 # --------------------------------------------------------------------------- French manche
@@ -241,6 +305,9 @@ def test_played_matches_add_up(rules: object, scheme: object) -> None:
     # every row's points add up to the totals, column by column
     columns: dict[int, list[int]] = {}
     for row in sheet.rows:
+        if row.kind == "entered":  # the whole sheet: the match totals
+            assert row.totals == tuple(map(sum, zip(*columns.values(), strict=True)))
+            continue
         col = columns.setdefault(row.game, [0, 0])
         if row.player is not None:
             col[row.player] += row.points

@@ -144,6 +144,10 @@ def test_score_sheet_rows_are_the_engines(make_app: Any, tmp_path: Path) -> None
     assert len(rows) == len(sheet.rows)
     for row, line in zip(rows, sheet.rows, strict=True):
         cells = re.findall(r"<p>(.*?)</p>", row, re.S)
-        assert cells[2:] == [str(line.game), str(line.totals[0]), str(line.totals[1])]
+        # an entered row names the games the deal went to
+        game = ", ".join(map(str, line.detail["games"])) if line.kind == "entered" else line.game
+        assert cells[2:] == [str(game), str(line.totals[0]), str(line.totals[1])]
+    entered = [r for r in sheet.rows if r.kind == "entered"]
+    assert len(entered) == sum(r.winner is not None for r in sheet.results)
     a, b = sheet.totals
     assert f"joueur A {a}, joueur B {b}" in html

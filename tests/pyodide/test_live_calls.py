@@ -70,3 +70,110 @@ def test_new_seed_is_a_deal_number_drawn_at_random() -> None:
     assert all(isinstance(s, int) and 0 <= s < 1_000_000 for s in seeds)
     # the stock-end widget takes it as its deal number
     assert reply("stock", {"seed": str(min(seeds))})["value"]["seed"] == min(seeds)
+
+
+# --- one engine answer per question: the directive's data path and the live call ---------
+
+
+def _random_hands(seed: int, count: int) -> list[list[str]]:
+    import random
+
+    from ginrules.cards import CARDS
+
+    rng = random.Random(seed)
+    return [[c.code for c in rng.sample(CARDS, rng.randint(1, 11))] for _ in range(count)]
+
+
+def test_hand_reports_are_identical_for_every_variant() -> None:
+    from ginrules.cards import Card
+    from ginrules.rules import PRESETS
+    from ginrules_site import examples
+
+    for n, (name, rules) in enumerate(PRESETS.items()):
+        for i, codes in enumerate(_random_hands(n, 60)):
+            upcard = None if i % 3 else next(c for c in ("7S", "AD", "KH") if c not in codes)
+            cards = [Card.parse(c) for c in codes]
+            built = examples.hand(cards, rules, None if upcard is None else Card.parse(upcard))
+            args = {"variant": name, "cards": " ".join(codes), "upcard": upcard or ""}
+            assert reply("melds", args) == {"ok": True, "value": built.to_dict()}, codes
+
+
+def test_showdown_reports_are_identical_for_every_variant() -> None:
+    import random
+
+    from ginrules.cards import CARDS
+    from ginrules.errors import GinRulesError
+    from ginrules.rules import PRESETS
+    from ginrules_site import examples
+
+    for n, (name, rules) in enumerate(PRESETS.items()):
+        rng = random.Random(100 + n)
+        seen = {"ok": 0, "refused": 0}
+        for _ in range(40):
+            deck = rng.sample(CARDS, 21)
+            knocker, defender, upcard = deck[:10], deck[10:20], deck[20]
+            args = {
+                "variant": name,
+                "knocker": " ".join(c.code for c in knocker),
+                "defender": " ".join(c.code for c in defender),
+                "upcard": upcard.code,
+            }
+            try:
+                built = examples.showdown(knocker, defender, rules, upcard).to_dict()
+            except GinRulesError as error:
+                assert reply("showdown", args) == {"ok": False, "error": error.to_dict()}
+                seen["refused"] += 1
+                continue
+            value = reply("showdown", args)["value"]
+            assert value.pop("upcard")["code"] == upcard.code
+            assert value == built
+            seen["ok"] += 1
+        assert seen["refused"] > 0
+
+
+def test_deal_log_reports_are_identical_for_every_variant() -> None:
+    from ginrules.rules import PRESETS
+    from ginrules_site.deals import play
+
+    for name, rules in PRESETS.items():
+        for seed in (1, 8, 31):
+            for kind in ("good", "random"):
+                deal, dealt, stock_after = play(rules, seed, 0, kind)
+                args = {"variant": name, "seed": str(seed), "players": kind}
+                value = reply("stock", args)["value"]
+                assert deal.result is not None
+                assert value["log"] == deal.log
+                assert value["stock_after"] == stock_after
+                assert value["dealt"] == [[c.code for c in hand] for hand in dealt]
+                assert value["result"] == deal.result.to_dict()
+                assert value["upcard"] == deal.upcard.code
+
+
+def test_score_sheet_reports_are_identical_for_every_variant() -> None:
+    import random
+
+    from ginrules.match import entry_outcomes
+    from ginrules.rules import PRESETS
+    from ginrules.score_entries import points_range, schemes
+    from ginrules_site import widgets
+
+    for n, (name, rules) in enumerate(PRESETS.items()):
+        rng = random.Random(200 + n)
+        words = entry_outcomes(rules)
+        for scheme in schemes(rules):
+            entries = []
+            for _ in range(rng.randint(1, 8)):
+                if rng.random() < 0.15:
+                    entries.append("dead")
+                    continue
+                word = rng.choice(list(words))
+                fewest, most = points_range(rules, words[word])
+                entries.append(f"{rng.choice('AB')} {rng.randint(fewest, min(most, 90))} {word}")
+            text = "; ".join(entries)
+            args = {"variant": name, "scheme": scheme, "deals": text}
+            try:
+                built = widgets.score_sheet_report(rules, scheme, text)
+            except Exception as error:  # the match ended before the last entry
+                assert reply("scoresheet", args)["error"]["code"] == "match_over", error
+                continue
+            assert reply("scoresheet", args) == {"ok": True, "value": built}

@@ -1,0 +1,65 @@
+"""``ginrules score``: a score sheet from the deals' results, as JSON.
+
+Entries are those of the score sheet widget's share text
+(:mod:`ginrules.score_entries`): ``A 25 knock; dead; B 31 big_gin`` as one
+argument or several, or one per line on standard input (``-`` or no argument).
+The output is the sheet's ``to_dict()``: every row (each bonus its own row) with
+the running totals, the totals, whether the match is over and its winner.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import TextIO
+
+from ginrules.cli import Command, add_variant, variant
+from ginrules.score_entries import fill_sheet, parse_entries
+
+SCHEME_CHOICES = ("one-deal", "game", "hollywood", "manche", "partie")
+
+
+def _positive(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"not a positive whole number: {text!r}")
+    return int(text)
+
+
+def _configure_score(parser: argparse.ArgumentParser) -> None:
+    add_variant(parser)
+    parser.add_argument(
+        "--scheme",
+        choices=SCHEME_CHOICES,
+        help="how the match is scored (default: partie for the French rules, else game)",
+    )
+    parser.add_argument(
+        "--target", type=_positive, help="points that end a game (default: the rules' own, or 100)"
+    )
+    parser.add_argument(
+        "entries",
+        nargs="*",
+        metavar="ENTRIES",
+        help="deal results: 'A 25 knock; dead; B 31 big_gin'; none or - reads one per line",
+    )
+
+
+def _run_score(args: argparse.Namespace, out: TextIO) -> int:
+    rules = variant(args)
+    reads_stdin = args.entries in ([], ["-"])
+    text = sys.stdin.read() if reads_stdin else "; ".join(args.entries)
+    scheme = args.scheme or ("partie" if rules.match_scoring == "manche" else "game")
+    sheet = fill_sheet(rules, scheme, parse_entries(text, rules), args.target)
+    del sheet["widget_scheme"]
+    out.write(json.dumps(sheet) + "\n")
+    return 0
+
+
+COMMANDS: list[Command] = [
+    Command(
+        "score",
+        "a score sheet (game, Hollywood, manche) from the results of the deals",
+        _configure_score,
+        _run_score,
+    ),
+]
