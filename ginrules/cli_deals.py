@@ -6,8 +6,9 @@ two :class:`~ginrules.players.GoodPlayer` and prints JSON counts (``gin``,
 average number of turns and the deals that reached a reshuffle; a progress bar
 goes to standard error for long runs.
 
-``ginrules play [--variant V] [--seed S]`` plays one deal against the computer in
-a terminal.
+``ginrules play [--variant V] [--seed S] [--level LEVEL]`` plays one deal against
+the computer (a level of :data:`ginrules.players.LEVELS`, default ``good``) in a
+terminal.
 
 :data:`COMMANDS` adds both to the ``ginrules`` command (:mod:`ginrules.cli`).
 """
@@ -36,8 +37,9 @@ from ginrules.deal import (
 )
 from ginrules.errors import CardError, GinRulesError
 from ginrules.melds import best_arrangement, best_discards
-from ginrules.players import GoodPlayer, play_deal
+from ginrules.players import LEVELS, GoodPlayer, get_player, play_deal
 from ginrules.rules import Rules
+from ginrules.view import PlayerView
 
 __all__ = ["COMMANDS", "run_play", "run_simulate", "simulate"]
 
@@ -64,6 +66,12 @@ def _configure_play(parser: argparse.ArgumentParser) -> None:
         choices=("computer", "you"),
         default="computer",
         help="who deals (the other player is offered the upcard first; default computer)",
+    )
+    parser.add_argument(
+        "--level",
+        choices=tuple(LEVELS),
+        default="good",
+        help="the computer's level (default good)",
     )
 
 
@@ -279,7 +287,7 @@ def run_play(
     you, computer = 0, 1
     dealer = computer if args.dealer == "computer" else you
     deal = Deal.new(rules, seed=seed, dealer=dealer)
-    bot = GoodPlayer(seed)
+    bot = get_player(args.level, seed)
 
     def say(text: str = "") -> None:
         out.write(text + "\n")
@@ -287,10 +295,11 @@ def run_play(
 
     dealt = "The computer deals" if dealer == computer else "You deal"
     say(f"{rules.name} rules, seed {seed}. {dealt}.")
+    say(f"The computer plays at level {args.level}.")
     say(f"Upcard: {show_card(deal.upcard)}. Type 'help' for the moves.")
     while not deal.over:
         if deal.current == computer:
-            action = bot.choose(deal)
+            action = bot.choose(PlayerView.of(deal))
             deal.apply(action)
             say(_describe(action, deal, you=False))
             continue

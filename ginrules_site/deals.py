@@ -55,7 +55,7 @@ from ginrules.cli_deals import simulate
 from ginrules.deal import Deal
 from ginrules.errors import GinRulesError
 from ginrules.match import score_sheet
-from ginrules.players import GoodPlayer, Player, RandomPlayer, play_match
+from ginrules.players import GoodPlayer, Player, RandomPlayer, play_match, play_turn
 from ginrules.rules import Rules
 from ginrules_site.cards_html import card_node, cardrow_node, group_node
 from ginrules_site.examples import (
@@ -151,7 +151,7 @@ def play(
     # action, so the count shown would not be the one the player saw.
     stock_after: list[int] = []
     while deal.result is None:
-        deal.apply(players[deal.current].choose(deal))
+        play_turn(deal, players)
         new = deal.log[len(stock_after) :]
         count = -1 if any("event" in e for e in new) else len(deal.stock)
         stock_after.extend([count] * len(new))

@@ -20,7 +20,7 @@ from ginrules.deal import Deal, DealResult
 from ginrules.going_out import check_going_out
 from ginrules.match import MatchOverError, ScoreSheet, score_sheet
 from ginrules.melds import best_arrangement, best_discards
-from ginrules.players import GoodPlayer, Player, RandomPlayer
+from ginrules.players import GoodPlayer, Player, RandomPlayer, play_turn
 from ginrules.showdown import showdown
 
 VERSION = ginrules.__version__
@@ -157,7 +157,7 @@ def _stock(args: dict[str, Any]) -> Any:
     upcard = deal.upcard.code
     stock_after: list[int] = []
     while deal.result is None:
-        deal.apply(players[deal.current].choose(deal))
+        play_turn(deal, players)
         new = deal.log[len(stock_after) :]
         count = -1 if any("event" in e for e in new) else len(deal.stock)
         stock_after.extend([count] * len(new))
