@@ -43,7 +43,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
-from ginrules.cards import Card
+from ginrules.cards import CARDS, Card
 from ginrules.deal import (
     Action,
     BigGin,
@@ -60,6 +60,7 @@ from ginrules.errors import GinRulesError
 from ginrules.match import ScoreSheet, score_sheet
 from ginrules.melds import best_discard_deadwood, deadwood, max_melded
 from ginrules.rules import Rules
+from ginrules.showdown import showdown
 from ginrules.view import MatchContext, PlayerView
 
 __all__ = [
@@ -311,12 +312,14 @@ class ExpertPlayer:
         early_turns: int = 8,
         late_knock: int = 4,
         outs_weight: float = 1.5,
+        samples: int = 24,
         restless_after: int = 2,
     ) -> None:
         self.rng = random.Random(seed)
         self.early_turns = early_turns
         self.late_knock = late_knock
         self.outs_weight = outs_weight
+        self.samples = samples
         self.restless_after = restless_after
 
     # drawing --------------------------------------------------------------------
@@ -372,10 +375,9 @@ class ExpertPlayer:
             if not isinstance(action, Discard):
                 return action
         least = min(scored, key=lambda s: (s[3], s[0]))
-        if self._should_knock(view, least[3]):
-            action = _go_out_or_discard(view, least[2], least[3])
-            if isinstance(action, Knock):
-                return action
+        action = _go_out_or_discard(view, least[2], least[3])
+        if isinstance(action, Knock) and self._should_knock(view, least[2], least[3]):
+            return action
         return Discard(card)
 
     def _value(self, rest: list[Card], left: int, unseen: list[Card], rules: Rules) -> float:
@@ -407,14 +409,70 @@ class ExpertPlayer:
 
     # knocking --------------------------------------------------------------------
 
-    def _should_knock(self, view: PlayerView, least: int) -> bool:
-        """Knock now with ``least`` deadwood, or wait for a lower count or gin?"""
-        match = view.match
-        if match.target is not None and match.scores[0] + 15 >= match.target:
-            return True  # a knock is likely to win the game
-        if view.turns < self.early_turns:
+    def _should_knock(self, view: PlayerView, card: Card, least: int) -> bool:
+        """Knock now discarding ``card`` (keeping ``least`` deadwood), or play on?
+
+        Early in the deal any knock is taken. Later the unseen cards are dealt out
+        at random ``samples`` times (the opponent's hand around the cards it is
+        known to hold, the rest as the stock): in each such world the knock is
+        scored against the opponent's hand, and playing on is played out by two
+        good players; the choice with the better mean wins, where a deal that ends
+        the game counts a game's worth more.
+        """
+        if view.turns < self.early_turns or least == 0:
             return True
-        return least <= self.late_knock
+        if self.samples <= 0:
+            return least <= self.late_knock
+        rng = random.Random(self.rng.getrandbits(32))
+        knock = play_on = 0.0
+        kept = [c for c in view.hand if c is not card]
+        for world in range(self.samples):
+            deal = _world(view, rng)
+            opponent = deal.hands[view.opponent]
+            shown = showdown(kept, opponent, view.rules, view.upcard)
+            knock += self._worth(view, shown.points if shown.winner == "knocker" else -shown.points)
+            deal.apply(Discard(card))
+            if deal.result is None:
+                play_deal(deal, (GoodPlayer(world), GoodPlayer(world + 1)))
+            result = deal.result
+            if result is not None and result.winner is not None:
+                sign = 1 if result.winner == view.seat else -1
+                play_on += self._worth(view, sign * result.points)
+        return knock >= play_on
+
+    @staticmethod
+    def _worth(view: PlayerView, points: int) -> float:
+        """Deal points, plus a game's worth when they end the game."""
+        match = view.match
+        if match.target is None:
+            return float(points)
+        if points > 0 and match.scores[0] + points >= match.target:
+            return points + 100.0
+        if points < 0 and match.scores[1] - points >= match.target:
+            return points - 100.0
+        return float(points)
+
+
+def _world(view: PlayerView, rng: random.Random) -> Deal:
+    """A deal consistent with ``view`` (to discard): the unseen cards dealt at random."""
+    unseen = view.unseen()
+    rng.shuffle(unseen)
+    hidden = view.opponent_hand_size - len(view.opponent_known)
+    deal = Deal(view.rules, 0, view.dealer, CARDS, random.Random(rng.getrandbits(32)))
+    hands: list[list[Card]] = [[], []]
+    hands[view.seat] = list(view.hand)
+    hands[view.opponent] = [*view.opponent_known, *unseen[:hidden]]
+    deal.hands = hands
+    deal.upcard = view.upcard
+    deal.discard_pile = list(view.discard_pile)
+    deal.stock = unseen[hidden:]
+    deal.picked = [list(view.picked[0]), list(view.picked[1])]
+    deal.phase = view.phase
+    deal.current = view.seat
+    deal.taken = view.taken
+    deal.turns = view.turns
+    deal.reshuffles = view.reshuffles
+    return deal
 
 
 LEVELS: dict[str, Callable[[int], Player]] = {
