@@ -352,20 +352,19 @@ class ExpertPlayer:
         free = [c for c in hand if c is not view.taken]
         if view.reshuffles >= self.restless_after and self.rng.random() < 0.25:
             return Discard(self.rng.choice(free))
+        # the unseen cards that could meld with the hand, each with the hand's cards
+        # it is near: it may lower the deadwood kept only if one of them stays
         unseen = view.unseen()
+        near = [(u, [c for c in hand if _near(u, c)]) for u in unseen]
+        live = [(u, cs) for u, cs in near if cs]
         danger = self._danger(view)
         scored: list[tuple[float, float, Card, int]] = []
         for card in free:
             rest = [c for c in hand if c is not card]
             left = deadwood(rest, rules)
-            scored.append(
-                (
-                    self._value(rest, left, unseen, rules) + danger(card),
-                    self.rng.random(),
-                    card,
-                    left,
-                )
-            )
+            outs = [u for u, cs in live if len(cs) > 1 or cs[0] is not card]
+            value = self._value(rest, left, outs, len(unseen), rules) + danger(card)
+            scored.append((value, self.rng.random(), card, left))
         scored.sort(key=lambda s: (s[0], s[1]))
         _, _, card, left = scored[0]
         # going out: gin whenever some discard allows it, else a knock with patience
@@ -380,18 +379,20 @@ class ExpertPlayer:
             return action
         return Discard(card)
 
-    def _value(self, rest: list[Card], left: int, unseen: list[Card], rules: Rules) -> float:
+    def _value(
+        self, rest: list[Card], left: int, outs: list[Card], unseen: int, rules: Rules
+    ) -> float:
         """Deadwood kept, less a share of what the next draw may save: the live
-        (unseen) cards that would lower it, weighted by how much."""
+        (unseen) cards ``outs`` that could lower it, weighted by how much, over the
+        ``unseen`` cards in all."""
         if left == 0:
             return -10.0
         gain = 0
-        for u in unseen:
-            if any(_near(u, c) for c in rest):
-                after = best_discard_deadwood([*rest, u], rules)
-                if after < left:
-                    gain += left - after
-        return left - self.outs_weight * gain / max(len(unseen), 1)
+        for u in outs:
+            after = best_discard_deadwood([*rest, u], rules)
+            if after < left:
+                gain += left - after
+        return left - self.outs_weight * gain / max(unseen, 1)
 
     def _danger(self, view: PlayerView) -> Callable[[Card], float]:
         """The cost of giving a card to the opponent: near what it took, not near what
