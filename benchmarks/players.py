@@ -40,20 +40,7 @@ from ginrules.view import PlayerView  # noqa: E402
 RUNTIME = ROOT / "_build" / "html" / "_pyodide"
 HEADLINE = {("expert", "beginner"), ("expert", "good")}
 
-# Loads the site's Pyodide runtime, mounts the checkout at /repo (its sources
-# come first on sys.path) and runs this script's timing part there.
-NODE_RUNNER = """
-const [indexURL, repo, games, seed] = process.argv.slice(1);
-const { loadPyodide } = await import(indexURL + "pyodide.mjs");
-const py = await loadPyodide({ indexURL, packageBaseUrl: indexURL });
-py.mountNodeFS("/repo", repo);
-py.runPython(`
-import sys
-sys.path.insert(0, "/repo")
-sys.argv = ["players.py", "--timing-json", "--timing-games", "${games}", "--seed", "${seed}"]
-exec(open("/repo/benchmarks/players.py").read(), {"__name__": "__main__"})
-`);
-"""
+RUNNER = ROOT / "benchmarks" / "players_pyodide.mjs"
 
 
 class Timed:
@@ -105,16 +92,7 @@ def pyodide_timings(games: int, seed: int) -> dict[str, dict[str, float]] | None
         print("Pyodide: no node or no runtime (run `make site`); skipped")
         return None
     run = subprocess.run(
-        [
-            "node",
-            "--input-type=module",
-            "-e",
-            NODE_RUNNER,
-            str(RUNTIME) + "/",
-            str(ROOT),
-            str(games),
-            str(seed),
-        ],
+        ["node", str(RUNNER), str(RUNTIME), str(ROOT), str(games), str(seed)],
         capture_output=True,
         text=True,
         check=True,
