@@ -97,7 +97,7 @@ class PlayerView:
             upcard=deal.upcard,
             discard_pile=tuple(deal.discard_pile),
             picked=(tuple(deal.picked[0]), tuple(deal.picked[1])),
-            opponent_known=tuple(c for c in deal.picked[opponent] if c in held),
+            opponent_known=tuple(dict.fromkeys(c for c in deal.picked[opponent] if c in held)),
             opponent_refused=refused,
             opponent_discards=thrown,
             stock_size=len(deal.stock),

@@ -75,6 +75,7 @@ def test_no_view_holds_an_unseen_card_of_the_opponent_nor_the_stock_order(rules:
                 shown = set().union(*(cards_in(v) for v in fields.values()))
                 # the opponent's cards in the view are those it took from the pile
                 assert shown & held <= set(view.opponent_known) <= set(deal.picked[1 - seat])
+                assert len(set(view.opponent_known)) == len(view.opponent_known)
                 # the stock's cards in the view were all once on the pile, and no field
                 # lists the stock
                 assert shown & set(deal.stock) <= seen_in_pile
@@ -350,3 +351,24 @@ def test_levels_play_whole_matches_in_every_variant() -> None:
             rules, (get_player("expert", 1), get_player("beginner", 2)), seed=4, sheet=sheet
         )
         assert sheet.over and deals
+
+
+def test_a_card_taken_twice_is_known_once() -> None:
+    hand = "5H 6H KS KD 2C 4D 6S 4C JD QC"
+    deal = Deal.new(STANDARD, deck=deck(hand, JUNK_B, "KH"))
+    c = Card.parse
+    for action in (
+        DrawDiscard(), Discard(c("2C")),  # seat 1 takes KH, throws 2C
+        DrawDiscard(), Discard(c("8H")),  # seat 0 takes 2C
+        DrawStock(), Discard(c("4D")),
+        DrawStock(), Discard(c("2C")),  # seat 0 throws 2C
+        DrawDiscard(), Discard(c("6S")),  # seat 1 takes it
+        DrawStock(), Discard(c("TC")),
+        DrawStock(), Discard(c("2C")),  # seat 1 throws it
+        DrawDiscard(),  # and seat 0 takes it again
+    ):  # fmt: skip
+        deal.apply(action)
+    assert deal.picked[0] == [c("2C"), c("2C")]
+    view = PlayerView.of(deal, 1)
+    assert view.opponent_known == (c("2C"),)
+    assert len(view.unseen()) == 52 - 10 - len(deal.discard_pile) - 1
