@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ginrules.cards import CARDS, Card
-from ginrules.deal import Action, Deal, Phase
+from ginrules.deal import Action, Deal, Phase, discard_actions
 from ginrules.going_out import GoingOut, check_going_out
 from ginrules.rules import Rules
 
@@ -78,7 +78,7 @@ class PlayerView:
     turns: int
     reshuffles: int
     match: MatchContext
-    legal: tuple[Action, ...]
+    legal: tuple[Action, ...] | None
 
     @classmethod
     def of(
@@ -110,7 +110,9 @@ class PlayerView:
             turns=deal.turns,
             reshuffles=deal.reshuffles,
             match=match or MatchContext(target=None),
-            legal=tuple(deal.legal_actions()) if mine_to_act else (),
+            # in the discard phase the legal actions (a going-out check per card)
+            # are worked out from the hand only when asked for
+            legal=None if mine_to_act and deal.phase == "discard" else _drawing(deal, mine_to_act),
         )
 
     @property
@@ -118,7 +120,10 @@ class PlayerView:
         return 1 - self.seat
 
     def legal_actions(self) -> list[Action]:
-        """Every action this seat may take now (empty when it is not its turn)."""
+        """Every action this seat may take now (empty when it is not its turn), in
+        the order of :meth:`Deal.legal_actions`."""
+        if self.legal is None:
+            return discard_actions(self.hand, self.taken, self.rules, self.upcard)
         return list(self.legal)
 
     def stock_drawable(self) -> bool:
@@ -136,6 +141,10 @@ class PlayerView:
         """The cards this seat has not seen: the opponent's other cards and the stock."""
         seen = {*self.hand, *self.discard_pile, *self.opponent_known}
         return [c for c in CARDS if c not in seen]
+
+
+def _drawing(deal: Deal, mine_to_act: bool) -> tuple[Action, ...]:
+    return tuple(deal.legal_actions()) if mine_to_act else ()
 
 
 def _drawn(deal: Deal) -> Card | None:

@@ -151,6 +151,7 @@ def test_every_level_plays_legally_and_is_deterministic_for_a_seed(
             players = (get_player(level, seed), get_player("good", seed))
             while not deal.over:
                 view = PlayerView.of(deal)
+                assert view.legal_actions() == deal.legal_actions()
                 action = players[deal.current].choose(view)
                 assert action in view.legal_actions()
                 if rules.gin_only or rules.knock_limit(deal.upcard) == 0:
