@@ -25,9 +25,11 @@ Levels (:func:`get_player`, names in :data:`LEVELS`), each deterministic for a s
     weighs each discard by the deadwood it keeps, the live cards that would
     improve the hand on the next draw (cards it has not seen), and the danger of
     feeding the opponent (the cards it took, refused and threw); takes a discard
-    only when it lands in a meld; and knocks with patience: early in the deal at
-    the first chance, later only with low deadwood, unless the knock wins the
-    game; it goes gin, or big gin where the rules have it, whenever it can.
+    only when it lands in a meld and lowers the deadwood; goes gin, or big gin
+    where the rules have it, whenever it can; and knocks with patience: early in
+    the deal at the first chance, later only when the knock scores better than
+    playing on over random deals of the cards it has not seen (determinized
+    Monte Carlo), counting a game's worth for a deal that ends the game.
 
 >>> from ginrules.rules import STANDARD
 >>> from ginrules.deal import Deal
@@ -302,7 +304,8 @@ class ExpertPlayer:
     """The strongest level (see the module docstring), deterministic per seed.
 
     ``early_turns``: the deal's turns during which any legal knock is taken;
-    ``late_knock``: the most deadwood it knocks with after that; ``outs_weight``:
+    ``samples``: the random deals that decide a later knock (with ``0``, it
+    knocks later only with at most ``late_knock`` deadwood); ``outs_weight``:
     how much the live cards count against the deadwood kept.
     """
 

@@ -373,3 +373,12 @@ def test_a_card_taken_twice_is_known_once() -> None:
     view = PlayerView.of(deal, 1)
     assert view.opponent_known == (c("2C"),)
     assert len(view.unseen()) == 52 - 10 - len(deal.discard_pile) - 1
+
+
+def test_expert_without_sampling_knocks_late_only_with_low_deadwood() -> None:
+    late = {"turns": 14}
+    high = expert_view(STANDARD, "AS 2S 3S 4H 5H 6H 8D 9D TD 9H", "KH", **late)
+    low = expert_view(STANDARD, "AS 2S 3S 4H 5H 6H 8D 9D TD 3C", "KH", **late)
+    player = ExpertPlayer(samples=0, late_knock=4)
+    assert player.choose(high) == Discard(Card.parse("KH"))
+    assert player.choose(low) == Knock(Card.parse("KH"))
