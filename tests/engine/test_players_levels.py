@@ -378,7 +378,7 @@ def test_a_card_taken_twice_is_known_once() -> None:
 def test_expert_without_sampling_knocks_late_only_with_low_deadwood() -> None:
     late = {"turns": 14}
     high = expert_view(STANDARD, "AS 2S 3S 4H 5H 6H 8D 9D TD 9H", "KH", **late)
-    low = expert_view(STANDARD, "AS 2S 3S 4H 5H 6H 8D 9D TD 3C", "KH", **late)
+    low = expert_view(STANDARD, "AS 2S 3S 4H 5H 6H 8D 9D TD 2C", "KH", **late)
     player = ExpertPlayer(samples=0, late_knock=4)
     assert player.choose(high) == Discard(Card.parse("KH"))
     assert player.choose(low) == Knock(Card.parse("KH"))
