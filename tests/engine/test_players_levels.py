@@ -314,7 +314,26 @@ def test_expert_goes_grand_gin_in_gin_rami() -> None:
 
 
 def test_expert_keeps_the_card_the_opponent_wants_away_from_it() -> None:
-    # QC and KH are equally bad to keep, but the opponent took JC: QC feeds it
+    # QC and KH are equally bad to keep, but the opponent took JC: QC feeds it, so
+    # KH goes (with a knock: 10 deadwood, early in the deal)
+    hand = "AS 2S 3S 4H 5H 6H 8D 9D TD QC"
+    deal = Deal.new(STANDARD, deck=deck(hand, JUNK_B, "2D", ["JC", "KH"]))
+    deal.apply(Pass())
+    deal.apply(Pass())
+    deal.apply(DrawStock())
+    deal.apply(Discard(Card.parse("JC")))
+    deal.apply(DrawDiscard())
+    deal.apply(Discard(Card.parse("QS")))
+    deal.apply(DrawStock())
+    for seed in range(5):
+        action = ExpertPlayer(seed).choose(PlayerView.of(deal))
+        assert isinstance(action, Knock) and action.card == Card.parse("KH")
+
+
+def test_expert_ignores_discard_safety_when_only_gin_ends_the_deal() -> None:
+    # The same position in Straight Gin: no knock, and the danger term is off
+    # (holding the cards the opponent wants clogs a hand that must go gin), so
+    # QC and KH are thrown as the seed and the live cards decide
     hand = "AS 2S 3S 4H 5H 6H 8D 9D TD QC"
     deal = Deal.new(STRAIGHT, deck=deck(hand, JUNK_B, "2D", ["JC", "KH"]))
     deal.apply(Pass())
@@ -324,8 +343,10 @@ def test_expert_keeps_the_card_the_opponent_wants_away_from_it() -> None:
     deal.apply(DrawDiscard())
     deal.apply(Discard(Card.parse("QS")))
     deal.apply(DrawStock())
-    for seed in range(5):
-        assert ExpertPlayer(seed).choose(PlayerView.of(deal)) == Discard(Card.parse("KH"))
+    view = PlayerView.of(deal)
+    danger = ExpertPlayer()._danger(view)
+    assert danger(Card.parse("QC")) == danger(Card.parse("KH")) == 0
+    assert isinstance(ExpertPlayer().choose(view), Discard)
 
 
 def test_expert_reads_oklahoma_s_knock_limit() -> None:
