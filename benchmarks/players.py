@@ -5,7 +5,8 @@ pairs, dealer alternating, the variant's own target; standard is the EAAI
 scoring: a game to 100, no big gin). The headline pairs, ``expert`` against
 ``beginner`` and against ``good`` under standard, play ``--headline`` game
 pairs; the others ``--pairs``. Then the seconds per move of each level: median
-and 99th percentile over the moves of ``--timing-games`` games against ``good``,
+and 99th percentile (wall clock, and this process's CPU time, which a loaded
+machine does not inflate) over the moves of ``--timing-games`` games against ``good``,
 in CPython and (when Node and the site's Pyodide runtime, ``_build/html/_pyodide``,
 are there: ``make site``) inside Pyodide under Node, on the checkout's sources.
 
@@ -44,17 +45,25 @@ RUNNER = ROOT / "benchmarks" / "players_pyodide.mjs"
 
 
 class Timed:
-    """A player whose every move is timed (seconds, ``time.perf_counter``)."""
+    """A player whose every move is timed: wall clock (``time.perf_counter``) and
+    this process's CPU time (``time.process_time``), in seconds."""
 
-    def __init__(self, player: Player, times: list[float]) -> None:
+    def __init__(self, player: Player, wall: list[float], cpu: list[float]) -> None:
         self.player = player
-        self.times = times
+        self.wall = wall
+        self.cpu = cpu
 
     def choose(self, view: PlayerView) -> Action:
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         action = self.player.choose(view)
-        self.times.append(time.perf_counter() - start)
+        self.wall.append(time.perf_counter() - start)
+        self.cpu.append(time.process_time() - cpu)
         return action
+
+
+def _quantiles(times: list[float]) -> tuple[float, float, float]:
+    times = sorted(times)
+    return statistics.median(times), times[min(len(times) - 1, int(0.99 * len(times)))], times[-1]
 
 
 def timings(games: int, seed: int) -> dict[str, dict[str, float]]:
@@ -62,28 +71,36 @@ def timings(games: int, seed: int) -> dict[str, dict[str, float]]:
     out: dict[str, dict[str, float]] = {}
     rules = PRESETS["standard"]
     for level in LEVELS:
-        times: list[float] = []
+        wall: list[float] = []
+        cpu: list[float] = []
         for game in range(games):
-            players = (Timed(get_player(level, seed + game), times), get_player("good", game))
+            timed = Timed(get_player(level, seed + game), wall, cpu)
             sheet = score_sheet(rules, dealer_rule="alternate")
-            play_match(rules, players, seed + game, sheet, first_dealer=game % 2)
-        times.sort()
+            play_match(rules, (timed, get_player("good", game)), seed + game, sheet, game % 2)
+        median, p99, top = _quantiles(wall)
+        cpu_median, cpu_p99, _ = _quantiles(cpu)
         out[level] = {
-            "moves": len(times),
-            "median": statistics.median(times),
-            "p99": times[min(len(times) - 1, int(0.99 * len(times)))],
-            "max": times[-1],
+            "moves": len(wall),
+            "median": median,
+            "p99": p99,
+            "max": top,
+            "cpu_median": cpu_median,
+            "cpu_p99": cpu_p99,
         }
     return out
 
 
 def print_timings(where: str, table: dict[str, dict[str, float]]) -> None:
-    print(f"seconds per move, {where} (against good, standard rules)")
-    print(f"  {'level':<9} {'moves':>7} {'median ms':>10} {'p99 ms':>8} {'max ms':>8}")
+    print(f"milliseconds per move, {where} (against good, standard rules)")
+    print(
+        f"  {'level':<9} {'moves':>7} {'median':>8} {'p99':>8} {'max':>8}"
+        f" {'cpu median':>11} {'cpu p99':>8}"
+    )
     for level, row in table.items():
         print(
-            f"  {level:<9} {row['moves']:7.0f} {row['median'] * 1000:10.2f}"
+            f"  {level:<9} {row['moves']:7.0f} {row['median'] * 1000:8.2f}"
             f" {row['p99'] * 1000:8.2f} {row['max'] * 1000:8.2f}"
+            f" {row['cpu_median'] * 1000:11.2f} {row['cpu_p99'] * 1000:8.2f}"
         )
 
 
