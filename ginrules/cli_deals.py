@@ -226,12 +226,13 @@ def duel(
     """Play ``games`` games (an even number) between two levels, in mirrored pairs.
 
     Pair ``i`` draws its seed from ``random.Random(seed)``: both games of the pair
-    use the same deals (deal ``k`` of each has the same seed and dealer seat) with
-    the players' seats swapped; the first dealer alternates from pair to pair and
-    the dealer then alternates after each scored deal (the same dealer again after
-    a dead deal). A game is a game to ``target`` (default the variant's) or, under
-    manche scoring, one manche. ``players(level, seed)`` builds the players
-    (default :func:`~ginrules.players.get_player`).
+    deal the same cards to the same seats (deal ``k`` of each has the same seed,
+    and the same first dealer) with the players' seats swapped; the first dealer
+    alternates from pair to pair and the dealer then alternates after each scored
+    deal (the same dealer again after a dead deal). A game is a game to
+    ``target`` (default the variant's) or, under manche scoring, one manche.
+    ``players(level, seed)`` builds the players (default
+    :func:`~ginrules.players.get_player`).
 
     For each player the result gives ``games_won``, ``win_rate`` with its 95 %
     confidence interval ``ci95`` (over the pairs, the two games of a pair being
