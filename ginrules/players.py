@@ -399,16 +399,20 @@ class ExpertPlayer:
 
     def _danger(self, view: PlayerView) -> Callable[[Card], float]:
         """The cost of giving a card to the opponent: near what it took, not near what
-        it refused or threw; more so late in the deal; nothing when only gin ends
-        the deal."""
-        if view.rules.knock_limit(view.upcard) == 0:
-            # gin only: nobody knocks, the deal runs long, and a hand that keeps
-            # the cards the opponent wants clogs (measured: a third of the games
-            # against the beginner with this term, seven in ten without)
+        it refused or threw; more so late in the deal and the higher the knock
+        limit; nothing when only gin ends the deal."""
+        # Scaled by the knock limit: the lower it is, the longer the deal runs and
+        # the more a hand that keeps the cards the opponent wants clogs; nothing
+        # when only gin ends the deal. (Measured against the beginner: Straight
+        # Gin 29 % of games with the full term, 72 % without; Oklahoma 50 % with
+        # it, 59 % scaled; 100-200 games each.)
+        limit = view.rules.knock_limit(view.upcard)
+        scale = 1.0 if limit is None else limit / 10
+        if scale == 0:
             return lambda card: 0.0
         wanted = view.opponent_known
         safe = (*view.opponent_refused, *view.opponent_discards)
-        weight = 1.0 + view.turns / 10
+        weight = scale * (1.0 + view.turns / 10)
 
         def cost(card: Card) -> float:
             hot = sum(1 for w in wanted if _near(w, card))
