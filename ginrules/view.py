@@ -22,6 +22,7 @@ other cards nor the order of the stock.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from weakref import WeakKeyDictionary
 
 from ginrules.cards import CARDS, Card
 from ginrules.deal import Action, Deal, Phase, discard_actions
@@ -49,12 +50,14 @@ class MatchContext:
 class PlayerView:
     """One seat's knowledge of a deal (see the module docstring).
 
-    ``picked`` holds, for seat 0 and seat 1, every card each took from the
-    discard pile, in order. ``opponent_known`` are the cards the opponent took
-    from the pile and has not discarded since (so they are in its hand);
+    ``picked`` holds, for seat 0 and seat 1, the cards each took from the
+    discard pile (each card once, in the order first taken). ``opponent_known``
+    are the cards the opponent took from the pile and has not discarded since
+    (so they are in its hand);
     ``opponent_refused`` the cards the opponent could have taken from the pile
     and did not (the upcard it passed, the top discard when it drew from the
-    stock); ``opponent_discards`` every card the opponent threw. ``taken`` is
+    stock); ``opponent_discards`` the cards the opponent threw (each card once,
+    in the order first seen). ``taken`` is
     the card this seat just took from the pile (it may not throw it back) and
     ``drawn`` the card it drew this turn, from either pile.
     """
@@ -87,7 +90,7 @@ class PlayerView:
         """The view of ``seat`` (default: the player to act) on ``deal``."""
         me = deal.current if seat is None else seat
         opponent = 1 - me
-        refused, thrown = _public_history(deal, opponent)
+        history = _public_history(deal)
         held = deal.hands[opponent]
         mine_to_act = me == deal.current and deal.phase != "over"
         return cls(
@@ -96,10 +99,10 @@ class PlayerView:
             hand=tuple(deal.hands[me]),
             upcard=deal.upcard,
             discard_pile=tuple(deal.discard_pile),
-            picked=(tuple(deal.picked[0]), tuple(deal.picked[1])),
-            opponent_known=tuple(dict.fromkeys(c for c in deal.picked[opponent] if c in held)),
-            opponent_refused=refused,
-            opponent_discards=thrown,
+            picked=(tuple(history.picked[0]), tuple(history.picked[1])),
+            opponent_known=tuple(c for c in history.picked[opponent] if c in held),
+            opponent_refused=tuple(history.refused[opponent]),
+            opponent_discards=tuple(history.thrown[opponent]),
             stock_size=len(deal.stock),
             opponent_hand_size=len(held),
             phase=deal.phase,
@@ -154,32 +157,49 @@ def _drawn(deal: Deal) -> Card | None:
     return None if code is None else Card.parse(code)
 
 
-def _public_history(deal: Deal, player: int) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
-    """The cards ``player`` refused from the pile and those it threw, from the log.
+class _History:
+    """The public history of a deal read so far from its log (see _public_history)."""
+
+    def __init__(self, upcard: Card) -> None:
+        self.read = 0
+        self.pile: list[Card] = [upcard]
+        self.refused: tuple[dict[Card, None], dict[Card, None]] = ({}, {})
+        self.thrown: tuple[dict[Card, None], dict[Card, None]] = ({}, {})
+        self.picked: tuple[dict[Card, None], dict[Card, None]] = ({}, {})
+
+
+# The history of each deal, read on from where the last view of it stopped, so that
+# building a view does not read a long deal's whole log again.
+_HISTORIES: WeakKeyDictionary[Deal, _History] = WeakKeyDictionary()
+
+
+def _public_history(deal: Deal) -> _History:
+    """The distinct cards each player took from the pile, refused and threw (in the
+    order first seen), from the log.
 
     Only public entries are read: a card drawn from the stock is never used.
     """
-    pile: list[Card] = []
-    refused: list[Card] = []
-    thrown: list[Card] = []
-    pile.append(deal.upcard)
-    for entry in deal.log:
+    history = _HISTORIES.get(deal)
+    if history is None or history.read > len(deal.log):
+        history = _HISTORIES[deal] = _History(deal.upcard)
+    pile = history.pile
+    for entry in deal.log[history.read :]:
         event = entry.get("event")
         if event == "reshuffle":
-            pile = [Card.parse(entry["top"])]
+            pile[:] = [Card.parse(entry["top"])]
             continue
         if event is not None:
             continue
         kind = entry["type"]
-        mine = entry["player"] == player
+        who = entry["player"]
         if kind in ("pass", "draw_stock"):
-            if mine and pile:
-                refused.append(pile[-1])
+            if pile:
+                history.refused[who][pile[-1]] = None
         elif kind == "draw_discard":
-            pile.pop()
+            history.picked[who][pile.pop()] = None
         elif kind in ("discard", "knock", "gin"):
             card = Card.parse(entry["card"])
             pile.append(card)
-            if mine:
-                thrown.append(card)
-    return tuple(refused), tuple(thrown)
+            history.thrown[who][card] = None
+    history.read = len(deal.log)
+    return history
