@@ -6,8 +6,9 @@ two :class:`~ginrules.players.GoodPlayer` and prints JSON counts (``gin``,
 average number of turns and the deals that reached a reshuffle; a progress bar
 goes to standard error for long runs.
 
-``ginrules play [--variant V] [--seed S]`` plays one deal against the computer in
-a terminal.
+``ginrules play [--variant V] [--seed S] [--level LEVEL]`` plays one deal against
+the computer (a level of :data:`ginrules.players.LEVELS`, default ``good``) in a
+terminal.
 
 :data:`COMMANDS` adds both to the ``ginrules`` command (:mod:`ginrules.cli`).
 """
@@ -16,9 +17,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import random
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
 from ginrules.cards import Card
@@ -35,11 +37,13 @@ from ginrules.deal import (
     parse_action,
 )
 from ginrules.errors import CardError, GinRulesError
+from ginrules.match import score_sheet
 from ginrules.melds import best_arrangement, best_discards
-from ginrules.players import GoodPlayer, play_deal
+from ginrules.players import LEVELS, GoodPlayer, Player, get_player, play_deal, play_match
 from ginrules.rules import Rules
+from ginrules.view import PlayerView
 
-__all__ = ["COMMANDS", "run_play", "run_simulate", "simulate"]
+__all__ = ["COMMANDS", "duel", "run_duel", "run_play", "run_simulate", "simulate"]
 
 OUTCOMES = ("gin", "big_gin", "knock", "undercut", "dead")
 
@@ -65,16 +69,23 @@ def _configure_play(parser: argparse.ArgumentParser) -> None:
         default="computer",
         help="who deals (the other player is offered the upcard first; default computer)",
     )
+    parser.add_argument(
+        "--level",
+        choices=tuple(LEVELS),
+        default="good",
+        help="the computer's level (default good)",
+    )
 
 
 # --------------------------------------------------------------------------- simulate
 
 
 class _Progress:
-    def __init__(self, total: int, stream: TextIO, width: int = 30) -> None:
+    def __init__(self, total: int, stream: TextIO, width: int = 30, unit: str = "deals") -> None:
         self.total = total
         self.stream = stream
         self.width = width
+        self.unit = unit
         self.shown = -1
 
     def update(self, done: int) -> None:
@@ -84,7 +95,7 @@ class _Progress:
         self.shown = percent
         filled = self.width * done // self.total
         bar = "#" * filled + "-" * (self.width - filled)
-        self.stream.write(f"\r[{bar}] {done}/{self.total} deals {percent:3d}%")
+        self.stream.write(f"\r[{bar}] {done}/{self.total} {self.unit} {percent:3d}%")
         if done == self.total:
             self.stream.write("\n")
         self.stream.flush()
@@ -161,6 +172,179 @@ def run_simulate(
 
 class _BadArgument(GinRulesError):
     code = "bad_argument"
+
+
+# --------------------------------------------------------------------------- duel
+
+
+def _configure_duel(parser: argparse.ArgumentParser) -> None:
+    add_variant(parser)
+    parser.add_argument(
+        "--players",
+        nargs=2,
+        metavar=("A", "B"),
+        default=("expert", "beginner"),
+        help=f"the two levels ({', '.join(LEVELS)}; default expert beginner)",
+    )
+    parser.add_argument(
+        "--games", type=int, default=200, help="number of games, an even number (default 200)"
+    )
+    parser.add_argument("--seed", type=int, default=0, help="seed of the run (default 0)")
+    parser.add_argument(
+        "--target", type=int, default=None, help="score that ends a game (default: the variant's)"
+    )
+    parser.add_argument(
+        "--progress",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="progress bar on standard error (default: for 100 games or more, on a terminal)",
+    )
+
+
+def _interval(pairs: Sequence[float]) -> tuple[float, float, float]:
+    """Mean of per-pair shares, and its 95 % confidence interval (pairs as clusters)."""
+    n = len(pairs)
+    if n == 0:
+        return 0.0, 0.0, 0.0
+    mean = sum(pairs) / n
+    if n == 1:
+        return mean, mean, mean
+    var = sum((x - mean) ** 2 for x in pairs) / (n - 1)
+    half = 1.96 * math.sqrt(var / n)
+    return mean, max(0.0, mean - half), min(1.0, mean + half)
+
+
+def duel(
+    rules: Rules,
+    levels: Sequence[str],
+    games: int,
+    seed: int = 0,
+    target: int | None = None,
+    progress: TextIO | None = None,
+    players: Callable[[str, int], Player] = get_player,
+) -> dict[str, Any]:
+    """Play ``games`` games (an even number) between two levels, in mirrored pairs.
+
+    Pair ``i`` draws its seed from ``random.Random(seed)``: both games of the pair
+    deal the same cards to the same seats (deal ``k`` of each has the same seed,
+    and the same first dealer) with the players' seats swapped; the first dealer
+    alternates from pair to pair and the dealer then alternates after each scored
+    deal (the same dealer again after a dead deal). A game is a game to
+    ``target`` (default the variant's) or, under manche scoring, one manche.
+    ``players(level, seed)`` builds the players (default
+    :func:`~ginrules.players.get_player`).
+
+    For each player the result gives ``games_won``, ``win_rate`` with its 95 %
+    confidence interval ``ci95`` (over the pairs, the two games of a pair being
+    one cluster), ``points_per_game`` and ``points_per_deal`` (deal points, before
+    game bonuses), ``deals_won`` (of the decisive deals) and ``outcomes``: the
+    deals it won by ``knock``, ``gin``, ``big_gin`` and ``undercut``, and the
+    knocks of its own that were ``undercut_against`` it; ``dead`` counts the
+    deals nobody won.
+
+    >>> from ginrules.rules import STANDARD
+    >>> result = duel(STANDARD, ("good", "beginner"), 4, seed=1)
+    >>> result["games"], sum(p["games_won"] for p in result["players"]) <= 4
+    (4, True)
+
+    :raises GinRulesError: (code ``bad_argument``) for an odd or negative ``games``.
+    :raises UnknownLevelError: for an unknown level.
+    """
+    if games < 0 or games % 2:
+        raise _BadArgument(f"--games must be an even number of 0 or more, not {games}")
+    for level in levels:
+        get_player(level)
+    rng = random.Random(seed)
+    won = [0, 0]
+    points = [0, 0]
+    deals_won = [0, 0]
+    outcomes = [
+        dict.fromkeys(("knock", "gin", "big_gin", "undercut", "undercut_against"), 0)
+        for _ in levels
+    ]
+    deals = dead = 0
+    game_target = getattr(score_sheet(rules, target=target), "target", None)
+    shares: list[float] = []
+    bar = _Progress(games, progress, unit="games") if progress is not None and games else None
+    for pair in range(games // 2):
+        game_seed = rng.getrandbits(32)
+        share = 0.0
+        for swap in (0, 1):
+            # who sits where: seat s holds player order[s]
+            order = (1, 0) if swap else (0, 1)
+            seated = [players(levels[p], game_seed + p) for p in order]
+            sheet = score_sheet(rules, target=target, dealer_rule="alternate")
+            sheet, played = play_match(rules, seated, game_seed, sheet, first_dealer=pair % 2)
+            for deal in played:
+                result = deal.result
+                assert result is not None
+                deals += 1
+                if result.winner is None:
+                    dead += 1
+                    continue
+                who = order[result.winner]
+                deals_won[who] += 1
+                points[who] += result.points
+                outcomes[who][result.outcome] += 1
+                if result.outcome == "undercut" and result.going_out is not None:
+                    outcomes[order[result.going_out]]["undercut_against"] += 1
+            if sheet.winner is not None:
+                won[order[sheet.winner]] += 1
+                share += sheet.winner == order.index(0)
+            else:
+                share += 0.5
+            if bar is not None:
+                bar.update(2 * pair + swap + 1)
+        shares.append(share / 2)
+    mean, low, high = _interval(shares)
+    rates = [(mean, low, high), (1 - mean, 1 - high, 1 - low)]
+    return {
+        "variant": rules.name,
+        "target": game_target,
+        "seed": seed,
+        "games": games,
+        "pairs": games // 2,
+        "deals": deals,
+        "dead": dead,
+        "players": [
+            {
+                "level": levels[p],
+                "games_won": won[p],
+                "win_rate": round(rates[p][0], 4),
+                "ci95": [round(rates[p][1], 4), round(rates[p][2], 4)],
+                "points_per_game": round(points[p] / games, 2) if games else 0.0,
+                "points_per_deal": round(points[p] / deals, 2) if deals else 0.0,
+                "deals_won": deals_won[p],
+                "outcomes": outcomes[p],
+            }
+            for p in (0, 1)
+        ],
+    }
+
+
+def run_duel(
+    args: argparse.Namespace, stdout: TextIO | None = None, stderr: TextIO | None = None
+) -> int:
+    """The ``duel`` command.
+
+    :raises UnknownVariantError: for an unknown ``--variant``.
+    :raises UnknownLevelError: for an unknown level in ``--players``.
+    :raises GinRulesError: (code ``bad_argument``) for an odd or negative ``--games``
+        or a ``--target`` below 1.
+    """
+    out = stdout or sys.stdout
+    err = stderr or sys.stderr
+    rules = variant(args)
+    if args.target is not None and args.target < 1:
+        raise _BadArgument(f"--target must be 1 or more, not {args.target}")
+    show = args.progress
+    if show is None:
+        show = args.games >= 100 and err.isatty()
+    result = duel(
+        rules, list(args.players), args.games, args.seed, args.target, err if show else None
+    )
+    out.write(json.dumps(result) + "\n")
+    return 0
 
 
 # --------------------------------------------------------------------------- play
@@ -279,7 +463,7 @@ def run_play(
     you, computer = 0, 1
     dealer = computer if args.dealer == "computer" else you
     deal = Deal.new(rules, seed=seed, dealer=dealer)
-    bot = GoodPlayer(seed)
+    bot = get_player(args.level, seed)
 
     def say(text: str = "") -> None:
         out.write(text + "\n")
@@ -287,10 +471,11 @@ def run_play(
 
     dealt = "The computer deals" if dealer == computer else "You deal"
     say(f"{rules.name} rules, seed {seed}. {dealt}.")
+    say(f"The computer plays at level {args.level}.")
     say(f"Upcard: {show_card(deal.upcard)}. Type 'help' for the moves.")
     while not deal.over:
         if deal.current == computer:
-            action = bot.choose(deal)
+            action = bot.choose(PlayerView.of(deal))
             deal.apply(action)
             say(_describe(action, deal, you=False))
             continue
@@ -344,6 +529,12 @@ COMMANDS: list[Command] = [
         "play N deals between two computer players and print the outcome counts as JSON",
         _configure_simulate,
         run_simulate,
+    ),
+    Command(
+        "duel",
+        "play N games between two computer levels, in mirrored pairs, and print JSON",
+        _configure_duel,
+        run_duel,
     ),
     Command(
         "play",

@@ -79,6 +79,7 @@ __all__ = [
     "Knock",
     "Pass",
     "action_from_dict",
+    "discard_actions",
     "parse_action",
     "replay",
 ]
@@ -414,34 +415,8 @@ class Deal:
                 actions.append(DrawDiscard())
             return actions
         if self.phase == "discard":
-            hand = self.hands[self.current]
-            out: list[Action] = []
-            going_out: list[Action] = []
-            may_go_out = self._may_go_out(hand)
-            for card in sorted(hand):
-                if card is self.taken:
-                    continue
-                out.append(Discard(card))
-                if may_go_out:
-                    check = self.check_going_out(card)
-                    if check.allowed:
-                        going_out.append(Gin(card) if check.kind == "gin" else Knock(card))
-            if (
-                self.rules.big_gin
-                and deadwood(hand, self.rules) == 0
-                and self.check_going_out(None).allowed
-            ):
-                going_out.append(BigGin())
-            return out + going_out
+            return discard_actions(self.hands[self.current], self.taken, self.rules, self.upcard)
         return []
-
-    def _may_go_out(self, hand: list[Card]) -> bool:
-        """A quick necessary test: can any discard from these 11 cards go out?"""
-        rules = self.rules
-        limit = rules.knock_limit(self.upcard)
-        if limit is not None and best_discard_deadwood(hand, rules) > limit:
-            return False
-        return not (rules.knock_min_melded and max_melded(hand, rules) < rules.knock_min_melded)
 
     def check_going_out(self, discard: Card | None) -> GoingOut:
         """May the player to act go out by discarding ``discard`` (``None``: keep all
@@ -717,6 +692,38 @@ class Deal:
                     "log_mismatch", f"the moves do not lead to the recorded {key}", key=key
                 )
         return deal
+
+
+def discard_actions(
+    hand: Sequence[Card], taken: Card | None, rules: Rules, upcard: Card
+) -> list[Action]:
+    """The legal actions of a player holding the eleven cards ``hand`` in the discard
+    phase (``taken``: the card just taken from the discard pile, which may not be
+    thrown back), in :meth:`Deal.legal_actions` order: every discard, then the
+    knocks or gins, then big gin.
+    """
+    out: list[Action] = []
+    going_out: list[Action] = []
+    limit = rules.knock_limit(upcard)
+    # a quick necessary test: can any discard from these 11 cards go out?
+    may_go_out = not (limit is not None and best_discard_deadwood(hand, rules) > limit) and not (
+        rules.knock_min_melded and max_melded(hand, rules) < rules.knock_min_melded
+    )
+    for card in sorted(hand):
+        if card is taken:
+            continue
+        out.append(Discard(card))
+        if may_go_out:
+            check = check_going_out([c for c in hand if c is not card], rules, upcard)
+            if check.allowed:
+                going_out.append(Gin(card) if check.kind == "gin" else Knock(card))
+    if (
+        rules.big_gin
+        and deadwood(hand, rules) == 0
+        and check_going_out(hand, rules, upcard).allowed
+    ):
+        going_out.append(BigGin())
+    return out + going_out
 
 
 def replay(

@@ -24,7 +24,7 @@ from ginrules.deal import (
     replay,
 )
 from ginrules.errors import IllegalActionError
-from ginrules.players import GoodPlayer, RandomPlayer, play_deal
+from ginrules.players import GoodPlayer, RandomPlayer, play_deal, play_turn
 from ginrules.rules import FRENCH, OKLAHOMA, STANDARD, STRAIGHT, Rules
 
 # Junk hands: no meld, no two cards that could ever become one with what follows
@@ -392,7 +392,7 @@ def test_a_deal_in_progress_serialises_too() -> None:
     deal = Deal.new(FRENCH, seed=11)
     players = (GoodPlayer(1), GoodPlayer(2))
     for _ in range(9):
-        deal.apply(players[deal.current].choose(deal))
+        play_turn(deal, players)
     data = json.loads(json.dumps(deal.to_dict()))
     assert data["phase"] in ("draw", "discard") and data["result"] is None
     back = Deal.from_dict(data)

@@ -18,7 +18,7 @@ from concurrent.futures import ProcessPoolExecutor
 import pytest
 
 from ginrules.deal import Deal
-from ginrules.players import GoodPlayer, Player, RandomPlayer
+from ginrules.players import GoodPlayer, Player, RandomPlayer, play_turn
 from ginrules.rules import FRENCH, OKLAHOMA, STANDARD, STRAIGHT, Rules
 
 # 10,000 deals per variant under CPython. Inside Pyodide (the same suite runs there,
@@ -60,7 +60,7 @@ def play(rules: Rules, start: int, stop: int) -> tuple[Counter[str], int]:
         players = wild if i % 100 == 50 else mixed if i % 10 == 0 else good
         check(deal)
         while deal.result is None:
-            deal.apply(players[deal.current].choose(deal))
+            play_turn(deal, players)
             check(deal)
         outcomes[deal.result.outcome] += 1
         reshuffles += deal.reshuffles

@@ -8,6 +8,7 @@ from ginrules.cards import CARDS, Card, parse_hand
 from ginrules.deal import Deal, Discard, DrawDiscard, DrawStock, Gin, Knock, Pass
 from ginrules.players import GoodPlayer, RandomPlayer, play_deal, play_match
 from ginrules.rules import FRENCH, OKLAHOMA, STANDARD, STRAIGHT, Rules
+from ginrules.view import PlayerView
 
 JUNK_B = "8H TC QS AH 3C 5S 7D 9C JS 6D"
 
@@ -37,7 +38,7 @@ def test_random_player_only_plays_legal_actions() -> None:
         deal = Deal.new(STRAIGHT, seed=seed)
         player = RandomPlayer(seed)
         while not deal.over:
-            action = player.choose(deal)
+            action = player.choose(PlayerView.of(deal))
             assert action in deal.legal_actions()
             deal.apply(action)
 
@@ -46,19 +47,19 @@ def test_good_player_takes_a_card_that_completes_a_meld() -> None:
     # non-dealer holds 5H 6H: the upcard 7H makes a run
     hand = "5H 6H KS KD 2C 4D 6S 4C JD QC"
     deal = Deal.new(STANDARD, deck=deck(hand, JUNK_B, "7H"))
-    assert GoodPlayer().choose(deal) == DrawDiscard()
+    assert GoodPlayer().choose(PlayerView.of(deal)) == DrawDiscard()
 
 
 def test_good_player_refuses_a_useless_card() -> None:
     hand = "5H 6H KS KD 2C 4D 6S 4C JD QC"
     deal = Deal.new(STANDARD, deck=deck(hand, JUNK_B, "KH"))
-    assert GoodPlayer().choose(deal) == DrawDiscard()  # KS KD KH: a set, taken
+    assert GoodPlayer().choose(PlayerView.of(deal)) == DrawDiscard()  # KS KD KH: a set, taken
     # QH melds with nothing and would only replace a ten-point card
     deal = Deal.new(STANDARD, deck=deck(hand, JUNK_B, "QH"))
-    assert GoodPlayer().choose(deal) == Pass()
+    assert GoodPlayer().choose(PlayerView.of(deal)) == Pass()
     deal.apply(Pass())
     deal.apply(Pass())
-    assert GoodPlayer().choose(deal) == DrawStock()
+    assert GoodPlayer().choose(PlayerView.of(deal)) == DrawStock()
 
 
 def test_good_player_throws_the_highest_loose_card_and_knocks_when_allowed() -> None:
@@ -69,19 +70,19 @@ def test_good_player_throws_the_highest_loose_card_and_knocks_when_allowed() -> 
     deal.apply(Pass())
     deal.apply(Pass())
     deal.apply(DrawStock())  # KH
-    assert GoodPlayer().choose(deal) == Knock(Card.parse("KH"))
+    assert GoodPlayer().choose(PlayerView.of(deal)) == Knock(Card.parse("KH"))
     # in Straight Gin the same hand may not knock: it throws the king and plays on
     deal = Deal.new(STRAIGHT, deck=deck(hand_low, JUNK_B, "QD", ["KH"]))
     deal.apply(Pass())
     deal.apply(Pass())
     deal.apply(DrawStock())
-    assert GoodPlayer().choose(deal) == Discard(Card.parse("KH"))
+    assert GoodPlayer().choose(PlayerView.of(deal)) == Discard(Card.parse("KH"))
     # gin when the drawn card completes the hand
     deal = Deal.new(STRAIGHT, deck=deck(hand, JUNK_B, "QD", ["JD"]))
     deal.apply(Pass())
     deal.apply(Pass())
     deal.apply(DrawStock())
-    assert GoodPlayer().choose(deal) == Gin(Card.parse("KC"))
+    assert GoodPlayer().choose(PlayerView.of(deal)) == Gin(Card.parse("KC"))
 
 
 def test_good_player_avoids_feeding_the_opponent() -> None:
@@ -98,13 +99,13 @@ def test_good_player_avoids_feeding_the_opponent() -> None:
     assert deal.picked[0] == [Card.parse("JC")]
     deal.apply(DrawStock())  # the non-dealer draws KH
     for seed in range(10):
-        assert GoodPlayer(seed).choose(deal) == Discard(Card.parse("KH"))
+        assert GoodPlayer(seed).choose(PlayerView.of(deal)) == Discard(Card.parse("KH"))
     # without the pick-up, both are thrown, as the seed decides
     fresh = Deal.new(STRAIGHT, deck=deck(hand, JUNK_B, "2D", ["KH"]))
     fresh.apply(Pass())
     fresh.apply(Pass())
     fresh.apply(DrawStock())
-    throws = {GoodPlayer(seed).choose(fresh) for seed in range(10)}
+    throws = {GoodPlayer(seed).choose(PlayerView.of(fresh)) for seed in range(10)}
     assert throws == {Discard(Card.parse("KH")), Discard(Card.parse("QC"))}
 
 

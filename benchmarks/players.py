@@ -1,0 +1,173 @@
+"""The ladder of computer levels, measured by mirrored games, and their time per move.
+
+Every pair of levels plays ``ginrules duel`` games in every variant (mirrored
+pairs, dealer alternating, the variant's own target; standard is the EAAI
+scoring: a game to 100, no big gin). The headline pairs, ``expert`` against
+``beginner`` and against ``good`` under standard, play ``--headline`` game
+pairs; the others ``--pairs``. Then the seconds per move of each level: median
+and 99th percentile (wall clock, and this process's CPU time, which a loaded
+machine does not inflate) over the moves of ``--timing-games`` games against ``good``,
+in CPython and (when Node and the site's Pyodide runtime, ``_build/html/_pyodide``,
+are there: ``make site``) inside Pyodide under Node, on the checkout's sources.
+
+Usage: ``python benchmarks/players.py [--headline 3000] [--pairs 300]
+[--timing-games 20] [--seed S] [--no-ladder] [--no-pyodide]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from ginrules.cli_deals import duel  # noqa: E402
+from ginrules.deal import Action  # noqa: E402
+from ginrules.match import score_sheet  # noqa: E402
+from ginrules.players import LEVELS, Player, get_player, play_match  # noqa: E402
+from ginrules.rules import PRESETS  # noqa: E402
+from ginrules.view import PlayerView  # noqa: E402
+
+RUNTIME = ROOT / "_build" / "html" / "_pyodide"
+HEADLINE = {("expert", "beginner"), ("expert", "good")}
+
+RUNNER = ROOT / "benchmarks" / "players_pyodide.mjs"
+
+
+class Timed:
+    """A player whose every move is timed: wall clock (``time.perf_counter``) and
+    this process's CPU time (``time.process_time``), in seconds."""
+
+    def __init__(self, player: Player, wall: list[float], cpu: list[float]) -> None:
+        self.player = player
+        self.wall = wall
+        self.cpu = cpu
+
+    def choose(self, view: PlayerView) -> Action:
+        start, cpu = time.perf_counter(), time.process_time()
+        action = self.player.choose(view)
+        self.wall.append(time.perf_counter() - start)
+        self.cpu.append(time.process_time() - cpu)
+        return action
+
+
+def _quantiles(times: list[float]) -> tuple[float, float, float]:
+    times = sorted(times)
+    return statistics.median(times), times[min(len(times) - 1, int(0.99 * len(times)))], times[-1]
+
+
+def timings(games: int, seed: int) -> dict[str, dict[str, float]]:
+    """Median and 99th percentile seconds per move of each level, against good."""
+    out: dict[str, dict[str, float]] = {}
+    rules = PRESETS["standard"]
+    for level in LEVELS:
+        wall: list[float] = []
+        cpu: list[float] = []
+        for game in range(games):
+            timed = Timed(get_player(level, seed + game), wall, cpu)
+            sheet = score_sheet(rules, dealer_rule="alternate")
+            play_match(rules, (timed, get_player("good", game)), seed + game, sheet, game % 2)
+        median, p99, top = _quantiles(wall)
+        cpu_median, cpu_p99, _ = _quantiles(cpu)
+        out[level] = {
+            "moves": len(wall),
+            "median": median,
+            "p99": p99,
+            "max": top,
+            "cpu_median": cpu_median,
+            "cpu_p99": cpu_p99,
+        }
+    return out
+
+
+def print_timings(where: str, table: dict[str, dict[str, float]]) -> None:
+    print(f"milliseconds per move, {where} (against good, standard rules)")
+    print(
+        f"  {'level':<9} {'moves':>7} {'median':>8} {'p99':>8} {'max':>8}"
+        f" {'cpu median':>11} {'cpu p99':>8}"
+    )
+    for level, row in table.items():
+        print(
+            f"  {level:<9} {row['moves']:7.0f} {row['median'] * 1000:8.2f}"
+            f" {row['p99'] * 1000:8.2f} {row['max'] * 1000:8.2f}"
+            f" {row['cpu_median'] * 1000:11.2f} {row['cpu_p99'] * 1000:8.2f}"
+        )
+
+
+def pyodide_timings(games: int, seed: int) -> dict[str, dict[str, float]] | None:
+    if not shutil.which("node") or not (RUNTIME / "pyodide.mjs").exists():
+        print("Pyodide: no node or no runtime (run `make site`); skipped")
+        return None
+    run = subprocess.run(
+        ["node", str(RUNNER), str(RUNTIME), str(ROOT), str(games), str(seed)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    table: dict[str, dict[str, float]] = json.loads(run.stdout.strip().splitlines()[-1])
+    return table
+
+
+def ladder(headline: int, pairs: int, seed: int) -> None:
+    print("games won by the first level, mirrored pairs, 95% CI (pairs as clusters)")
+    print(
+        f"{'variant':<9} {'A':<9} {'B':<9} {'games':>6} {'A won':>7} {'95% CI':>15}"
+        f" {'pts/game A-B':>14} {'deals A-B':>11} {'gin A-B':>9} {'undercut A-B':>13} {'s':>6}"
+    )
+    for name, rules in PRESETS.items():
+        for a, b in itertools.combinations(reversed(list(LEVELS)), 2):
+            n = headline if name == "standard" and (a, b) in HEADLINE else pairs
+            start = time.perf_counter()
+            result: dict[str, Any] = duel(rules, (a, b), 2 * n, seed)
+            pa, pb = result["players"]
+            low, high = pa["ci95"]
+            cells = [
+                f"{low:.1%}-{high:.1%}",
+                f"{pa['points_per_game']:.0f}-{pb['points_per_game']:.0f}",
+                f"{pa['deals_won']}-{pb['deals_won']}",
+                f"{pa['outcomes']['gin']}-{pb['outcomes']['gin']}",
+                f"{pa['outcomes']['undercut']}-{pb['outcomes']['undercut']}",
+            ]
+            print(
+                f"{name:<9} {a:<9} {b:<9} {result['games']:6d} {pa['win_rate']:7.1%}"
+                f" {cells[0]:>15} {cells[1]:>14} {cells[2]:>11} {cells[3]:>9} {cells[4]:>13}"
+                f" {time.perf_counter() - start:6.0f}",
+                flush=True,
+            )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--headline", type=int, default=3000, help="game pairs, headline pairs")
+    parser.add_argument("--pairs", type=int, default=300, help="game pairs, other pairs")
+    parser.add_argument("--timing-games", type=int, default=20)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--ladder", action=argparse.BooleanOptionalAction, default=True)
+    parser.add_argument("--pyodide", action=argparse.BooleanOptionalAction, default=True)
+    parser.add_argument("--timing-json", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.timing_json:  # the timing part alone, as JSON (what runs inside Pyodide)
+        print(json.dumps(timings(args.timing_games, args.seed)))
+        return
+    print(f"Python {sys.version.split()[0]}, seed {args.seed}")
+    if args.ladder:
+        ladder(args.headline, args.pairs, args.seed)
+    print_timings("CPython", timings(args.timing_games, args.seed))
+    if args.pyodide:
+        table = pyodide_timings(args.timing_games, args.seed)
+        if table is not None:
+            print_timings("Pyodide under Node", table)
+
+
+if __name__ == "__main__":
+    main()

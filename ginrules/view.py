@@ -1,0 +1,205 @@
+"""What one seat knows: a :class:`PlayerView`, the only thing a player is given.
+
+A view is built from a :class:`~ginrules.deal.Deal` for the seat to act (or any
+seat) by :meth:`PlayerView.of`. It holds that seat's own hand, the rules, the
+deal's first upcard, the discard pile in order, the cards each player took from
+the pile (public: both saw them taken), the cards the opponent took and still
+holds, the cards the opponent refused or threw, the sizes of the stock and of
+the opponent's hand, the phase and whose turn it is, the match context
+(:class:`MatchContext`) and the legal actions. It never holds the opponent's
+other cards nor the order of the stock.
+
+>>> from ginrules.deal import Deal
+>>> from ginrules.rules import STANDARD
+>>> deal = Deal.new(STANDARD, seed=7)
+>>> view = PlayerView.of(deal)
+>>> view.seat, view.phase, len(view.hand), view.stock_size, view.opponent_hand_size
+(1, 'offer', 10, 31, 10)
+>>> [str(a) for a in view.legal_actions()]
+['take', 'pass']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from weakref import WeakKeyDictionary
+
+from ginrules.cards import CARDS, Card
+from ginrules.deal import Action, Deal, Phase, discard_actions
+from ginrules.going_out import GoingOut, check_going_out
+from ginrules.rules import Rules
+
+__all__ = ["MatchContext", "PlayerView"]
+
+
+@dataclass(frozen=True)
+class MatchContext:
+    """Where the deal stands in its match, from the seat's side.
+
+    ``scores`` are (this seat's, the opponent's) match totals before the deal,
+    ``target`` the score that ends the match (``None``: a single deal) and
+    ``deal_number`` the deal's number in the match (1-based).
+    """
+
+    scores: tuple[int, int] = (0, 0)
+    target: int | None = None
+    deal_number: int = 1
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    """One seat's knowledge of a deal (see the module docstring).
+
+    ``picked`` holds, for seat 0 and seat 1, the cards each took from the
+    discard pile (each card once, in the order first taken). ``opponent_known``
+    are the cards the opponent took from the pile and has not discarded since
+    (so they are in its hand);
+    ``opponent_refused`` the cards the opponent could have taken from the pile
+    and did not (the upcard it passed, the top discard when it drew from the
+    stock); ``opponent_discards`` the cards the opponent threw (each card once,
+    in the order first seen). ``taken`` is
+    the card this seat just took from the pile (it may not throw it back) and
+    ``drawn`` the card it drew this turn, from either pile.
+    """
+
+    seat: int
+    rules: Rules
+    hand: tuple[Card, ...]
+    upcard: Card
+    discard_pile: tuple[Card, ...]
+    picked: tuple[tuple[Card, ...], tuple[Card, ...]]
+    opponent_known: tuple[Card, ...]
+    opponent_refused: tuple[Card, ...]
+    opponent_discards: tuple[Card, ...]
+    stock_size: int
+    opponent_hand_size: int
+    phase: Phase
+    current: int
+    dealer: int
+    taken: Card | None
+    drawn: Card | None
+    turns: int
+    reshuffles: int
+    match: MatchContext
+    legal: tuple[Action, ...] | None
+
+    @classmethod
+    def of(
+        cls, deal: Deal, seat: int | None = None, match: MatchContext | None = None
+    ) -> PlayerView:
+        """The view of ``seat`` (default: the player to act) on ``deal``."""
+        me = deal.current if seat is None else seat
+        opponent = 1 - me
+        history = _public_history(deal)
+        held = deal.hands[opponent]
+        mine_to_act = me == deal.current and deal.phase != "over"
+        return cls(
+            seat=me,
+            rules=deal.rules,
+            hand=tuple(deal.hands[me]),
+            upcard=deal.upcard,
+            discard_pile=tuple(deal.discard_pile),
+            picked=(tuple(history.picked[0]), tuple(history.picked[1])),
+            opponent_known=tuple(c for c in history.picked[opponent] if c in held),
+            opponent_refused=tuple(history.refused[opponent]),
+            opponent_discards=tuple(history.thrown[opponent]),
+            stock_size=len(deal.stock),
+            opponent_hand_size=len(held),
+            phase=deal.phase,
+            current=deal.current,
+            dealer=deal.dealer,
+            taken=deal.taken if mine_to_act else None,
+            drawn=_drawn(deal) if mine_to_act and deal.phase == "discard" else None,
+            turns=deal.turns,
+            reshuffles=deal.reshuffles,
+            match=match or MatchContext(target=None),
+            # in the discard phase the legal actions (a going-out check per card)
+            # are worked out from the hand only when asked for
+            legal=None if mine_to_act and deal.phase == "discard" else _drawing(deal, mine_to_act),
+        )
+
+    @property
+    def opponent(self) -> int:
+        return 1 - self.seat
+
+    def legal_actions(self) -> list[Action]:
+        """Every action this seat may take now (empty when it is not its turn), in
+        the order of :meth:`Deal.legal_actions`."""
+        if self.legal is None:
+            return discard_actions(self.hand, self.taken, self.rules, self.upcard)
+        return list(self.legal)
+
+    def stock_drawable(self) -> bool:
+        """May the seat to draw take the top of the stock?"""
+        if self.rules.stock_end == "dead_hand":
+            return self.stock_size > self.rules.dead_hand_cards
+        return self.stock_size > 0
+
+    def check_going_out(self, discard: Card | None) -> GoingOut:
+        """May this seat go out by discarding ``discard`` (``None``: big gin)?"""
+        cards = self.hand if discard is None else [c for c in self.hand if c is not discard]
+        return check_going_out(cards, self.rules, self.upcard)
+
+    def unseen(self) -> list[Card]:
+        """The cards this seat has not seen: the opponent's other cards and the stock."""
+        seen = {*self.hand, *self.discard_pile, *self.opponent_known}
+        return [c for c in CARDS if c not in seen]
+
+
+def _drawing(deal: Deal, mine_to_act: bool) -> tuple[Action, ...]:
+    return tuple(deal.legal_actions()) if mine_to_act else ()
+
+
+def _drawn(deal: Deal) -> Card | None:
+    """The card the player to discard drew this turn (the last entry of the log)."""
+    entry = deal.log[-1] if deal.log else {}
+    code = entry.get("card") if entry.get("type") in ("draw_stock", "draw_discard") else None
+    return None if code is None else Card.parse(code)
+
+
+class _History:
+    """The public history of a deal read so far from its log (see _public_history)."""
+
+    def __init__(self, upcard: Card) -> None:
+        self.read = 0
+        self.pile: list[Card] = [upcard]
+        self.refused: tuple[dict[Card, None], dict[Card, None]] = ({}, {})
+        self.thrown: tuple[dict[Card, None], dict[Card, None]] = ({}, {})
+        self.picked: tuple[dict[Card, None], dict[Card, None]] = ({}, {})
+
+
+# The history of each deal, read on from where the last view of it stopped, so that
+# building a view does not read a long deal's whole log again.
+_HISTORIES: WeakKeyDictionary[Deal, _History] = WeakKeyDictionary()
+
+
+def _public_history(deal: Deal) -> _History:
+    """The distinct cards each player took from the pile, refused and threw (in the
+    order first seen), from the log.
+
+    Only public entries are read: a card drawn from the stock is never used.
+    """
+    history = _HISTORIES.get(deal)
+    if history is None or history.read > len(deal.log):
+        history = _HISTORIES[deal] = _History(deal.upcard)
+    pile = history.pile
+    for entry in deal.log[history.read :]:
+        event = entry.get("event")
+        if event == "reshuffle":
+            pile[:] = [Card.parse(entry["top"])]
+            continue
+        if event is not None:
+            continue
+        kind = entry["type"]
+        who = entry["player"]
+        if kind in ("pass", "draw_stock"):
+            if pile:
+                history.refused[who][pile[-1]] = None
+        elif kind == "draw_discard":
+            history.picked[who][pile.pop()] = None
+        elif kind in ("discard", "knock", "gin"):
+            card = Card.parse(entry["card"])
+            pile.append(card)
+            history.thrown[who][card] = None
+    history.read = len(deal.log)
+    return history

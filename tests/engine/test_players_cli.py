@@ -1,0 +1,96 @@
+"""The ``duel`` sub-command (mirrored games between levels) and ``play --level``."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+
+import pytest
+
+from ginrules.cards import CARDS
+from ginrules.cli import all_commands, build_parser, main
+from ginrules.cli_deals import duel
+from ginrules.players import GoodPlayer, Player, UnknownLevelError
+from ginrules.rules import STANDARD, STRAIGHT
+
+
+def parse(argv: list[str]) -> argparse.Namespace:
+    return build_parser(all_commands()).parse_args(argv)
+
+
+class Tty(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.mark.parametrize("variant", ["standard", "straight", "oklahoma", "gin-rami"])
+def test_duel_prints_games_won_with_intervals_and_the_outcomes(variant: str) -> None:
+    out, err = io.StringIO(), io.StringIO()
+    argv = ["duel", "--variant", variant, "--players", "good", "beginner", "--games", "4"]
+    args = parse([*argv, "--seed", "2", "--target", "40"])
+    assert args._run(args, out, err) == 0
+    data = json.loads(out.getvalue())
+    assert data["games"] == 4 and data["pairs"] == 2 and data["target"] == 40
+    a, b = data["players"]
+    assert (a["level"], b["level"]) == ("good", "beginner")
+    assert a["games_won"] + b["games_won"] == 4
+    for p in (a, b):
+        low, high = p["ci95"]
+        assert 0 <= low <= p["win_rate"] <= high <= 1
+    assert a["win_rate"] + b["win_rate"] == pytest.approx(1)
+    assert a["deals_won"] + b["deals_won"] + data["dead"] == data["deals"]
+    for p, other in ((a, b), (b, a)):
+        won = sum(p["outcomes"][k] for k in ("knock", "gin", "big_gin", "undercut"))
+        assert won == p["deals_won"]
+        assert p["outcomes"]["undercut_against"] == other["outcomes"]["undercut"]
+    if variant == "straight":
+        assert a["outcomes"]["knock"] == b["outcomes"]["knock"] == 0
+    assert err.getvalue() == ""  # not a terminal: no progress bar
+    again = io.StringIO()
+    args._run(args, again, io.StringIO())
+    assert again.getvalue() == out.getvalue()  # the same seed, the same games
+
+
+def test_duel_plays_every_deal_twice_with_the_seats_swapped() -> None:
+    # Two players that play alike (same seed): the second game of each pair is the
+    # first with the seats swapped, so each level wins exactly one game of a pair.
+    def twins(level: str, seed: int) -> Player:
+        return GoodPlayer(7)
+
+    result = duel(STANDARD, ("good", "beginner"), 12, seed=5, players=twins)
+    a, b = result["players"]
+    assert a["games_won"] == b["games_won"] == 6
+    assert a["ci95"] == [0.5, 0.5]
+    assert a["deals_won"] == b["deals_won"]
+    assert a["points_per_game"] == b["points_per_game"]
+
+
+def test_duel_progress_bar_and_bad_arguments() -> None:
+    out, err = io.StringIO(), Tty()
+    args = parse(["duel", "--variant", "straight", "--games", "2", "--progress"])
+    assert args._run(args, out, err) == 0
+    assert "2/2 games 100%" in err.getvalue()
+    with pytest.raises(UnknownLevelError):
+        duel(STRAIGHT, ("expert", "grandmaster"), 2)
+    for argv in (
+        ["duel", "--games", "3"],
+        ["duel", "--games", "-2"],
+        ["duel", "--target", "0", "--games", "2"],
+        ["duel", "--players", "good", "nobody", "--games", "2"],
+    ):
+        assert main(argv) == 2
+
+
+def test_play_against_a_chosen_level() -> None:
+    # a dumb human: pass, then draw and try every card until one is taken
+    cards = " \n".join(c.code for c in CARDS)
+    script = ("pass\n" * 2) + ("stock\n" + cards + "\n") * 40
+    for level in ("beginner", "expert"):
+        out = io.StringIO()
+        args = parse(["play", "--seed", "12", "--level", level, "--dealer", "you"])
+        assert args._run(args, out, io.StringIO(script)) == 0
+        text = out.getvalue()
+        assert f"The computer plays at level {level}." in text
+        assert "Computer's hand:" in text
+    assert main(["play", "--level", "grandmaster"]) == 2
