@@ -15,7 +15,7 @@ from typing import Any
 
 from playwright.sync_api import Locator, Page, expect
 
-from ginrules import find_variant, parse_hand
+from ginrules import NOTATIONS, find_variant, parse_hand
 from ginrules.melds import best_arrangement, best_discards
 
 SITE = Path(__file__).resolve().parents[2] / "_build" / "html"
@@ -76,7 +76,9 @@ def go_live(page: Page, path: str, text: str) -> Locator:
     page.goto(path)
     widget = page.locator("section[data-widget='melds']").first
     expect(widget.locator("form.gr-controls")).to_be_visible()
-    widget.locator("input[name='cards']").fill(text)
+    lang = path.split("/")[1]  # typed as a reader of that page writes (on fr, C is cœur)
+    written = " ".join(NOTATIONS[lang].format(card) for card in parse_hand(text))
+    widget.locator("input[name='cards']").fill(written)
     expect(widget).to_have_attribute("data-state", "ready", timeout=LIVE_TIMEOUT)
     variant = widget.get_attribute("data-variant") or "standard"
     expect(widget.locator(".gr-result")).to_have_attribute(
