@@ -63,6 +63,7 @@ from ginrules_site.examples import (
     ExampleDirective,
     paragraph,
     showdown_nodes,
+    showdown_words,
     template_nodes,
     variant_name,
 )
@@ -115,8 +116,9 @@ def turn_sentences() -> dict[str, str]:
     }
 
 
-def turn_nodes(entries: list[dict[str, Any]], dealer: int) -> list[nodes.Node]:
+def turn_nodes(entries: list[dict[str, Any]], dealer: int, rules: Rules) -> list[nodes.Node]:
     """One turn (a draw and a discard, or a single action) or one event, as a sentence."""
+    sentences = {**turn_sentences(), **showdown_words(rules)}
     first = entries[0]
     parts: dict[str, str | nodes.Node | list[nodes.Node]] = {}
     if "player" in first:
@@ -126,14 +128,14 @@ def turn_nodes(entries: list[dict[str, Any]], dealer: int) -> list[nodes.Node]:
         parts["drawn"] = card_node(Card.parse(first["card"]))
         if "card" in second:
             parts["card"] = card_node(Card.parse(second["card"]))
-        template = turn_sentences()[f"{first['type']}+{second['type']}"]
+        template = sentences[f"{first['type']}+{second['type']}"]
     else:
         code = first.get("card") or first.get("top")
         if code:
             parts["card"] = card_node(Card.parse(code))
         if "stock" in first:
             parts["n"] = str(first["stock"])
-        template = turn_sentences()[first.get("event") or first["type"]]
+        template = sentences[first.get("event") or first["type"]]
     return template_nodes(str(template), **parts)
 
 
@@ -227,7 +229,7 @@ class DealLogDirective(ExampleDirective):
             listing += nodes.list_item("", paragraph([nodes.Text(text)], "gr-log-skip"))
         for n in shown:
             event, indices = items[n]
-            children = turn_nodes([deal.log[i] for i in indices], dealer)
+            children = turn_nodes([deal.log[i] for i in indices], dealer, rules)
             if not event and stock_after[indices[-1]] >= 0:
                 stock = str(_("Cards left in the stock: {n}.")).format(n=stock_after[indices[-1]])
                 children += [nodes.Text(" "), nodes.inline("", stock, classes=["gr-stock-count"])]

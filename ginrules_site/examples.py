@@ -123,9 +123,7 @@ def term_label(code: str) -> str:
     labels = {
         "difference": _("difference"),
         "opponent_deadwood": _("opponent's deadwood"),
-        "gin_bonus": _("gin bonus"),
         "big_gin_bonus": _("big gin bonus"),
-        "undercut_bonus": _("undercut bonus"),
         "spade_double": _("spade upcard doubling"),
     }
     if code not in labels:
@@ -222,7 +220,7 @@ def reason_messages() -> dict[str, str]:
         "match_over": _("The match is over."),
         # ginrules.going_out
         "over_limit": _("May not knock: deadwood {deadwood} is over the limit of {limit}."),
-        "gin_only": _("May not knock: these rules end a deal only with gin."),
+        "gin_only": _("May not go out: these rules end a deal only with gin."),
         "ace_upcard": _("May not knock: an ace upcard allows only gin."),
         "too_few_melded": _("May not go down: {melded} cards in melds, fewer than {minimum}."),
         "wrong_count": _("Going out needs 10 cards after the discard."),
@@ -496,6 +494,74 @@ class ShowdownDirective(ExampleDirective):
         return [example]
 
 
+def showdown_words(rules: Rules) -> dict[str, Any]:
+    """The words of a showdown and of a deal log's going out, as this variant's rules make
+    them: who went out is "the knocker" only where a player may knock with deadwood; where
+    only gin ends a deal (Straight Gin) it is "the player who went gin"; where a player goes
+    down by melding enough cards and no deadwood limit applies (Gin Rami), "the player who
+    went down", whose gin is a *petit gin*, whose total is the *count*, and whose opponent's
+    20 points are a bonus (the French rules have no word for the undercut). Keyed as the
+    widgets' strings are; the build-time examples use the same table."""
+    words: dict[str, Any] = {
+        "Knocker": _("Knocker"),
+        "Defender": _("Defender"),
+        "knocker_hand": _("Knocker's hand"),
+        "defender_hand": _("Defender's hand"),
+        "totals": _("Deadwood: knocker {knocker}, defender {defender}."),
+        "outcome_knock": _("Knock: the knocker scores."),
+        "outcome_undercut": _("Undercut: the defender scores."),
+        "outcome_gin": _("Gin: the player who went gin scores."),
+        "outcome_big_gin": _("Big gin: the player who went big gin scores."),
+        "term_gin_bonus": _("gin bonus"),
+        "term_undercut_bonus": _("undercut bonus"),
+    }
+    if rules.gin_only:
+        words.update(
+            {
+                "Knocker": _("Player who went gin"),
+                "Defender": _("Opponent"),
+                "knocker_hand": _("Hand of the player who went gin"),
+                "defender_hand": _("Opponent's hand"),
+                "totals": _("Deadwood: player who went gin {knocker}, opponent {defender}."),
+            }
+        )
+    elif rules.knock_max_deadwood is None and rules.knock_min_melded > 0:
+        words.update(
+            {
+                "Knocker": _("Player who went down"),
+                "Defender": _("Opponent"),
+                "knocker_hand": _("Hand of the player who went down"),
+                "defender_hand": _("Opponent's hand"),
+                "totals": _("Count: player who went down {knocker}, opponent {defender}."),
+                "outcome_knock": _("Going down: the player who went down scores."),
+                "outcome_undercut": _(
+                    "The opponent's count is lower or equal: the opponent scores, with a bonus."
+                ),
+                "outcome_gin": _("Petit gin: the player who went gin scores."),
+                "outcome_big_gin": _("Grand gin: the player who went grand gin scores."),
+                "term_gin_bonus": _("petit gin bonus"),
+                "term_undercut_bonus": _("opponent's bonus"),
+                "draw_stock+knock": _(
+                    "{player} draws {drawn} from the stock, goes down and discards {card} "
+                    "face down."
+                ),
+                "draw_discard+knock": _(
+                    "{player} takes {drawn} from the discard pile, goes down and discards "
+                    "{card} face down."
+                ),
+                "draw_stock+gin": _(
+                    "{player} draws {drawn} from the stock, goes petit gin and discards "
+                    "{card} face down."
+                ),
+                "draw_discard+gin": _(
+                    "{player} takes {drawn} from the discard pile, goes petit gin and discards "
+                    "{card} face down."
+                ),
+            }
+        )
+    return words
+
+
 def showdown_nodes(result: ShowdownResult, rules: Rules, upcard: Card | None) -> list[nodes.Node]:
     """The showdown drawn as nodes: upcard, spread, defender, lay-offs, score line."""
     example: list[nodes.Node] = []
@@ -508,7 +574,9 @@ def showdown_nodes(result: ShowdownResult, rules: Rules, upcard: Card | None) ->
         if rules.score_multiplier(upcard) > 1:
             example.append(paragraph([nodes.Text(str(_("A spade upcard doubles the score.")))]))
 
-    example.append(cardrow_node(arrangement_groups(result.spread, rules), label=str(_("Knocker"))))
+    words = showdown_words(rules)
+    spread = arrangement_groups(result.spread, rules)
+    example.append(cardrow_node(spread, label=str(words["Knocker"])))
     laid_off = [layoff.card for layoff in result.layoffs]
     defender_groups = [
         group_node(meld_label(m), m.cards, f"gr-meld gr-{m.kind}") for m in result.defender_melds
@@ -521,23 +589,19 @@ def showdown_nodes(result: ShowdownResult, rules: Rules, upcard: Card | None) ->
         defender_groups.append(
             group_node(str(_("Deadwood")), result.defender_unmatched, "gr-deadwood", ["gr-dead"])
         )
-    example.append(cardrow_node(defender_groups, label=str(_("Defender"))))
+    example.append(cardrow_node(defender_groups, label=str(words["Defender"])))
 
     if result.layoffs:
         example.append(layoff_list(result))
-    totals = str(_("Deadwood: knocker {knocker}, defender {defender}.")).format(
+    totals = str(words["totals"]).format(
         knocker=result.knocker_deadwood, defender=result.defender_deadwood
     )
     example.append(paragraph([nodes.Text(totals)], "gr-deadwood-total"))
-    outcomes = {
-        "knock": _("Knock: the knocker scores."),
-        "undercut": _("Undercut: the defender scores."),
-        "gin": _("Gin: the knocker scores."),
-        "big_gin": _("Big gin: the knocker scores."),
-    }
-    example.append(paragraph([nodes.Text(str(outcomes[result.outcome]))], "gr-outcome"))
+    example.append(paragraph([nodes.Text(str(words[f"outcome_{result.outcome}"]))], "gr-outcome"))
     terms = " + ".join(
-        str(_("{label} {value}")).format(label=term_label(t.code), value=t.value)
+        str(_("{label} {value}")).format(
+            label=str(words.get(f"term_{t.code}") or term_label(t.code)), value=t.value
+        )
         for t in result.terms
     )
     line = str(_("Score: {terms} = {points}")).format(terms=terms, points=result.points)

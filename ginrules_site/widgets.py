@@ -64,6 +64,7 @@ from ginrules_site.examples import (
     HandDirective,
     ShowdownDirective,
     reason_messages,
+    showdown_words,
     variant_name,
 )
 from ginrules_site.messages import _
@@ -114,8 +115,6 @@ def common_strings() -> dict[str, str]:
         "Deadwood": _("Deadwood"),
         "Best discard": _("Best discard"),
         "Upcard": _("Upcard"),
-        "Knocker": _("Knocker"),
-        "Defender": _("Defender"),
         "Laid off": _("Laid off"),
         "deadwood_terms": _("Deadwood: {terms} = {total}"),
         "deadwood_total": _("Deadwood: {total}"),
@@ -127,18 +126,11 @@ def common_strings() -> dict[str, str]:
         "spade_double": _("A spade upcard doubles the score."),
         "layoff_run": _("{card} onto the run {meld}"),
         "layoff_set": _("{card} onto the set {meld}"),
-        "totals": _("Deadwood: knocker {knocker}, defender {defender}."),
-        "outcome_knock": _("Knock: the knocker scores."),
-        "outcome_undercut": _("Undercut: the defender scores."),
-        "outcome_gin": _("Gin: the knocker scores."),
-        "outcome_big_gin": _("Big gin: the knocker scores."),
         "term": _("{label} {value}"),
         "score": _("Score: {terms} = {points}"),
         "term_difference": _("difference"),
         "term_opponent_deadwood": _("opponent's deadwood"),
-        "term_gin_bonus": _("gin bonus"),
         "term_big_gin_bonus": _("big gin bonus"),
-        "term_undercut_bonus": _("undercut bonus"),
         "term_spade_double": _("spade upcard doubling"),
     }
     table.update(reason_messages())
@@ -303,6 +295,8 @@ class WidgetMixin:
 
     def params(self, rules: Rules) -> dict[str, Any]:
         params: dict[str, Any] = {"minimum": rules.knock_min_melded}
+        # The variant's words (who went out, how): they replace the page's strings.
+        params["words"] = {key: str(text) for key, text in showdown_words(rules).items()}
         if rules.upcard_sets_knock_limit:
             # Oklahoma: with the upcard field empty, the widget says which limit holds.
             params["no_upcard_limit"] = rules.knock_limit(None)
@@ -382,17 +376,18 @@ class ShowdownWidgetDirective(WidgetMixin, ShowdownDirective):
             else _("10 cards after the discard.")
         )
         notation = page_notation(self.env.config.language)
+        words = showdown_words(self.rules())
         fields = text_field(
             widget_id,
             "knocker",
-            str(_("Knocker's hand")),
+            str(words["knocker_hand"]),
             written(parse_hand(self.options["knocker"]), notation),
             str(knocker_help) + " " + notation_help(notation),
         )
         fields += text_field(
             widget_id,
             "defender",
-            str(_("Defender's hand")),
+            str(words["defender_hand"]),
             written(parse_hand(self.options["defender"]), notation),
             str(_("10 cards.")),
         )

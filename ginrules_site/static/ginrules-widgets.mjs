@@ -369,9 +369,10 @@ class Widget {
   constructor(root) {
     this.root = root;
     this.kind = root.dataset.widget;
-    this.S = STRINGS;
-    this.notation = notation(STRINGS);
     this.params = JSON.parse(root.dataset.params);
+    // The variant's own words (the player who went gin, who went down) replace the page's.
+    this.S = { ...STRINGS, ...(this.params.words ?? {}) };
+    this.notation = notation(STRINGS);
     this.form = root.querySelector("form.gr-controls");
     this.result = root.querySelector(".gr-result");
     this.status = root.querySelector(".gr-status");

@@ -115,7 +115,7 @@ def going_out_sentence(_: Callable[[str], str], going: GoingOut, minimum: int) -
         return _("May knock: deadwood {deadwood}, limit {limit}.").format(**fields)
     reasons = {
         "over_limit": "May not knock: deadwood {deadwood} is over the limit of {limit}.",
-        "gin_only": "May not knock: these rules end a deal only with gin.",
+        "gin_only": "May not go out: these rules end a deal only with gin.",
         "ace_upcard": "May not knock: an ace upcard allows only gin.",
         "too_few_melded": "May not go down: {melded} cards in melds, fewer than {minimum}.",
     }
