@@ -342,6 +342,60 @@ def test_live_showdown_equals_the_engine(pages: Callable[[str, str], Page], lang
     )
 
 
+# Who went out, as the variant's rules name the role (ginrules_site.examples.showdown_words).
+ROLE_WORDS = {
+    "straight": (
+        "Player who went gin",
+        "Deadwood: player who went gin {knocker}, opponent {defender}.",
+        "Gin: the player who went gin scores.",
+        "Hand of the player who went gin",
+    ),
+    "french": (
+        "Player who went down",
+        "Count: player who went down {knocker}, opponent {defender}.",
+        "Petit gin: the player who went gin scores.",
+        "Hand of the player who went down",
+    ),
+}
+KNOCK_WORDS = {"en": r"\bknock|\bundercut", "fr": r"\bfrapp|\bcontre\b", "sv": r"knack|underslag"}
+
+
+@pytest.mark.parametrize(
+    ("lang", "docname", "variant"),
+    [*((lang, "straight-gin", "straight") for lang in LANGUAGES), ("fr", "gin-rami", "french")],
+)
+def test_live_showdown_names_the_variants_roles(
+    pages: Callable[[str, str], Page], lang: str, docname: str, variant: str
+) -> None:
+    """Nobody knocks in Straight Gin, and in Gin Rami the player goes down: the live
+    showdown says so in every language, with no knock or undercut word."""
+    import re
+
+    page = pages(lang, docname)
+    _ = translator(lang)
+    widget = page.locator("section[data-widget='showdown']").first
+    knocker = widget.locator("input[name='knocker']").input_value()
+    defender = written("6H 7H KS KD 5C 4D 8S 8C JS TC", lang)
+    widget.locator("input[name='defender']").fill(defender)
+    expect(widget).to_have_attribute("data-state", "ready", timeout=LIVE_TIMEOUT)
+    result = showdown(
+        parse_hand(knocker, notation=lang),
+        parse_hand(defender, notation=lang),
+        find_variant(variant),
+    )
+    assert result.outcome == "gin"
+    label, totals, outcome, hand_label = (_(text) for text in ROLE_WORDS[variant])
+    expect(widget.locator(".gr-result .gr-deadwood-total")).to_have_text(
+        totals.format(knocker=result.knocker_deadwood, defender=result.defender_deadwood),
+        timeout=LIVE_TIMEOUT,
+    )
+    expect(widget.locator(".gr-result .gr-outcome")).to_have_text(outcome)
+    expect(widget.locator(".gr-result .gr-row-label").first).to_have_text(label)
+    expect(widget.locator("label[for$='-knocker']")).to_have_text(hand_label)
+    shown = widget.locator(".gr-result").inner_text() + widget.locator("form").inner_text()
+    assert not re.search(KNOCK_WORDS[lang], shown, re.IGNORECASE), shown
+
+
 # --- the stock end ---------------------------------------------------------------------
 
 
