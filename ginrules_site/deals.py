@@ -74,7 +74,13 @@ logger = logging.getLogger(__name__)
 # --- deal log ----------------------------------------------------------------------------
 
 
+def player_letter(player: int, dealer: int) -> str:
+    """A player's name in the sentences ("Player {player} draws..."): the non-dealer is A."""
+    return "A" if player != dealer else "B"
+
+
 def player_name(player: int, dealer: int) -> str:
+    """A player's label beside a hand: "Player A", in the page's language."""
     return str(_("Player A") if player != dealer else _("Player B"))
 
 
@@ -82,32 +88,37 @@ def turn_sentences() -> dict[str, str]:
     """The sentence templates of a deal log, keyed by action (``"draw_stock+discard"`` for a
     draw and its discard) or event; shared by the deal log and the stock-end widget."""
     return {
-        "draw_stock+discard": _("{player} draws {drawn} from the stock and discards {card}."),
+        "draw_stock+discard": _(
+            "Player {player} draws {drawn} from the stock and discards {card}."
+        ),
         "draw_discard+discard": _(
-            "{player} takes {drawn} from the discard pile and discards {card}."
+            "Player {player} takes {drawn} from the discard pile and discards {card}."
         ),
         "draw_stock+knock": _(
-            "{player} draws {drawn} from the stock, knocks and discards {card} face down."
+            "Player {player} draws {drawn} from the stock, knocks and discards {card} face down."
         ),
         "draw_discard+knock": _(
-            "{player} takes {drawn} from the discard pile, knocks and discards {card} face down."
+            "Player {player} takes {drawn} from the discard pile, knocks and discards {card} "
+            "face down."
         ),
         "draw_stock+gin": _(
-            "{player} draws {drawn} from the stock, goes gin and discards {card} face down."
+            "Player {player} draws {drawn} from the stock, goes gin and discards {card} face down."
         ),
         "draw_discard+gin": _(
-            "{player} takes {drawn} from the discard pile, goes gin and discards {card} face down."
+            "Player {player} takes {drawn} from the discard pile, goes gin and discards {card} "
+            "face down."
         ),
         "draw_stock+big_gin": _(
-            "{player} draws {drawn} from the stock and goes big gin with all eleven cards."
+            "Player {player} draws {drawn} from the stock and goes big gin with all eleven cards."
         ),
         "draw_discard+big_gin": _(
-            "{player} takes {drawn} from the discard pile and goes big gin with all eleven cards."
+            "Player {player} takes {drawn} from the discard pile and goes big gin "
+            "with all eleven cards."
         ),
-        "pass": _("{player} refuses the upcard."),
-        "draw_stock": _("{player} draws {card} from the stock."),
-        "draw_discard": _("{player} takes {card} from the discard pile."),
-        "discard": _("{player} discards {card}."),
+        "pass": _("Player {player} refuses the upcard."),
+        "draw_stock": _("Player {player} draws {card} from the stock."),
+        "draw_discard": _("Player {player} takes {card} from the discard pile."),
+        "discard": _("Player {player} discards {card}."),
         "reshuffle": _(
             "The stock is used up: the discard pile except its top card, {card}, "
             "is shuffled into a new stock of {n} cards."
@@ -122,7 +133,7 @@ def turn_nodes(entries: list[dict[str, Any]], dealer: int, rules: Rules) -> list
     first = entries[0]
     parts: dict[str, str | nodes.Node | list[nodes.Node]] = {}
     if "player" in first:
-        parts["player"] = player_name(first["player"], dealer)
+        parts["player"] = player_letter(first["player"], dealer)
     if len(entries) == 2:
         second = entries[1]
         parts["drawn"] = card_node(Card.parse(first["card"]))
@@ -241,8 +252,8 @@ class DealLogDirective(ExampleDirective):
         example += listing
 
         if result.showdown is not None and result.going_out is not None:
-            going = str(_("The showdown, after {player} goes out:")).format(
-                player=player_name(result.going_out, dealer)
+            going = str(_("The showdown, after player {player} goes out:")).format(
+                player=player_letter(result.going_out, dealer)
             )
             example += paragraph([nodes.Text(going)], "gr-showdown-intro")
             matters = rules.upcard_sets_knock_limit or rules.spade_doubling != "none"
@@ -373,7 +384,7 @@ class StatisticDirective(ExampleDirective):
 
 def sheet_entry(row: dict[str, Any]) -> str:
     """The wording of one row of a score sheet (``ScoreLine.to_dict()``)."""
-    player = "" if row["player"] is None else seat_name(row["player"])
+    player = "" if row["player"] is None else "AB"[row["player"]]
     detail = row["detail"]
     if row["kind"] in ("deal", "entered"):
         words = outcome_words()
@@ -382,10 +393,9 @@ def sheet_entry(row: dict[str, Any]) -> str:
         if row["kind"] == "entered":
             game = str(_("game {n}"))
             fields["games"] = ", ".join(game.format(n=n) for n in detail["games"])
-            return str(_("{player} scores {points} ({outcome}), entered in: {games}")).format(
-                **fields
-            )
-        return str(_("{player} scores {points} ({outcome})")).format(**fields)
+            entered = _("Player {player} scores {points} ({outcome}), entered in: {games}")
+            return str(entered).format(**fields)
+        return str(_("Player {player} scores {points} ({outcome})")).format(**fields)
     templates = sheet_templates()
     if row["kind"] not in templates:
         logger.warning("ginrules_site: no wording for the score sheet row %r", row["kind"])
@@ -418,12 +428,12 @@ def sheet_templates() -> dict[str, Any]:
     """The sentences of the score sheet rows other than a deal's, by row kind."""
     return {
         "dead": _("Dead deal: nobody scores"),
-        "game_bonus": _("Game bonus for {player}: {points}"),
-        "shutout": _("Shutout: the deal points of {player} are doubled, {points} more"),
-        "line_bonus": _("Line bonus for {player}: {deals} × {each} = {points}"),
-        "manche_bonus": _("Manche bonus for {player}: {points}"),
-        "petit_gin_bonus": _("Petit gin bonus for {player}: {gins} × {each} = {points}"),
-        "grand_gin_bonus": _("Grand gin bonus for {player}: {gins} × {each} = {points}"),
+        "game_bonus": _("Game bonus for player {player}: {points}"),
+        "shutout": _("Shutout: the deal points of player {player} are doubled, {points} more"),
+        "line_bonus": _("Line bonus for player {player}: {deals} × {each} = {points}"),
+        "manche_bonus": _("Manche bonus for player {player}: {points}"),
+        "petit_gin_bonus": _("Petit gin bonus for player {player}: {gins} × {each} = {points}"),
+        "grand_gin_bonus": _("Grand gin bonus for player {player}: {gins} × {each} = {points}"),
     }
 
 

@@ -542,20 +542,20 @@ def showdown_words(rules: Rules) -> dict[str, Any]:
                 "term_gin_bonus": _("petit gin bonus"),
                 "term_undercut_bonus": _("opponent's bonus"),
                 "draw_stock+knock": _(
-                    "{player} draws {drawn} from the stock, goes down and discards {card} "
+                    "Player {player} draws {drawn} from the stock, goes down and discards {card} "
                     "face down."
                 ),
                 "draw_discard+knock": _(
-                    "{player} takes {drawn} from the discard pile, goes down and discards "
+                    "Player {player} takes {drawn} from the discard pile, goes down and discards "
                     "{card} face down."
                 ),
                 "draw_stock+gin": _(
-                    "{player} draws {drawn} from the stock, goes petit gin and discards "
+                    "Player {player} draws {drawn} from the stock, goes petit gin and discards "
                     "{card} face down."
                 ),
                 "draw_discard+gin": _(
-                    "{player} takes {drawn} from the discard pile, goes petit gin and discards "
-                    "{card} face down."
+                    "Player {player} takes {drawn} from the discard pile, goes petit gin "
+                    "and discards {card} face down."
                 ),
             }
         )

@@ -150,7 +150,7 @@ def deal_log_strings() -> dict[str, Any]:
         "Hand": _("Hand"),
         "deals_intro": _("Player B deals; player A plays first."),
         "stock_left": _("Cards left in the stock: {n}."),
-        "showdown_after": _("The showdown, after {player} goes out:"),
+        "showdown_after": _("The showdown, after player {player} goes out:"),
         "dead_deal": _("The deal is dead: nobody scores."),
         "deal_summary": _("Turns played: {turns}. Reshuffles of the stock: {reshuffles}."),
         **turn_sentences(),
@@ -165,8 +165,8 @@ def score_sheet_strings() -> dict[str, Any]:
     """The score sheet's rows (deals.py) and the score sheet widget's messages."""
     return {
         **{f"row_{kind}": text for kind, text in sheet_templates().items()},
-        "row_deal": _("{player} scores {points} ({outcome})"),
-        "row_entered": _("{player} scores {points} ({outcome}), entered in: {games}"),
+        "row_deal": _("Player {player} scores {points} ({outcome})"),
+        "row_entered": _("Player {player} scores {points} ({outcome}), entered in: {games}"),
         "game_n": _("game {n}"),
         **{f"outcome_word_{word}": text for word, text in outcome_words().items()},
         "Deal": _("Deal"),

@@ -196,6 +196,9 @@ function turnItems(log) {
   return items;
 }
 
+// A player in a sentence ("Player {player} draws…"): the non-dealer is A.
+const playerLetter = (player, dealer) => (player !== dealer ? "A" : "B");
+
 function playerName(S, player, dealer) {
   return player !== dealer ? S["Player A"] : S["Player B"];
 }
@@ -215,7 +218,7 @@ function renderStock(S, params, value, step) {
     const entries = item.indices.map((i) => value.log[i]);
     const first = entries[0];
     const parts = {};
-    if ("player" in first) parts.player = playerName(S, first.player, dealer);
+    if ("player" in first) parts.player = playerLetter(first.player, dealer);
     let template;
     if (entries.length === 2) {
       parts.drawn = deckCard(first.card);
@@ -243,7 +246,7 @@ function renderStock(S, params, value, step) {
   const done = step >= items.length;
   if (done) {
     if (result.showdown && result.going_out != null) {
-      example.append(para(fill(S.showdown_after, { player: playerName(S, result.going_out, dealer) }), "gr-showdown-intro"));
+      example.append(para(fill(S.showdown_after, { player: playerLetter(result.going_out, dealer) }), "gr-showdown-intro"));
       const showdown = { ...result.showdown };
       if (value.show_upcard) showdown.upcard = { code: value.upcard, knock_limit: null, multiplier: 1 };
       example.append(...[...renderShowdown(S, params, showdown).node.childNodes]);
@@ -292,7 +295,7 @@ function seatName(S, seat) {
 }
 
 function sheetEntry(S, row) {
-  const player = row.player == null ? "" : seatName(S, row.player);
+  const player = row.player == null ? "" : "AB"[row.player];
   if (row.kind === "deal" || row.kind === "entered") {
     const outcome = S[`outcome_word_${row.detail.entry ?? row.detail.outcome}`];
     const games = (row.detail.games ?? []).map((n) => fill(S.game_n, { n })).join(", ");

@@ -480,3 +480,8 @@ def test_stock_end_shows_the_reshuffle_live(pages: Callable[[str, str], Page]) -
     assert [i for i in range(items.count()) if items.nth(i).locator(".gr-log-event").count()] == (
         events
     )
+    # French names a player with the article: "Le joueur A pioche…", never "Joueur A pioche…"
+    turns = widget.locator(".gr-result .gr-log-turn")
+    assert turns.count() > 0
+    for text in turns.all_inner_texts():
+        assert text.startswith(("Le joueur A ", "Le joueur B ")), text
