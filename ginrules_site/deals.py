@@ -67,7 +67,7 @@ from ginrules_site.examples import (
     template_nodes,
     variant_name,
 )
-from ginrules_site.messages import _
+from ginrules_site.messages import Plural, _, ngettext
 
 logger = logging.getLogger(__name__)
 
@@ -119,11 +119,18 @@ def turn_sentences() -> dict[str, str]:
         "draw_stock": _("Player {player} draws {card} from the stock."),
         "draw_discard": _("Player {player} takes {card} from the discard pile."),
         "discard": _("Player {player} discards {card}."),
-        "reshuffle": _(
+        "reshuffle": ngettext(
             "The stock is used up: the discard pile except its top card, {card}, "
-            "is shuffled into a new stock of {n} cards."
+            "is shuffled into a new stock of {n} card.",
+            "The stock is used up: the discard pile except its top card, {card}, "
+            "is shuffled into a new stock of {n} cards.",
+            "n",
         ),
-        "dead": _("Only {n} cards are left in the stock and nobody went out: the deal is dead."),
+        "dead": ngettext(
+            "Only {n} card is left in the stock and nobody went out: the deal is dead.",
+            "Only {n} cards are left in the stock and nobody went out: the deal is dead.",
+            "n",
+        ),
     }
 
 
@@ -147,6 +154,8 @@ def turn_nodes(entries: list[dict[str, Any]], dealer: int, rules: Rules) -> list
         if "stock" in first:
             parts["n"] = str(first["stock"])
         template = sentences[first.get("event") or first["type"]]
+    if isinstance(template, Plural):
+        return template_nodes(template.text(int(first["stock"])), **parts)
     return template_nodes(str(template), **parts)
 
 
@@ -339,7 +348,12 @@ class StatisticDirective(ExampleDirective):
         if measure in SHARES:
             count = int(data[measure])
             value = 100.0 * count / deals
-            shown = str(_("{percent} ({count} of {deals} deals)")).format(
+            of_deals = ngettext(
+                "{percent} ({count} of {deals} deal)",
+                "{percent} ({count} of {deals} deals)",
+                "deals",
+            )
+            shown = of_deals.text(deals).format(
                 percent=percent(count / deals, locale),
                 count=count,
                 deals=format_decimal(deals, locale=locale),
@@ -369,12 +383,14 @@ class StatisticDirective(ExampleDirective):
         example += paragraph(
             [nodes.Text(str(sentences[measure]).format(value=shown))], "gr-statistic-value"
         )
-        method = str(
-            _(
-                "Measured while this page was built: {deals} deals played by the "
-                "engine's computer players (seed {seed})."
-            )
-        ).format(deals=format_decimal(deals, locale=locale), seed=seed)
+        played = ngettext(
+            "Measured while this page was built: {deals} deal played by the "
+            "engine's computer players (seed {seed}).",
+            "Measured while this page was built: {deals} deals played by the "
+            "engine's computer players (seed {seed}).",
+            "deals",
+        )
+        method = played.text(deals).format(deals=format_decimal(deals, locale=locale), seed=seed)
         example += paragraph([nodes.Text(method)], "gr-statistic-method")
         return [example]
 

@@ -80,7 +80,7 @@ from ginrules_site.cards_html import (
     gr_group,
     group_node,
 )
-from ginrules_site.messages import _
+from ginrules_site.messages import Plural, _, fill, ngettext
 
 logger = logging.getLogger(__name__)
 
@@ -186,19 +186,33 @@ def going_out_text(result: GoingOut, rules: Rules) -> str:
             msg = _("Gin: the hand may go out with no deadwood.")
         elif result.kind == "big_gin":
             msg = _("Big gin: all eleven cards are in melds, with no discard.")
-        elif result.limit is None:
-            msg = _("May go down: {melded} cards are in melds.")
         else:
-            msg = _("May knock: deadwood {deadwood}, limit {limit}.")
+            msg = going_out_templates()["go_down" if result.limit is None else "knock"]
     else:
         reasons = reason_messages()
         if result.reason not in reasons:
             logger.warning("ginrules_site: no wording for the reason %r", result.reason)
         msg = reasons.get(result.reason or "", reasons["not_allowed"])
-    return str(msg).format(**fields)
+    return fill(msg, **fields)
 
 
-def reason_messages() -> dict[str, str]:
+def going_out_templates() -> dict[str, Any]:
+    """The sentences of a hand that may go out (the widgets' keys)."""
+    return {
+        "go_down": ngettext(
+            "May go down: {melded} card is in melds.",
+            "May go down: {melded} cards are in melds.",
+            "melded",
+        ),
+        "knock": ngettext(
+            "May knock: deadwood {deadwood}, limit {limit}.",
+            "May knock: deadwood {deadwood}, limit {limit}.",
+            "deadwood",
+        ),
+    }
+
+
+def reason_messages() -> dict[str, Any]:
     """The reader's wording of every code the engine gives for refusing something:
     the error codes (``ginrules.errors``), the going-out reasons
     (``ginrules.going_out.REASONS``) and the reasons of a deal's moves
@@ -212,17 +226,27 @@ def reason_messages() -> dict[str, str]:
             "{token} is not a card. Write a rank then a suit, for example {example}."
         ),
         "duplicate_card": _("{card} is given twice."),
-        "hand_size": _("{count} cards: this needs {expected}."),
+        "hand_size": ngettext(
+            "{count} card: this needs {expected}.", "{count} cards: this needs {expected}.", "count"
+        ),
         "unknown_variant": _("Unknown variant: {name}."),
         "unknown_notation": _("Unknown card notation: {name}."),
         "illegal_knock": _("This hand may not knock."),
         "illegal_action": _("That move is not allowed now."),
         "match_over": _("The match is over."),
         # ginrules.going_out
-        "over_limit": _("May not knock: deadwood {deadwood} is over the limit of {limit}."),
+        "over_limit": ngettext(
+            "May not knock: deadwood {deadwood} is over the limit of {limit}.",
+            "May not knock: deadwood {deadwood} is over the limit of {limit}.",
+            "deadwood",
+        ),
         "gin_only": _("May not go out: these rules end a deal only with gin."),
         "ace_upcard": _("May not knock: an ace upcard allows only gin."),
-        "too_few_melded": _("May not go down: {melded} cards in melds, fewer than {minimum}."),
+        "too_few_melded": ngettext(
+            "May not go down: {melded} card in melds, fewer than {minimum}.",
+            "May not go down: {melded} cards in melds, fewer than {minimum}.",
+            "melded",
+        ),
         "wrong_count": _("Going out needs 10 cards after the discard."),
         "no_big_gin": _(
             "These rules have no big gin: eleven cards never go out. Discard one card first."
@@ -245,14 +269,18 @@ def reason_messages() -> dict[str, str]:
         "discard_empty": _("The discard pile is empty."),
         "not_in_hand": _("{card} is not in the hand."),
         "just_taken": _("{card} was just taken from the discard pile: keep it this turn."),
-        "not_gin": _("Not gin: deadwood {deadwood} is left."),
+        "not_gin": ngettext(
+            "Not gin: deadwood {deadwood} is left.",
+            "Not gin: deadwood {deadwood} is left.",
+            "deadwood",
+        ),
         "is_gin": _("That hand is gin: declare gin, not a knock."),
         "unknown_action": _("That is not a move."),
         "bad_dealer": _("The dealer must be one of the two players."),
         "bad_deck": _("A deck must hold each of the 52 cards once."),
         "log_mismatch": _("That log does not describe a deal."),
     }
-    return {code: str(text) for code, text in table.items()}
+    return {code: text if isinstance(text, Plural) else str(text) for code, text in table.items()}
 
 
 def going_out_claim(result: GoingOut) -> str:
@@ -682,7 +710,9 @@ def _stock_end(value: object) -> str:
 
 
 def _target(value: object) -> str:
-    return str(_("one deal")) if value is None else str(_("{n} points")).format(n=value)
+    if value is None:
+        return str(_("one deal"))
+    return fill(ngettext("{n} point", "{n} points", "n"), n=value)
 
 
 def _match(value: object) -> str:

@@ -63,12 +63,14 @@ from ginrules_site.examples import (
     ExampleDirective,
     HandDirective,
     ShowdownDirective,
+    going_out_templates,
     reason_messages,
     showdown_words,
     variant_name,
 )
-from ginrules_site.messages import _
+from ginrules_site.messages import Plural, _
 from ginrules_site.notation import notation_help, notation_strings, page_notation, written
+from ginrules_site.search import page_plural_expression
 
 STATIC_DIR = Path(__file__).parent / "static"
 
@@ -77,7 +79,7 @@ class gr_widget(nodes.container):
     """A live widget; other builders show only its static example (its children)."""
 
 
-def common_strings() -> dict[str, str]:
+def common_strings() -> dict[str, Any]:
     """Strings shared by every widget, in the page's language."""
     table = {
         "loading": _("Loading the engine: {percent} % of {size} (one-time download)."),
@@ -120,8 +122,6 @@ def common_strings() -> dict[str, str]:
         "deadwood_total": _("Deadwood: {total}"),
         "gin": _("Gin: the hand may go out with no deadwood."),
         "big_gin": _("Big gin: all eleven cards are in melds, with no discard."),
-        "go_down": _("May go down: {melded} cards are in melds."),
-        "knock": _("May knock: deadwood {deadwood}, limit {limit}."),
         "upcard_limit": _("The upcard sets the knock limit: {limit}."),
         "spade_double": _("A spade upcard doubles the score."),
         "layoff_run": _("{card} onto the run {meld}"),
@@ -133,10 +133,14 @@ def common_strings() -> dict[str, str]:
         "term_big_gin_bonus": _("big gin bonus"),
         "term_spade_double": _("spade upcard doubling"),
     }
+    table.update(going_out_templates())
     table.update(reason_messages())
     table.update(deal_log_strings())
     table.update(score_sheet_strings())
-    strings = {key: str(value) for key, value in table.items()}
+    strings = {
+        key: value.forms() if isinstance(value, Plural) else str(value)
+        for key, value in table.items()
+    }
     for suit in range(4):
         strings[f"suit_{suit}"] = suit_name(CARDS[suit * 13])
     return strings
@@ -257,7 +261,11 @@ def visit_widget_html(self: HTML5Translator, node: gr_widget) -> None:
         # Once per page: the widgets' strings, and the 52 cards of cards_html that the
         # script clones for live results.
         strings = json.dumps(
-            {**common_strings(), **notation_strings(page_notation(node["lang"]))},
+            {
+                **common_strings(),
+                **notation_strings(page_notation(node["lang"])),
+                "plural_rule": page_plural_expression(self.builder.config),
+            },
             ensure_ascii=False,
             separators=(",", ":"),
         )

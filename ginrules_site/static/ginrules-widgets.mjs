@@ -9,8 +9,19 @@ const RANKS = "A23456789TJQK";
 const MAX_FRAGMENT = 400;
 const MAX_SHEET_FRAGMENT = 4000;
 
+// A plural entry ({forms, count}, from messages.Plural) gives the form that the catalog's
+// plural rule (its Plural-Forms, written by the page as "plural_rule") picks for the number
+// in the field `count`; a plain string is its own form.
+let pluralIndex;
+function form(template, fields) {
+  if (typeof template !== "object" || template === null) return template;
+  pluralIndex ??= new Function("n", `return ${STRINGS.plural_rule ?? "Number(n != 1)"};`);
+  const index = Number(pluralIndex(Number(fields[template.count])));
+  return template.forms[Math.min(index, template.forms.length - 1)];
+}
+
 const fill = (template, fields) =>
-  template.replace(/\{(\w+)\}/g, (all, key) => (key in fields && fields[key] != null ? String(fields[key]) : all));
+  form(template, fields).replace(/\{(\w+)\}/g, (all, key) => (key in fields && fields[key] != null ? String(fields[key]) : all));
 
 function el(tag, className, text) {
   const node = document.createElement(tag);
@@ -169,7 +180,7 @@ function renderShowdown(S, params, value) {
 
 function sentence(template, parts) {
   const p = el("p", "gr-summary");
-  for (const piece of template.split(/(\{\w+\})/)) {
+  for (const piece of form(template, parts).split(/(\{\w+\})/)) {
     const key = piece.slice(1, -1);
     if (piece.startsWith("{") && key in parts) {
       const value = parts[key];

@@ -27,11 +27,18 @@ LANGUAGES = ["en", "fr", "sv"]
 LIVE_TIMEOUT = 90_000
 
 
-def translator(lang: str) -> Callable[[str], str]:
-    if lang == "en":
-        return lambda message: message
-    catalog = gettext.translation("ginrules_site", str(ROOT / "locale"), [lang])
-    return catalog.gettext
+def translator(lang: str) -> Callable[..., str]:
+    """The catalog's ``gettext`` (one argument) and ``ngettext`` (singular, plural, n)."""
+    catalog: gettext.NullTranslations = gettext.NullTranslations()
+    if lang != "en":
+        catalog = gettext.translation("ginrules_site", str(ROOT / "locale"), [lang])
+
+    def _(message: str, plural: str | None = None, n: int = 1) -> str:
+        if plural is None:
+            return catalog.gettext(message)
+        return catalog.ngettext(message, plural, n)
+
+    return _
 
 
 @pytest.fixture(scope="module")
@@ -98,7 +105,7 @@ def expected_melds(
     return deadwood, going
 
 
-def going_out_sentence(_: Callable[[str], str], going: GoingOut, minimum: int) -> str:
+def going_out_sentence(_: Callable[..., str], going: GoingOut, minimum: int) -> str:
     fields = {
         "deadwood": going.deadwood,
         "limit": going.limit,
@@ -111,15 +118,25 @@ def going_out_sentence(_: Callable[[str], str], going: GoingOut, minimum: int) -
         if going.kind == "big_gin":
             return _("Big gin: all eleven cards are in melds, with no discard.")
         if going.limit is None:
-            return _("May go down: {melded} cards are in melds.").format(**fields)
-        return _("May knock: deadwood {deadwood}, limit {limit}.").format(**fields)
+            return _(
+                "May go down: {melded} card is in melds.",
+                "May go down: {melded} cards are in melds.",
+                going.melded,
+            ).format(**fields)
+        knock = "May knock: deadwood {deadwood}, limit {limit}."
+        return _(knock, knock, going.deadwood).format(**fields)
+    over = "May not knock: deadwood {deadwood} is over the limit of {limit}."
     reasons = {
-        "over_limit": "May not knock: deadwood {deadwood} is over the limit of {limit}.",
-        "gin_only": "May not go out: these rules end a deal only with gin.",
-        "ace_upcard": "May not knock: an ace upcard allows only gin.",
-        "too_few_melded": "May not go down: {melded} cards in melds, fewer than {minimum}.",
+        "over_limit": (over, over, going.deadwood),
+        "gin_only": ("May not go out: these rules end a deal only with gin.",),
+        "ace_upcard": ("May not knock: an ace upcard allows only gin.",),
+        "too_few_melded": (
+            "May not go down: {melded} card in melds, fewer than {minimum}.",
+            "May not go down: {melded} cards in melds, fewer than {minimum}.",
+            going.melded,
+        ),
     }
-    return _(reasons[going.reason or ""]).format(**fields)
+    return _(*reasons[going.reason or ""]).format(**fields)
 
 
 # --- the meld finder ------------------------------------------------------------------
@@ -212,9 +229,9 @@ def test_bad_input_is_explained_next_to_the_field(
             "{token} is not a card. Write a rank then a suit, for example {example}."
         ).format(token="1Z", example=written("7H TS", lang)),
         "7H 8H 7h": _("{card} is given twice.").format(card=written("7H", lang)),
-        "AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS": _("{count} cards: this needs {expected}.").format(
-            count=12, expected=_("{min} to {max}").format(min=1, max=11)
-        ),
+        "AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS": _(
+            "{count} card: this needs {expected}.", "{count} cards: this needs {expected}.", 12
+        ).format(count=12, expected=_("{min} to {max}").format(min=1, max=11)),
     }
     for text, message in cases.items():
         type_cards(widget, text)

@@ -107,3 +107,34 @@ def test_gin_rami_goes_down_and_has_no_undercut_word(site: Path, lang: str) -> N
     assert not re.search(undercut, texts, re.IGNORECASE), texts[:300]
     role = {"fr": "joueur qui a étalé", "sv": "den som gick ner"}[lang]
     assert role in texts.lower()
+
+
+# A number placeholder followed by a counted noun, per language: such a sentence must be a
+# plural entry (ngettext), or "1 cards", "0 donnes" would show.
+COUNTED = {
+    "en": r"\{\w+\}\s+(cards?|deals?|points?|turns?|games?|manches?|melds?)\b",
+    "fr": r"\{\w+\}\s+(cartes?|donnes?|points?|tours?|parties?|manches?|combinaisons?)\b",
+    "sv": r"\{\w+\}\s+(kort|givar?|poäng|drag|partier?|mancher?|dödpoäng|kombinationer)\b",
+}
+
+
+@pytest.mark.parametrize("lang", ["fr", "sv"])
+def test_every_counted_noun_goes_through_a_plural_form(lang: str) -> None:
+    from babel.messages.pofile import read_po
+
+    path = Path(__file__).resolve().parents[2] / "locale" / lang / "LC_MESSAGES"
+    with (path / "ginrules_site.po").open("rb") as handle:
+        catalog = read_po(handle, locale=lang)
+    plural_entries = 0
+    wrong = []
+    for message in catalog:
+        if not message.id:
+            continue
+        if isinstance(message.id, tuple):
+            plural_entries += 1
+            continue
+        for text, language in ((message.id, "en"), (message.string, lang)):
+            if re.search(COUNTED[language], text or ""):
+                wrong.append(f"{message.id!r} -> {message.string!r}")
+    assert wrong == []
+    assert plural_entries >= 10
