@@ -63,17 +63,24 @@ from ginrules_site.examples import (
     ExampleDirective,
     paragraph,
     showdown_nodes,
+    showdown_words,
     template_nodes,
     variant_name,
 )
-from ginrules_site.messages import _
+from ginrules_site.messages import Plural, _, ngettext
 
 logger = logging.getLogger(__name__)
 
 # --- deal log ----------------------------------------------------------------------------
 
 
+def player_letter(player: int, dealer: int) -> str:
+    """A player's name in the sentences ("Player {player} draws..."): the non-dealer is A."""
+    return "A" if player != dealer else "B"
+
+
 def player_name(player: int, dealer: int) -> str:
+    """A player's label beside a hand: "Player A", in the page's language."""
     return str(_("Player A") if player != dealer else _("Player B"))
 
 
@@ -81,59 +88,74 @@ def turn_sentences() -> dict[str, str]:
     """The sentence templates of a deal log, keyed by action (``"draw_stock+discard"`` for a
     draw and its discard) or event; shared by the deal log and the stock-end widget."""
     return {
-        "draw_stock+discard": _("{player} draws {drawn} from the stock and discards {card}."),
+        "draw_stock+discard": _(
+            "Player {player} draws {drawn} from the stock and discards {card}."
+        ),
         "draw_discard+discard": _(
-            "{player} takes {drawn} from the discard pile and discards {card}."
+            "Player {player} takes {drawn} from the discard pile and discards {card}."
         ),
         "draw_stock+knock": _(
-            "{player} draws {drawn} from the stock, knocks and discards {card} face down."
+            "Player {player} draws {drawn} from the stock, knocks and discards {card} face down."
         ),
         "draw_discard+knock": _(
-            "{player} takes {drawn} from the discard pile, knocks and discards {card} face down."
+            "Player {player} takes {drawn} from the discard pile, knocks and discards {card} "
+            "face down."
         ),
         "draw_stock+gin": _(
-            "{player} draws {drawn} from the stock, goes gin and discards {card} face down."
+            "Player {player} draws {drawn} from the stock, goes gin and discards {card} face down."
         ),
         "draw_discard+gin": _(
-            "{player} takes {drawn} from the discard pile, goes gin and discards {card} face down."
+            "Player {player} takes {drawn} from the discard pile, goes gin and discards {card} "
+            "face down."
         ),
         "draw_stock+big_gin": _(
-            "{player} draws {drawn} from the stock and goes big gin with all eleven cards."
+            "Player {player} draws {drawn} from the stock and goes big gin with all eleven cards."
         ),
         "draw_discard+big_gin": _(
-            "{player} takes {drawn} from the discard pile and goes big gin with all eleven cards."
+            "Player {player} takes {drawn} from the discard pile and goes big gin "
+            "with all eleven cards."
         ),
-        "pass": _("{player} refuses the upcard."),
-        "draw_stock": _("{player} draws {card} from the stock."),
-        "draw_discard": _("{player} takes {card} from the discard pile."),
-        "discard": _("{player} discards {card}."),
-        "reshuffle": _(
+        "pass": _("Player {player} refuses the upcard."),
+        "draw_stock": _("Player {player} draws {card} from the stock."),
+        "draw_discard": _("Player {player} takes {card} from the discard pile."),
+        "discard": _("Player {player} discards {card}."),
+        "reshuffle": ngettext(
             "The stock is used up: the discard pile except its top card, {card}, "
-            "is shuffled into a new stock of {n} cards."
+            "is shuffled into a new stock of {n} card.",
+            "The stock is used up: the discard pile except its top card, {card}, "
+            "is shuffled into a new stock of {n} cards.",
+            "n",
         ),
-        "dead": _("Only {n} cards are left in the stock and nobody went out: the deal is dead."),
+        "dead": ngettext(
+            "Only {n} card is left in the stock and nobody went out: the deal is dead.",
+            "Only {n} cards are left in the stock and nobody went out: the deal is dead.",
+            "n",
+        ),
     }
 
 
-def turn_nodes(entries: list[dict[str, Any]], dealer: int) -> list[nodes.Node]:
+def turn_nodes(entries: list[dict[str, Any]], dealer: int, rules: Rules) -> list[nodes.Node]:
     """One turn (a draw and a discard, or a single action) or one event, as a sentence."""
+    sentences = {**turn_sentences(), **showdown_words(rules)}
     first = entries[0]
     parts: dict[str, str | nodes.Node | list[nodes.Node]] = {}
     if "player" in first:
-        parts["player"] = player_name(first["player"], dealer)
+        parts["player"] = player_letter(first["player"], dealer)
     if len(entries) == 2:
         second = entries[1]
         parts["drawn"] = card_node(Card.parse(first["card"]))
         if "card" in second:
             parts["card"] = card_node(Card.parse(second["card"]))
-        template = turn_sentences()[f"{first['type']}+{second['type']}"]
+        template = sentences[f"{first['type']}+{second['type']}"]
     else:
         code = first.get("card") or first.get("top")
         if code:
             parts["card"] = card_node(Card.parse(code))
         if "stock" in first:
             parts["n"] = str(first["stock"])
-        template = turn_sentences()[first.get("event") or first["type"]]
+        template = sentences[first.get("event") or first["type"]]
+    if isinstance(template, Plural):
+        return template_nodes(template.text(int(first["stock"])), **parts)
     return template_nodes(str(template), **parts)
 
 
@@ -227,7 +249,7 @@ class DealLogDirective(ExampleDirective):
             listing += nodes.list_item("", paragraph([nodes.Text(text)], "gr-log-skip"))
         for n in shown:
             event, indices = items[n]
-            children = turn_nodes([deal.log[i] for i in indices], dealer)
+            children = turn_nodes([deal.log[i] for i in indices], dealer, rules)
             if not event and stock_after[indices[-1]] >= 0:
                 stock = str(_("Cards left in the stock: {n}.")).format(n=stock_after[indices[-1]])
                 children += [nodes.Text(" "), nodes.inline("", stock, classes=["gr-stock-count"])]
@@ -239,8 +261,8 @@ class DealLogDirective(ExampleDirective):
         example += listing
 
         if result.showdown is not None and result.going_out is not None:
-            going = str(_("The showdown, after {player} goes out:")).format(
-                player=player_name(result.going_out, dealer)
+            going = str(_("The showdown, after player {player} goes out:")).format(
+                player=player_letter(result.going_out, dealer)
             )
             example += paragraph([nodes.Text(going)], "gr-showdown-intro")
             matters = rules.upcard_sets_knock_limit or rules.spade_doubling != "none"
@@ -326,7 +348,12 @@ class StatisticDirective(ExampleDirective):
         if measure in SHARES:
             count = int(data[measure])
             value = 100.0 * count / deals
-            shown = str(_("{percent} ({count} of {deals} deals)")).format(
+            of_deals = ngettext(
+                "{percent} ({count} of {deals} deal)",
+                "{percent} ({count} of {deals} deals)",
+                "deals",
+            )
+            shown = of_deals.text(deals).format(
                 percent=percent(count / deals, locale),
                 count=count,
                 deals=format_decimal(deals, locale=locale),
@@ -356,12 +383,14 @@ class StatisticDirective(ExampleDirective):
         example += paragraph(
             [nodes.Text(str(sentences[measure]).format(value=shown))], "gr-statistic-value"
         )
-        method = str(
-            _(
-                "Measured while this page was built: {deals} deals played by the "
-                "engine's computer players (seed {seed})."
-            )
-        ).format(deals=format_decimal(deals, locale=locale), seed=seed)
+        played = ngettext(
+            "Measured while this page was built: {deals} deal played by the "
+            "engine's computer players (seed {seed}).",
+            "Measured while this page was built: {deals} deals played by the "
+            "engine's computer players (seed {seed}).",
+            "deals",
+        )
+        method = played.text(deals).format(deals=format_decimal(deals, locale=locale), seed=seed)
         example += paragraph([nodes.Text(method)], "gr-statistic-method")
         return [example]
 
@@ -371,7 +400,7 @@ class StatisticDirective(ExampleDirective):
 
 def sheet_entry(row: dict[str, Any]) -> str:
     """The wording of one row of a score sheet (``ScoreLine.to_dict()``)."""
-    player = "" if row["player"] is None else seat_name(row["player"])
+    player = "" if row["player"] is None else "AB"[row["player"]]
     detail = row["detail"]
     if row["kind"] in ("deal", "entered"):
         words = outcome_words()
@@ -380,10 +409,9 @@ def sheet_entry(row: dict[str, Any]) -> str:
         if row["kind"] == "entered":
             game = str(_("game {n}"))
             fields["games"] = ", ".join(game.format(n=n) for n in detail["games"])
-            return str(_("{player} scores {points} ({outcome}), entered in: {games}")).format(
-                **fields
-            )
-        return str(_("{player} scores {points} ({outcome})")).format(**fields)
+            entered = _("Player {player} scores {points} ({outcome}), entered in: {games}")
+            return str(entered).format(**fields)
+        return str(_("Player {player} scores {points} ({outcome})")).format(**fields)
     templates = sheet_templates()
     if row["kind"] not in templates:
         logger.warning("ginrules_site: no wording for the score sheet row %r", row["kind"])
@@ -416,12 +444,12 @@ def sheet_templates() -> dict[str, Any]:
     """The sentences of the score sheet rows other than a deal's, by row kind."""
     return {
         "dead": _("Dead deal: nobody scores"),
-        "game_bonus": _("Game bonus for {player}: {points}"),
-        "shutout": _("Shutout: the deal points of {player} are doubled, {points} more"),
-        "line_bonus": _("Line bonus for {player}: {deals} × {each} = {points}"),
-        "manche_bonus": _("Manche bonus for {player}: {points}"),
-        "petit_gin_bonus": _("Petit gin bonus for {player}: {gins} × {each} = {points}"),
-        "grand_gin_bonus": _("Grand gin bonus for {player}: {gins} × {each} = {points}"),
+        "game_bonus": _("Game bonus for player {player}: {points}"),
+        "shutout": _("Shutout: the deal points of player {player} are doubled, {points} more"),
+        "line_bonus": _("Line bonus for player {player}: {deals} × {each} = {points}"),
+        "manche_bonus": _("Manche bonus for player {player}: {points}"),
+        "petit_gin_bonus": _("Petit gin bonus for player {player}: {gins} × {each} = {points}"),
+        "grand_gin_bonus": _("Grand gin bonus for player {player}: {gins} × {each} = {points}"),
     }
 
 

@@ -80,7 +80,7 @@ from ginrules_site.cards_html import (
     gr_group,
     group_node,
 )
-from ginrules_site.messages import _
+from ginrules_site.messages import Plural, _, fill, ngettext
 
 logger = logging.getLogger(__name__)
 
@@ -123,9 +123,7 @@ def term_label(code: str) -> str:
     labels = {
         "difference": _("difference"),
         "opponent_deadwood": _("opponent's deadwood"),
-        "gin_bonus": _("gin bonus"),
         "big_gin_bonus": _("big gin bonus"),
-        "undercut_bonus": _("undercut bonus"),
         "spade_double": _("spade upcard doubling"),
     }
     if code not in labels:
@@ -188,19 +186,33 @@ def going_out_text(result: GoingOut, rules: Rules) -> str:
             msg = _("Gin: the hand may go out with no deadwood.")
         elif result.kind == "big_gin":
             msg = _("Big gin: all eleven cards are in melds, with no discard.")
-        elif result.limit is None:
-            msg = _("May go down: {melded} cards are in melds.")
         else:
-            msg = _("May knock: deadwood {deadwood}, limit {limit}.")
+            msg = going_out_templates()["go_down" if result.limit is None else "knock"]
     else:
         reasons = reason_messages()
         if result.reason not in reasons:
             logger.warning("ginrules_site: no wording for the reason %r", result.reason)
         msg = reasons.get(result.reason or "", reasons["not_allowed"])
-    return str(msg).format(**fields)
+    return fill(msg, **fields)
 
 
-def reason_messages() -> dict[str, str]:
+def going_out_templates() -> dict[str, Any]:
+    """The sentences of a hand that may go out (the widgets' keys)."""
+    return {
+        "go_down": ngettext(
+            "May go down: {melded} card is in melds.",
+            "May go down: {melded} cards are in melds.",
+            "melded",
+        ),
+        "knock": ngettext(
+            "May knock: deadwood {deadwood}, limit {limit}.",
+            "May knock: deadwood {deadwood}, limit {limit}.",
+            "deadwood",
+        ),
+    }
+
+
+def reason_messages() -> dict[str, Any]:
     """The reader's wording of every code the engine gives for refusing something:
     the error codes (``ginrules.errors``), the going-out reasons
     (``ginrules.going_out.REASONS``) and the reasons of a deal's moves
@@ -214,17 +226,27 @@ def reason_messages() -> dict[str, str]:
             "{token} is not a card. Write a rank then a suit, for example {example}."
         ),
         "duplicate_card": _("{card} is given twice."),
-        "hand_size": _("{count} cards: this needs {expected}."),
+        "hand_size": ngettext(
+            "{count} card: this needs {expected}.", "{count} cards: this needs {expected}.", "count"
+        ),
         "unknown_variant": _("Unknown variant: {name}."),
         "unknown_notation": _("Unknown card notation: {name}."),
         "illegal_knock": _("This hand may not knock."),
         "illegal_action": _("That move is not allowed now."),
         "match_over": _("The match is over."),
         # ginrules.going_out
-        "over_limit": _("May not knock: deadwood {deadwood} is over the limit of {limit}."),
-        "gin_only": _("May not knock: these rules end a deal only with gin."),
+        "over_limit": ngettext(
+            "May not knock: deadwood {deadwood} is over the limit of {limit}.",
+            "May not knock: deadwood {deadwood} is over the limit of {limit}.",
+            "deadwood",
+        ),
+        "gin_only": _("May not go out: these rules end a deal only with gin."),
         "ace_upcard": _("May not knock: an ace upcard allows only gin."),
-        "too_few_melded": _("May not go down: {melded} cards in melds, fewer than {minimum}."),
+        "too_few_melded": ngettext(
+            "May not go down: {melded} card in melds, fewer than {minimum}.",
+            "May not go down: {melded} cards in melds, fewer than {minimum}.",
+            "melded",
+        ),
         "wrong_count": _("Going out needs 10 cards after the discard."),
         "no_big_gin": _(
             "These rules have no big gin: eleven cards never go out. Discard one card first."
@@ -247,14 +269,18 @@ def reason_messages() -> dict[str, str]:
         "discard_empty": _("The discard pile is empty."),
         "not_in_hand": _("{card} is not in the hand."),
         "just_taken": _("{card} was just taken from the discard pile: keep it this turn."),
-        "not_gin": _("Not gin: deadwood {deadwood} is left."),
+        "not_gin": ngettext(
+            "Not gin: deadwood {deadwood} is left.",
+            "Not gin: deadwood {deadwood} is left.",
+            "deadwood",
+        ),
         "is_gin": _("That hand is gin: declare gin, not a knock."),
         "unknown_action": _("That is not a move."),
         "bad_dealer": _("The dealer must be one of the two players."),
         "bad_deck": _("A deck must hold each of the 52 cards once."),
         "log_mismatch": _("That log does not describe a deal."),
     }
-    return {code: str(text) for code, text in table.items()}
+    return {code: text if isinstance(text, Plural) else str(text) for code, text in table.items()}
 
 
 def going_out_claim(result: GoingOut) -> str:
@@ -496,6 +522,74 @@ class ShowdownDirective(ExampleDirective):
         return [example]
 
 
+def showdown_words(rules: Rules) -> dict[str, Any]:
+    """The words of a showdown and of a deal log's going out, as this variant's rules make
+    them: who went out is "the knocker" only where a player may knock with deadwood; where
+    only gin ends a deal (Straight Gin) it is "the player who went gin"; where a player goes
+    down by melding enough cards and no deadwood limit applies (Gin Rami), "the player who
+    went down", whose gin is a *petit gin*, whose total is the *count*, and whose opponent's
+    20 points are a bonus (the French rules have no word for the undercut). Keyed as the
+    widgets' strings are; the build-time examples use the same table."""
+    words: dict[str, Any] = {
+        "Knocker": _("Knocker"),
+        "Defender": _("Defender"),
+        "knocker_hand": _("Knocker's hand"),
+        "defender_hand": _("Defender's hand"),
+        "totals": _("Deadwood: knocker {knocker}, defender {defender}."),
+        "outcome_knock": _("Knock: the knocker scores."),
+        "outcome_undercut": _("Undercut: the defender scores."),
+        "outcome_gin": _("Gin: the player who went gin scores."),
+        "outcome_big_gin": _("Big gin: the player who went big gin scores."),
+        "term_gin_bonus": _("gin bonus"),
+        "term_undercut_bonus": _("undercut bonus"),
+    }
+    if rules.gin_only:
+        words.update(
+            {
+                "Knocker": _("Player who went gin"),
+                "Defender": _("Opponent"),
+                "knocker_hand": _("Hand of the player who went gin"),
+                "defender_hand": _("Opponent's hand"),
+                "totals": _("Deadwood: player who went gin {knocker}, opponent {defender}."),
+            }
+        )
+    elif rules.knock_max_deadwood is None and rules.knock_min_melded > 0:
+        words.update(
+            {
+                "Knocker": _("Player who went down"),
+                "Defender": _("Opponent"),
+                "knocker_hand": _("Hand of the player who went down"),
+                "defender_hand": _("Opponent's hand"),
+                "totals": _("Count: player who went down {knocker}, opponent {defender}."),
+                "outcome_knock": _("Going down: the player who went down scores."),
+                "outcome_undercut": _(
+                    "The opponent's count is lower or equal: the opponent scores, with a bonus."
+                ),
+                "outcome_gin": _("Petit gin: the player who went gin scores."),
+                "outcome_big_gin": _("Grand gin: the player who went grand gin scores."),
+                "term_gin_bonus": _("petit gin bonus"),
+                "term_undercut_bonus": _("opponent's bonus"),
+                "draw_stock+knock": _(
+                    "Player {player} draws {drawn} from the stock, goes down and discards {card} "
+                    "face down."
+                ),
+                "draw_discard+knock": _(
+                    "Player {player} takes {drawn} from the discard pile, goes down and discards "
+                    "{card} face down."
+                ),
+                "draw_stock+gin": _(
+                    "Player {player} draws {drawn} from the stock, goes petit gin and discards "
+                    "{card} face down."
+                ),
+                "draw_discard+gin": _(
+                    "Player {player} takes {drawn} from the discard pile, goes petit gin "
+                    "and discards {card} face down."
+                ),
+            }
+        )
+    return words
+
+
 def showdown_nodes(result: ShowdownResult, rules: Rules, upcard: Card | None) -> list[nodes.Node]:
     """The showdown drawn as nodes: upcard, spread, defender, lay-offs, score line."""
     example: list[nodes.Node] = []
@@ -508,7 +602,9 @@ def showdown_nodes(result: ShowdownResult, rules: Rules, upcard: Card | None) ->
         if rules.score_multiplier(upcard) > 1:
             example.append(paragraph([nodes.Text(str(_("A spade upcard doubles the score.")))]))
 
-    example.append(cardrow_node(arrangement_groups(result.spread, rules), label=str(_("Knocker"))))
+    words = showdown_words(rules)
+    spread = arrangement_groups(result.spread, rules)
+    example.append(cardrow_node(spread, label=str(words["Knocker"])))
     laid_off = [layoff.card for layoff in result.layoffs]
     defender_groups = [
         group_node(meld_label(m), m.cards, f"gr-meld gr-{m.kind}") for m in result.defender_melds
@@ -521,23 +617,19 @@ def showdown_nodes(result: ShowdownResult, rules: Rules, upcard: Card | None) ->
         defender_groups.append(
             group_node(str(_("Deadwood")), result.defender_unmatched, "gr-deadwood", ["gr-dead"])
         )
-    example.append(cardrow_node(defender_groups, label=str(_("Defender"))))
+    example.append(cardrow_node(defender_groups, label=str(words["Defender"])))
 
     if result.layoffs:
         example.append(layoff_list(result))
-    totals = str(_("Deadwood: knocker {knocker}, defender {defender}.")).format(
+    totals = str(words["totals"]).format(
         knocker=result.knocker_deadwood, defender=result.defender_deadwood
     )
     example.append(paragraph([nodes.Text(totals)], "gr-deadwood-total"))
-    outcomes = {
-        "knock": _("Knock: the knocker scores."),
-        "undercut": _("Undercut: the defender scores."),
-        "gin": _("Gin: the knocker scores."),
-        "big_gin": _("Big gin: the knocker scores."),
-    }
-    example.append(paragraph([nodes.Text(str(outcomes[result.outcome]))], "gr-outcome"))
+    example.append(paragraph([nodes.Text(str(words[f"outcome_{result.outcome}"]))], "gr-outcome"))
     terms = " + ".join(
-        str(_("{label} {value}")).format(label=term_label(t.code), value=t.value)
+        str(_("{label} {value}")).format(
+            label=str(words.get(f"term_{t.code}") or term_label(t.code)), value=t.value
+        )
         for t in result.terms
     )
     line = str(_("Score: {terms} = {points}")).format(terms=terms, points=result.points)
@@ -618,7 +710,9 @@ def _stock_end(value: object) -> str:
 
 
 def _target(value: object) -> str:
-    return str(_("one deal")) if value is None else str(_("{n} points")).format(n=value)
+    if value is None:
+        return str(_("one deal"))
+    return fill(ngettext("{n} point", "{n} points", "n"), n=value)
 
 
 def _match(value: object) -> str:

@@ -15,10 +15,16 @@ Use it in any feature module::
 
 The catalog is compiled (``.mo``) and loaded when the builder starts, so strings
 must be looked up while reading or writing, never at import time.
+
+Wherever a number meets a noun, the sentence is a plural entry: ``ngettext(singular,
+plural, count)`` names the field that holds the number, and :func:`fill` picks the form by
+the catalog's ``Plural-Forms`` (French says "0 carte", "1 carte", "2 cartes"). The
+widget script gets every form and the plural rule from the page (:meth:`Plural.forms`).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +35,45 @@ from sphinx.util.i18n import CatalogRepository
 CATALOG = "ginrules_site"
 
 _ = sphinx.locale.get_translation(CATALOG)
+
+
+@dataclass(frozen=True)
+class Plural:
+    """A sentence whose words follow the number in its field ``count``."""
+
+    singular: str
+    plural: str
+    count: str
+
+    def text(self, n: int) -> str:
+        return sphinx.locale.get_translator(CATALOG).ngettext(self.singular, self.plural, n)
+
+    def format(self, **fields: Any) -> str:
+        return self.text(int(fields[self.count])).format(**fields)
+
+    def forms(self) -> dict[str, Any]:
+        """Every form of the page's language, by plural index, for the widget script."""
+        translator = sphinx.locale.get_translator(CATALOG)
+        rule = getattr(translator, "plural", lambda n: int(n != 1))
+        first: dict[int, int] = {}
+        for n in range(1000):
+            first.setdefault(int(rule(n)), n)
+        return {
+            "forms": [self.text(first[index]) for index in sorted(first)],
+            "count": self.count,
+        }
+
+
+def ngettext(singular: str, plural: str, count: str) -> Plural:
+    """A plural entry (extracted with keyword spec (1, 2)); ``count`` names its number."""
+    return Plural(singular, plural, count)
+
+
+def fill(template: object, **fields: Any) -> str:
+    """A template (a plural entry or a plain string) with its fields filled in."""
+    if isinstance(template, Plural):
+        return template.format(**fields)
+    return str(template).format(**fields)
 
 
 def _load_catalog(app: Sphinx) -> None:

@@ -86,6 +86,11 @@ def plural_expression(catalog: Catalog) -> str:
     return f"Number({rule})"
 
 
+def page_plural_expression(config: Config) -> str:
+    """The plural rule of the build's ``ginrules_site`` catalog, as JavaScript."""
+    return plural_expression(_catalog(config))
+
+
 def script_catalog(config: Config) -> dict[str, Any]:
     """What ``translations.js`` holds for this build: locale, messages, plural rule."""
     language = config.language or "en"

@@ -63,11 +63,14 @@ from ginrules_site.examples import (
     ExampleDirective,
     HandDirective,
     ShowdownDirective,
+    going_out_templates,
     reason_messages,
+    showdown_words,
     variant_name,
 )
-from ginrules_site.messages import _
+from ginrules_site.messages import Plural, _
 from ginrules_site.notation import notation_help, notation_strings, page_notation, written
+from ginrules_site.search import page_plural_expression
 
 STATIC_DIR = Path(__file__).parent / "static"
 
@@ -76,7 +79,7 @@ class gr_widget(nodes.container):
     """A live widget; other builders show only its static example (its children)."""
 
 
-def common_strings() -> dict[str, str]:
+def common_strings() -> dict[str, Any]:
     """Strings shared by every widget, in the page's language."""
     table = {
         "loading": _("Loading the engine: {percent} % of {size} (one-time download)."),
@@ -114,37 +117,30 @@ def common_strings() -> dict[str, str]:
         "Deadwood": _("Deadwood"),
         "Best discard": _("Best discard"),
         "Upcard": _("Upcard"),
-        "Knocker": _("Knocker"),
-        "Defender": _("Defender"),
         "Laid off": _("Laid off"),
         "deadwood_terms": _("Deadwood: {terms} = {total}"),
         "deadwood_total": _("Deadwood: {total}"),
         "gin": _("Gin: the hand may go out with no deadwood."),
         "big_gin": _("Big gin: all eleven cards are in melds, with no discard."),
-        "go_down": _("May go down: {melded} cards are in melds."),
-        "knock": _("May knock: deadwood {deadwood}, limit {limit}."),
         "upcard_limit": _("The upcard sets the knock limit: {limit}."),
         "spade_double": _("A spade upcard doubles the score."),
         "layoff_run": _("{card} onto the run {meld}"),
         "layoff_set": _("{card} onto the set {meld}"),
-        "totals": _("Deadwood: knocker {knocker}, defender {defender}."),
-        "outcome_knock": _("Knock: the knocker scores."),
-        "outcome_undercut": _("Undercut: the defender scores."),
-        "outcome_gin": _("Gin: the knocker scores."),
-        "outcome_big_gin": _("Big gin: the knocker scores."),
         "term": _("{label} {value}"),
         "score": _("Score: {terms} = {points}"),
         "term_difference": _("difference"),
         "term_opponent_deadwood": _("opponent's deadwood"),
-        "term_gin_bonus": _("gin bonus"),
         "term_big_gin_bonus": _("big gin bonus"),
-        "term_undercut_bonus": _("undercut bonus"),
         "term_spade_double": _("spade upcard doubling"),
     }
+    table.update(going_out_templates())
     table.update(reason_messages())
     table.update(deal_log_strings())
     table.update(score_sheet_strings())
-    strings = {key: str(value) for key, value in table.items()}
+    strings = {
+        key: value.forms() if isinstance(value, Plural) else str(value)
+        for key, value in table.items()
+    }
     for suit in range(4):
         strings[f"suit_{suit}"] = suit_name(CARDS[suit * 13])
     return strings
@@ -158,7 +154,7 @@ def deal_log_strings() -> dict[str, Any]:
         "Hand": _("Hand"),
         "deals_intro": _("Player B deals; player A plays first."),
         "stock_left": _("Cards left in the stock: {n}."),
-        "showdown_after": _("The showdown, after {player} goes out:"),
+        "showdown_after": _("The showdown, after player {player} goes out:"),
         "dead_deal": _("The deal is dead: nobody scores."),
         "deal_summary": _("Turns played: {turns}. Reshuffles of the stock: {reshuffles}."),
         **turn_sentences(),
@@ -173,8 +169,8 @@ def score_sheet_strings() -> dict[str, Any]:
     """The score sheet's rows (deals.py) and the score sheet widget's messages."""
     return {
         **{f"row_{kind}": text for kind, text in sheet_templates().items()},
-        "row_deal": _("{player} scores {points} ({outcome})"),
-        "row_entered": _("{player} scores {points} ({outcome}), entered in: {games}"),
+        "row_deal": _("Player {player} scores {points} ({outcome})"),
+        "row_entered": _("Player {player} scores {points} ({outcome}), entered in: {games}"),
         "game_n": _("game {n}"),
         **{f"outcome_word_{word}": text for word, text in outcome_words().items()},
         "Deal": _("Deal"),
@@ -265,7 +261,11 @@ def visit_widget_html(self: HTML5Translator, node: gr_widget) -> None:
         # Once per page: the widgets' strings, and the 52 cards of cards_html that the
         # script clones for live results.
         strings = json.dumps(
-            {**common_strings(), **notation_strings(page_notation(node["lang"]))},
+            {
+                **common_strings(),
+                **notation_strings(page_notation(node["lang"])),
+                "plural_rule": page_plural_expression(self.builder.config),
+            },
             ensure_ascii=False,
             separators=(",", ":"),
         )
@@ -303,6 +303,8 @@ class WidgetMixin:
 
     def params(self, rules: Rules) -> dict[str, Any]:
         params: dict[str, Any] = {"minimum": rules.knock_min_melded}
+        # The variant's words (who went out, how): they replace the page's strings.
+        params["words"] = {key: str(text) for key, text in showdown_words(rules).items()}
         if rules.upcard_sets_knock_limit:
             # Oklahoma: with the upcard field empty, the widget says which limit holds.
             params["no_upcard_limit"] = rules.knock_limit(None)
@@ -382,17 +384,18 @@ class ShowdownWidgetDirective(WidgetMixin, ShowdownDirective):
             else _("10 cards after the discard.")
         )
         notation = page_notation(self.env.config.language)
+        words = showdown_words(self.rules())
         fields = text_field(
             widget_id,
             "knocker",
-            str(_("Knocker's hand")),
+            str(words["knocker_hand"]),
             written(parse_hand(self.options["knocker"]), notation),
             str(knocker_help) + " " + notation_help(notation),
         )
         fields += text_field(
             widget_id,
             "defender",
-            str(_("Defender's hand")),
+            str(words["defender_hand"]),
             written(parse_hand(self.options["defender"]), notation),
             str(_("10 cards.")),
         )

@@ -145,6 +145,7 @@ export function runtime() {
 
 // "13.4 MB" in the reader's language.
 export function formatBytes(bytes, lang) {
-  const mb = bytes / 1_000_000;
-  return `${new Intl.NumberFormat(lang, { maximumFractionDigits: 1 }).format(mb)} MB`;
+  // The unit as the reader's language writes it: "13,4 Mo" in French, "13,4 MB" in Swedish.
+  const unit = { style: "unit", unit: "megabyte", unitDisplay: "short", maximumFractionDigits: 1 };
+  return new Intl.NumberFormat(lang, unit).format(bytes / 1_000_000);
 }

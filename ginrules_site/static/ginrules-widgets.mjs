@@ -9,8 +9,19 @@ const RANKS = "A23456789TJQK";
 const MAX_FRAGMENT = 400;
 const MAX_SHEET_FRAGMENT = 4000;
 
+// A plural entry ({forms, count}, from messages.Plural) gives the form that the catalog's
+// plural rule (its Plural-Forms, written by the page as "plural_rule") picks for the number
+// in the field `count`; a plain string is its own form.
+let pluralIndex;
+function form(template, fields) {
+  if (typeof template !== "object" || template === null) return template;
+  pluralIndex ??= new Function("n", `return ${STRINGS.plural_rule ?? "Number(n != 1)"};`);
+  const index = Number(pluralIndex(Number(fields[template.count])));
+  return template.forms[Math.min(index, template.forms.length - 1)];
+}
+
 const fill = (template, fields) =>
-  template.replace(/\{(\w+)\}/g, (all, key) => (key in fields && fields[key] != null ? String(fields[key]) : all));
+  form(template, fields).replace(/\{(\w+)\}/g, (all, key) => (key in fields && fields[key] != null ? String(fields[key]) : all));
 
 function el(tag, className, text) {
   const node = document.createElement(tag);
@@ -169,7 +180,7 @@ function renderShowdown(S, params, value) {
 
 function sentence(template, parts) {
   const p = el("p", "gr-summary");
-  for (const piece of template.split(/(\{\w+\})/)) {
+  for (const piece of form(template, parts).split(/(\{\w+\})/)) {
     const key = piece.slice(1, -1);
     if (piece.startsWith("{") && key in parts) {
       const value = parts[key];
@@ -196,6 +207,9 @@ function turnItems(log) {
   return items;
 }
 
+// A player in a sentence ("Player {player} draws…"): the non-dealer is A.
+const playerLetter = (player, dealer) => (player !== dealer ? "A" : "B");
+
 function playerName(S, player, dealer) {
   return player !== dealer ? S["Player A"] : S["Player B"];
 }
@@ -215,7 +229,7 @@ function renderStock(S, params, value, step) {
     const entries = item.indices.map((i) => value.log[i]);
     const first = entries[0];
     const parts = {};
-    if ("player" in first) parts.player = playerName(S, first.player, dealer);
+    if ("player" in first) parts.player = playerLetter(first.player, dealer);
     let template;
     if (entries.length === 2) {
       parts.drawn = deckCard(first.card);
@@ -243,7 +257,7 @@ function renderStock(S, params, value, step) {
   const done = step >= items.length;
   if (done) {
     if (result.showdown && result.going_out != null) {
-      example.append(para(fill(S.showdown_after, { player: playerName(S, result.going_out, dealer) }), "gr-showdown-intro"));
+      example.append(para(fill(S.showdown_after, { player: playerLetter(result.going_out, dealer) }), "gr-showdown-intro"));
       const showdown = { ...result.showdown };
       if (value.show_upcard) showdown.upcard = { code: value.upcard, knock_limit: null, multiplier: 1 };
       example.append(...[...renderShowdown(S, params, showdown).node.childNodes]);
@@ -292,7 +306,7 @@ function seatName(S, seat) {
 }
 
 function sheetEntry(S, row) {
-  const player = row.player == null ? "" : seatName(S, row.player);
+  const player = row.player == null ? "" : "AB"[row.player];
   if (row.kind === "deal" || row.kind === "entered") {
     const outcome = S[`outcome_word_${row.detail.entry ?? row.detail.outcome}`];
     const games = (row.detail.games ?? []).map((n) => fill(S.game_n, { n })).join(", ");
@@ -369,9 +383,10 @@ class Widget {
   constructor(root) {
     this.root = root;
     this.kind = root.dataset.widget;
-    this.S = STRINGS;
-    this.notation = notation(STRINGS);
     this.params = JSON.parse(root.dataset.params);
+    // The variant's own words (the player who went gin, who went down) replace the page's.
+    this.S = { ...STRINGS, ...(this.params.words ?? {}) };
+    this.notation = notation(STRINGS);
     this.form = root.querySelector("form.gr-controls");
     this.result = root.querySelector(".gr-result");
     this.status = root.querySelector(".gr-status");

@@ -59,7 +59,7 @@ OUTCOME_WORDS = {
 
 def entry_text(_: Callable[[str], str], row: Any) -> str:
     """The wording of a row, from the ginrules_site catalog (as deals.sheet_entry)."""
-    player = "" if row.player is None else _("Player A" if row.player == 0 else "Player B")
+    player = "" if row.player is None else "AB"[row.player]
     if row.kind in ("deal", "entered"):
         word = row.detail["entry"]
         fields = {
@@ -69,18 +69,18 @@ def entry_text(_: Callable[[str], str], row: Any) -> str:
         }
         if row.kind == "entered":
             games = ", ".join(_("game {n}").format(n=n) for n in row.detail["games"])
-            return _("{player} scores {points} ({outcome}), entered in: {games}").format(
+            return _("Player {player} scores {points} ({outcome}), entered in: {games}").format(
                 games=games, **fields
             )
-        return _("{player} scores {points} ({outcome})").format(**fields)
+        return _("Player {player} scores {points} ({outcome})").format(**fields)
     templates = {
         "dead": "Dead deal: nobody scores",
-        "game_bonus": "Game bonus for {player}: {points}",
-        "shutout": "Shutout: the deal points of {player} are doubled, {points} more",
-        "line_bonus": "Line bonus for {player}: {deals} × {each} = {points}",
-        "manche_bonus": "Manche bonus for {player}: {points}",
-        "petit_gin_bonus": "Petit gin bonus for {player}: {gins} × {each} = {points}",
-        "grand_gin_bonus": "Grand gin bonus for {player}: {gins} × {each} = {points}",
+        "game_bonus": "Game bonus for player {player}: {points}",
+        "shutout": "Shutout: the deal points of player {player} are doubled, {points} more",
+        "line_bonus": "Line bonus for player {player}: {deals} × {each} = {points}",
+        "manche_bonus": "Manche bonus for player {player}: {points}",
+        "petit_gin_bonus": "Petit gin bonus for player {player}: {gins} × {each} = {points}",
+        "grand_gin_bonus": "Grand gin bonus for player {player}: {gins} × {each} = {points}",
     }
     return _(templates[row.kind]).format(player=player, points=row.points, **row.detail)
 
@@ -387,8 +387,8 @@ def test_hollywood_never_drops_a_deal(pages: Callable[[str, str], Page], lang: s
     assert_sheet(widget, sheet, lang)
     # B's deal has its row: entered in game 2, and the status line says so
     b_row = widget.locator(".gr-result table.gr-sheet tbody tr").last
-    said = _("{player} scores {points} ({outcome}), entered in: {games}").format(
-        player=_("Player B"), points=10, outcome=_("knock"), games=_("game {n}").format(n=2)
+    said = _("Player {player} scores {points} ({outcome}), entered in: {games}").format(
+        player="B", points=10, outcome=_("knock"), games=_("game {n}").format(n=2)
     )
     expect(b_row.locator("td").nth(1)).to_have_text(said)
     expect(b_row.locator("td").nth(2)).to_have_text("2")

@@ -219,10 +219,19 @@ def test_showdown_errors_appear_under_their_field(
     good = defender.input_value()
     nine = " ".join(good.split()[:9])
     defender.fill(nine)
+    sizes = ("{count} card: this needs {expected}.", "{count} cards: this needs {expected}.")
     expect(widget.locator(".gr-error[data-for='defender']")).to_have_text(
-        _("{count} cards: this needs {expected}.").format(count=9, expected=10),
+        _(*sizes, 9).format(count=9, expected=10),
         timeout=LIVE_TIMEOUT,
     )
+    # one card: the singular ("1 carte : il en faut 10.", not "1 cartes")
+    defender.fill(good.split()[0])
+    expect(widget.locator(".gr-error[data-for='defender']")).to_have_text(
+        _(*sizes, 1).format(count=1, expected=10), timeout=LIVE_TIMEOUT
+    )
+    if lang == "fr":
+        assert _(*sizes, 1).startswith("{count} carte\u202f:")
+    defender.fill(nine)
     expect(widget.locator(".gr-error[data-for='knocker']")).to_have_text("")
     expect(defender).to_have_attribute("aria-invalid", "true")
     expect(result(widget)).to_have_attribute("data-stale", "true")

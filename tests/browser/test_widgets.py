@@ -27,11 +27,18 @@ LANGUAGES = ["en", "fr", "sv"]
 LIVE_TIMEOUT = 90_000
 
 
-def translator(lang: str) -> Callable[[str], str]:
-    if lang == "en":
-        return lambda message: message
-    catalog = gettext.translation("ginrules_site", str(ROOT / "locale"), [lang])
-    return catalog.gettext
+def translator(lang: str) -> Callable[..., str]:
+    """The catalog's ``gettext`` (one argument) and ``ngettext`` (singular, plural, n)."""
+    catalog: gettext.NullTranslations = gettext.NullTranslations()
+    if lang != "en":
+        catalog = gettext.translation("ginrules_site", str(ROOT / "locale"), [lang])
+
+    def _(message: str, plural: str | None = None, n: int = 1) -> str:
+        if plural is None:
+            return catalog.gettext(message)
+        return catalog.ngettext(message, plural, n)
+
+    return _
 
 
 @pytest.fixture(scope="module")
@@ -98,7 +105,7 @@ def expected_melds(
     return deadwood, going
 
 
-def going_out_sentence(_: Callable[[str], str], going: GoingOut, minimum: int) -> str:
+def going_out_sentence(_: Callable[..., str], going: GoingOut, minimum: int) -> str:
     fields = {
         "deadwood": going.deadwood,
         "limit": going.limit,
@@ -111,15 +118,25 @@ def going_out_sentence(_: Callable[[str], str], going: GoingOut, minimum: int) -
         if going.kind == "big_gin":
             return _("Big gin: all eleven cards are in melds, with no discard.")
         if going.limit is None:
-            return _("May go down: {melded} cards are in melds.").format(**fields)
-        return _("May knock: deadwood {deadwood}, limit {limit}.").format(**fields)
+            return _(
+                "May go down: {melded} card is in melds.",
+                "May go down: {melded} cards are in melds.",
+                going.melded,
+            ).format(**fields)
+        knock = "May knock: deadwood {deadwood}, limit {limit}."
+        return _(knock, knock, going.deadwood).format(**fields)
+    over = "May not knock: deadwood {deadwood} is over the limit of {limit}."
     reasons = {
-        "over_limit": "May not knock: deadwood {deadwood} is over the limit of {limit}.",
-        "gin_only": "May not knock: these rules end a deal only with gin.",
-        "ace_upcard": "May not knock: an ace upcard allows only gin.",
-        "too_few_melded": "May not go down: {melded} cards in melds, fewer than {minimum}.",
+        "over_limit": (over, over, going.deadwood),
+        "gin_only": ("May not go out: these rules end a deal only with gin.",),
+        "ace_upcard": ("May not knock: an ace upcard allows only gin.",),
+        "too_few_melded": (
+            "May not go down: {melded} card in melds, fewer than {minimum}.",
+            "May not go down: {melded} cards in melds, fewer than {minimum}.",
+            going.melded,
+        ),
     }
-    return _(reasons[going.reason or ""]).format(**fields)
+    return _(*reasons[going.reason or ""]).format(**fields)
 
 
 # --- the meld finder ------------------------------------------------------------------
@@ -212,9 +229,9 @@ def test_bad_input_is_explained_next_to_the_field(
             "{token} is not a card. Write a rank then a suit, for example {example}."
         ).format(token="1Z", example=written("7H TS", lang)),
         "7H 8H 7h": _("{card} is given twice.").format(card=written("7H", lang)),
-        "AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS": _("{count} cards: this needs {expected}.").format(
-            count=12, expected=_("{min} to {max}").format(min=1, max=11)
-        ),
+        "AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS": _(
+            "{count} card: this needs {expected}.", "{count} cards: this needs {expected}.", 12
+        ).format(count=12, expected=_("{min} to {max}").format(min=1, max=11)),
     }
     for text, message in cases.items():
         type_cards(widget, text)
@@ -342,6 +359,60 @@ def test_live_showdown_equals_the_engine(pages: Callable[[str, str], Page], lang
     )
 
 
+# Who went out, as the variant's rules name the role (ginrules_site.examples.showdown_words).
+ROLE_WORDS = {
+    "straight": (
+        "Player who went gin",
+        "Deadwood: player who went gin {knocker}, opponent {defender}.",
+        "Gin: the player who went gin scores.",
+        "Hand of the player who went gin",
+    ),
+    "french": (
+        "Player who went down",
+        "Count: player who went down {knocker}, opponent {defender}.",
+        "Petit gin: the player who went gin scores.",
+        "Hand of the player who went down",
+    ),
+}
+KNOCK_WORDS = {"en": r"\bknock|\bundercut", "fr": r"\bfrapp|\bcontre\b", "sv": r"knack|underslag"}
+
+
+@pytest.mark.parametrize(
+    ("lang", "docname", "variant"),
+    [*((lang, "straight-gin", "straight") for lang in LANGUAGES), ("fr", "gin-rami", "french")],
+)
+def test_live_showdown_names_the_variants_roles(
+    pages: Callable[[str, str], Page], lang: str, docname: str, variant: str
+) -> None:
+    """Nobody knocks in Straight Gin, and in Gin Rami the player goes down: the live
+    showdown says so in every language, with no knock or undercut word."""
+    import re
+
+    page = pages(lang, docname)
+    _ = translator(lang)
+    widget = page.locator("section[data-widget='showdown']").first
+    knocker = widget.locator("input[name='knocker']").input_value()
+    defender = written("6H 7H KS KD 5C 4D 8S 8C JS TC", lang)
+    widget.locator("input[name='defender']").fill(defender)
+    expect(widget).to_have_attribute("data-state", "ready", timeout=LIVE_TIMEOUT)
+    result = showdown(
+        parse_hand(knocker, notation=lang),
+        parse_hand(defender, notation=lang),
+        find_variant(variant),
+    )
+    assert result.outcome == "gin"
+    label, totals, outcome, hand_label = (_(text) for text in ROLE_WORDS[variant])
+    expect(widget.locator(".gr-result .gr-deadwood-total")).to_have_text(
+        totals.format(knocker=result.knocker_deadwood, defender=result.defender_deadwood),
+        timeout=LIVE_TIMEOUT,
+    )
+    expect(widget.locator(".gr-result .gr-outcome")).to_have_text(outcome)
+    expect(widget.locator(".gr-result .gr-row-label").first).to_have_text(label)
+    expect(widget.locator("label[for$='-knocker']")).to_have_text(hand_label)
+    shown = widget.locator(".gr-result").inner_text() + widget.locator("form").inner_text()
+    assert not re.search(KNOCK_WORDS[lang], shown, re.IGNORECASE), shown
+
+
 # --- the stock end ---------------------------------------------------------------------
 
 
@@ -426,3 +497,8 @@ def test_stock_end_shows_the_reshuffle_live(pages: Callable[[str, str], Page]) -
     assert [i for i in range(items.count()) if items.nth(i).locator(".gr-log-event").count()] == (
         events
     )
+    # French names a player with the article: "Le joueur A pioche…", never "Joueur A pioche…"
+    turns = widget.locator(".gr-result .gr-log-turn")
+    assert turns.count() > 0
+    for text in turns.all_inner_texts():
+        assert text.startswith(("Le joueur A ", "Le joueur B ")), text

@@ -17,7 +17,7 @@ from babel.messages.pofile import read_po
 import ginrules
 from ginrules.going_out import REASONS
 from ginrules_site.examples import reason_messages
-from ginrules_site.messages import CATALOG
+from ginrules_site.messages import CATALOG, Plural
 from ginrules_site.widgets import common_strings
 
 from .helpers import LOCALE
@@ -72,7 +72,11 @@ def test_every_message_is_translated(language: str) -> None:
         catalog = read_po(handle, locale=language)
     translated = {m.id: m.string for m in catalog if m.id and m.string and not m.fuzzy}
     for code in sorted(engine_codes()):
-        msgid = reason_messages()[code]
+        message = reason_messages()[code]
+        # a plural entry (messages.Plural) is keyed by both its forms
+        msgid = (message.singular, message.plural) if isinstance(message, Plural) else message
         assert msgid in translated, f"{language}: the message of {code!r} is not translated"
-        fields = set(re.findall(r"\{\w+\}", msgid))
-        assert set(re.findall(r"\{\w+\}", translated[msgid])) == fields, code
+        strings = translated[msgid]
+        for string in strings if isinstance(strings, tuple) else (strings,):
+            fields = set(re.findall(r"\{\w+\}", msgid if isinstance(msgid, str) else msgid[0]))
+            assert set(re.findall(r"\{\w+\}", string)) == fields, code
