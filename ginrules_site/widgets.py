@@ -68,7 +68,7 @@ from ginrules_site.examples import (
     showdown_words,
     variant_name,
 )
-from ginrules_site.messages import Plural, _
+from ginrules_site.messages import Plural, _, ngettext
 from ginrules_site.notation import notation_help, notation_strings, page_notation, written
 from ginrules_site.search import page_plural_expression
 
@@ -99,7 +99,13 @@ def common_strings() -> dict[str, Any]:
             "Reload the page to try again."
         ),
         "ready": _("Live result, computed in your browser."),
-        "bad_link": _("The link does not describe a hand: {reason}"),
+        "long_link": ngettext(
+            "The link is too long to be read: a field of this example takes at most {max} "
+            "character.",
+            "The link is too long to be read: a field of this example takes at most {max} "
+            "characters.",
+            "max",
+        ),
         "share": _("Link to this example"),
         "stale": _("Out of date: this result is for the last valid input, not the fields above."),
         "full_hand": _(

@@ -679,8 +679,9 @@ class Widget {
       if (!params.has(key)) continue;
       found = true;
       const value = params.get(key);
-      if (value.length > (name === "deals" ? MAX_SHEET_FRAGMENT : MAX_FRAGMENT)) {
-        this.status.textContent = fill(this.S.bad_link, { reason: `${value.length} > ${MAX_FRAGMENT}` });
+      const limit = name === "deals" ? MAX_SHEET_FRAGMENT : MAX_FRAGMENT;
+      if (value.length > limit) {
+        this.status.textContent = fill(this.S.long_link, { max: limit });
         return;
       }
       if (input.tagName === "SELECT" && ![...input.options].some((o) => o.value === value)) {

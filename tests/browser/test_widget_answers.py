@@ -319,3 +319,25 @@ def test_the_stepper_counts_turns_as_the_summary_and_goes_back(
     )
     other.close()
     assert re.fullmatch(r"\d+", str(step))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_too_long_share_link_is_told_in_the_readers_language(
+    shared_context: Any, lang: str
+) -> None:
+    """A fragment over the widget's limit is refused with a sentence (it said "900 > 400")."""
+    _ = translator(lang)
+    context, _log = shared_context
+    page = context.new_page()
+    try:
+        page.goto(f"/{lang}/standard.html")
+        widget_id = melds_widget(page).get_attribute("id")
+        page.goto(f"/{lang}/oklahoma.html")  # a real navigation, so the page reads its fragment
+        page.goto(f"/{lang}/standard.html#{widget_id}-cards={'7H' * 450}")
+        status = melds_widget(page).locator(".gr-status")
+        singular = "The link is too long to be read: a field of this example takes at most {max} "
+        expect(status).to_have_text(
+            _(singular + "character.", singular + "characters.", 400).format(max=400)
+        )
+    finally:
+        page.close()
