@@ -12,7 +12,7 @@ import importlib.util
 import shutil
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import partial
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
@@ -225,3 +225,31 @@ def shared_context(browser: Browser, server: Server) -> Iterator[tuple[BrowserCo
     yield context, log
     context.close()
     assert not log.foreign, f"requests to other origins: {log.foreign}"
+
+
+# What a page opened by ``pages`` waits for; a test module may set ``READY`` to its own.
+READY = "section.gr-widget form.gr-controls:not([hidden])"
+
+
+@pytest.fixture(scope="module")
+def pages(
+    request: pytest.FixtureRequest, shared_context: tuple[BrowserContext, RequestLog]
+) -> Iterator[Callable[[str, str], Page]]:
+    """Open (once per test module) the page ``lang/docname`` once its widgets are ready
+    (the module's ``READY`` selector); widgets keep their runtime between tests."""
+    context, _log = shared_context
+    ready = getattr(request.module, "READY", READY)
+    opened: dict[str, Page] = {}
+
+    def get(lang: str, docname: str) -> Page:
+        key = f"/{lang}/{docname}.html"
+        if key not in opened:
+            page = context.new_page()
+            page.goto(key)
+            page.wait_for_selector(ready)
+            opened[key] = page
+        return opened[key]
+
+    yield get
+    for page in opened.values():
+        page.close()

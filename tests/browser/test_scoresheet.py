@@ -4,7 +4,7 @@ them, and every row read from the page must be the engine's row here."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlencode
 
@@ -20,23 +20,7 @@ from .test_widgets import LANGUAGES, LIVE_TIMEOUT, translator
 Entry = tuple[str, int, str]  # winner ("A", "B" or "dead"), points, outcome
 
 
-@pytest.fixture(scope="module")
-def pages(shared_context: Any) -> Iterator[Callable[[str, str], Page]]:
-    context, _log = shared_context
-    opened: dict[str, Page] = {}
-
-    def get(lang: str, docname: str) -> Page:
-        key = f"/{lang}/{docname}.html"
-        if key not in opened:
-            page = context.new_page()
-            page.goto(key)
-            page.wait_for_selector(
-                "section[data-widget='scoresheet'] form.gr-controls:not([hidden])"
-            )
-            opened[key] = page
-        return opened[key]
-
-    yield get
+READY = "section[data-widget='scoresheet'] form.gr-controls:not([hidden])"
 
 
 def engine_sheet(variant: str, scheme: str, entries: list[Entry]) -> ScoreSheet:

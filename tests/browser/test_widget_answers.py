@@ -5,7 +5,7 @@ the Oklahoma upcard, and the stock-end stepper counting turns as the engine does
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 from urllib.parse import parse_qs
 
@@ -28,25 +28,6 @@ from .test_widgets import (
 )
 
 ELEVEN = "2C 3C 4C 5C 6C 7S 7D 7C 7H 8H 9H"
-
-
-@pytest.fixture(scope="module")
-def pages(shared_context: Any) -> Iterator[Callable[[str, str], Page]]:
-    context, _log = shared_context
-    opened: dict[str, Page] = {}
-
-    def get(lang: str, docname: str) -> Page:
-        key = f"/{lang}/{docname}.html"
-        if key not in opened:
-            page = context.new_page()
-            page.goto(key)
-            page.wait_for_selector("section.gr-widget form.gr-controls:not([hidden])")
-            opened[key] = page
-        return opened[key]
-
-    yield get
-    for page in opened.values():
-        page.close()
 
 
 def result(widget: Locator) -> Locator:

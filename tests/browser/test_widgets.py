@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import gettext
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
@@ -39,24 +39,6 @@ def translator(lang: str) -> Callable[..., str]:
         return catalog.ngettext(message, plural, n)
 
     return _
-
-
-@pytest.fixture(scope="module")
-def pages(shared_context: Any) -> Iterator[Callable[[str, str], Page]]:
-    """Open (once) the page ``lang/docname``; widgets keep their runtime between tests."""
-    context, _log = shared_context
-    opened: dict[str, Page] = {}
-
-    def get(lang: str, docname: str) -> Page:
-        key = f"/{lang}/{docname}.html"
-        if key not in opened:
-            page = context.new_page()
-            page.goto(key)
-            page.wait_for_selector("section.gr-widget form.gr-controls:not([hidden])")
-            opened[key] = page
-        return opened[key]
-
-    yield get
 
 
 def melds_widget(page: Page, index: int = 0) -> Locator:
