@@ -18,6 +18,7 @@ FEATURES: list[str] = [
     "chrome",
     "deals",
     "widgets",
+    "play",
     "assets",
     "notation",
     "notfound",

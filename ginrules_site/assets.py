@@ -5,7 +5,8 @@ extension and the Sphinx scripts on every page. At ``html-page-context`` (after
 the other handlers) this module drops, per page:
 
 - ``pygments.css`` where the page shows no highlighted code (``class="highlight``);
-- the live widgets' style sheet and script where the page has no widget;
+- the live widgets' style sheet where the page has no widget (nor the play table), their
+  script where it has none, the play table's style sheet and script where it has none;
 - the cards' style sheet and script where the page draws no card;
 
 and defers the classic scripts that stay (Sphinx's and Furo's, in their order),
@@ -24,7 +25,9 @@ from sphinx.builders.html._assets import _JavaScript
 NEEDS = {
     "pygments.css": 'class="highlight',
     "ginrules-widgets.css": 'class="gr-widget ',
-    "ginrules-widgets.mjs": 'class="gr-widget ',
+    "ginrules-widgets.mjs": 'class="gr-widget gr-widget-',
+    "ginrules-play.css": 'class="gr-widget gr-play"',
+    "ginrules-play.mjs": 'class="gr-widget gr-play"',
     "gr-cards.css": 'class="gr-card',
     "gr-cards.js": 'class="gr-card',
 }

@@ -522,6 +522,17 @@ class ShowdownDirective(ExampleDirective):
         return [example]
 
 
+def going_out_style(rules: Rules) -> str:
+    """How a player ends a deal under ``rules``, for the words the site uses: ``knock``
+    (with some deadwood, under a limit), ``gin_only`` (Straight Gin: nobody knocks) or
+    ``going_down`` (Gin Rami: enough melded cards, no deadwood limit)."""
+    if rules.gin_only:
+        return "gin_only"
+    if rules.knock_max_deadwood is None and rules.knock_min_melded > 0:
+        return "going_down"
+    return "knock"
+
+
 def showdown_words(rules: Rules) -> dict[str, Any]:
     """The words of a showdown and of a deal log's going out, as this variant's rules make
     them: who went out is "the knocker" only where a player may knock with deadwood; where
@@ -543,7 +554,8 @@ def showdown_words(rules: Rules) -> dict[str, Any]:
         "term_gin_bonus": _("gin bonus"),
         "term_undercut_bonus": _("undercut bonus"),
     }
-    if rules.gin_only:
+    style = going_out_style(rules)
+    if style == "gin_only":
         words.update(
             {
                 "Knocker": _("Player who went gin"),
@@ -553,7 +565,7 @@ def showdown_words(rules: Rules) -> dict[str, Any]:
                 "totals": _("Deadwood: player who went gin {knocker}, opponent {defender}."),
             }
         )
-    elif rules.knock_max_deadwood is None and rules.knock_min_melded > 0:
+    elif style == "going_down":
         words.update(
             {
                 "Knocker": _("Player who went down"),

@@ -3,99 +3,14 @@
 // translated at build time); every text from the reader or the URL goes in with
 // textContent or .value, never as markup. Cards are clones of the page's deck
 // (<template class="gr-deck">, drawn by cards_html at build time).
-import { runtime, formatBytes, startOnIntent } from "./ginrules-live.mjs";
+import { runtime, startOnIntent } from "./ginrules-live.mjs";
+import {
+  RANKS, STRINGS, arrangementGroups, deckCard, el, fill, form, goLive, goingOutText, group,
+  notation, para, renderSheet, renderShowdown, row,
+} from "./ginrules-render.mjs";
 
-const RANKS = "A23456789TJQK";
 const MAX_FRAGMENT = 400;
 const MAX_SHEET_FRAGMENT = 4000;
-
-// A plural entry ({forms, count}, from messages.Plural) gives the form that the catalog's
-// plural rule (its Plural-Forms, written by the page as "plural_rule") picks for the number
-// in the field `count`; a plain string is its own form.
-let pluralIndex;
-function form(template, fields) {
-  if (typeof template !== "object" || template === null) return template;
-  pluralIndex ??= new Function("n", `return ${STRINGS.plural_rule ?? "Number(n != 1)"};`);
-  const index = Number(pluralIndex(Number(fields[template.count])));
-  return template.forms[Math.min(index, template.forms.length - 1)];
-}
-
-const fill = (template, fields) =>
-  form(template, fields).replace(/\{(\w+)\}/g, (all, key) => (key in fields && fields[key] != null ? String(fields[key]) : all));
-
-function el(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text != null) node.textContent = text;
-  return node;
-}
-
-// The page's card notation (ginrules.cards.NOTATIONS, sent in data-strings): the
-// picker writes cards as the page does (R♠ on a French page), and the worker reads
-// what the reader typed with the same notation.
-function notation(S) {
-  const ranks = (S.notation_ranks ?? RANKS.split("").join(" ")).split(" ");
-  const suits = (S.notation_suits ?? "S H D C").split(" ");
-  const write = (code) => ranks[RANKS.indexOf(code[0])] + suits["SHDC".indexOf(code[1])];
-  const codes = new Map();
-  for (const r of RANKS) for (const s of "SHDC") codes.set(write(r + s).toUpperCase(), r + s);
-  return { name: S.notation ?? "en", write, code: (text) => codes.get(text.toUpperCase()) ?? text.toUpperCase() };
-}
-
-function deckCard(code, extra = []) {
-  const template = document.querySelector("template.gr-deck");
-  const source = template?.content.querySelector(`[data-card="${CSS.escape(code)}"]`);
-  const card = source ? source.cloneNode(true) : el("span", "gr-card", code);
-  card.classList.add(...extra);
-  return card;
-}
-
-function group(label, codes, kind, cardClasses = []) {
-  const node = el("span", `gr-group ${kind}`);
-  node.setAttribute("role", "group");
-  node.setAttribute("aria-label", label);
-  node.append(el("span", "gr-group-label", label));
-  const cards = el("span", "gr-cards");
-  for (const code of codes) cards.append(deckCard(code, cardClasses));
-  node.append(cards);
-  return node;
-}
-
-function row(groups, label) {
-  const node = el("div", "gr-cardrow");
-  if (label) node.append(el("span", "gr-row-label", label));
-  node.append(...groups);
-  return node;
-}
-
-function para(text, extra = "") {
-  const node = el("p", `gr-summary ${extra}`.trim(), text);
-  return node;
-}
-
-function meldLabel(S, meld) {
-  if (meld.kind === "run") return S.Run;
-  return meld.cards.length < 4 ? S.Set : S["Set of four"];
-}
-
-function arrangementGroups(S, arrangement) {
-  const groups = arrangement.melds.map((m) => group(meldLabel(S, m), m.cards, `gr-meld gr-${m.kind}`));
-  if (arrangement.unmatched.length) {
-    groups.push(group(S.Deadwood, arrangement.unmatched, "gr-deadwood", ["gr-dead"]));
-  }
-  return groups;
-}
-
-function goingOutText(S, going, params) {
-  const fields = { ...going, minimum: params.minimum };
-  if (going.allowed) {
-    if (going.kind === "gin") return S.gin;
-    if (going.kind === "big_gin") return S.big_gin;
-    if (going.limit == null) return fill(S.go_down, fields);
-    return fill(S.knock, fields);
-  }
-  return fill(S[going.reason] ?? S.not_allowed, fields);
-}
 
 // --- rendering of the engine's answers (the same markup as examples.py) ---------
 
@@ -124,56 +39,6 @@ function renderMelds(S, params, value) {
   }
   const verdict = going?.allowed ? going.kind : "no";
   return { node: example, summary: summary.join(" "), deadwood: total, verdict };
-}
-
-function renderShowdown(S, params, value) {
-  const example = el("div", "gr-example gr-showdown");
-  if (value.upcard) {
-    example.append(row([group(S.Upcard, [value.upcard.code], "gr-upcard")]));
-    if (value.upcard.knock_limit != null) example.append(para(fill(S.upcard_limit, { limit: value.upcard.knock_limit })));
-    if (value.upcard.multiplier > 1) example.append(para(S.spade_double));
-  } else if (params.no_upcard_limit != null) {
-    example.append(para(fill(S.no_upcard, { limit: params.no_upcard_limit }), "gr-no-upcard"));
-  }
-  example.append(row(arrangementGroups(S, value.spread), S.Knocker));
-  const defender = value.defender_melds.map((m) => group(meldLabel(S, m), m.cards, `gr-meld gr-${m.kind}`));
-  const laidOff = value.layoffs.map((l) => l.card);
-  if (laidOff.length) defender.push(group(S["Laid off"], laidOff, "gr-layoff", ["gr-laid-off"]));
-  if (value.defender_unmatched.length) {
-    defender.push(group(S.Deadwood, value.defender_unmatched, "gr-deadwood", ["gr-dead"]));
-  }
-  example.append(row(defender, S.Defender));
-  if (value.layoffs.length) {
-    const melds = value.spread.melds.map((m) => [...m.cards]);
-    const list = el("ol", "gr-layoffs");
-    for (const layoff of value.layoffs) {
-      const target = melds[layoff.meld_index];
-      const kind = value.spread.melds[layoff.meld_index].kind;
-      const item = el("li");
-      const p = el("p", "gr-summary");
-      const parts = (kind === "run" ? S.layoff_run : S.layoff_set).split(/(\{card\}|\{meld\})/);
-      for (const part of parts) {
-        if (part === "{card}") p.append(deckCard(layoff.card));
-        else if (part === "{meld}") target.forEach((c, i) => { if (i) p.append(" "); p.append(deckCard(c)); });
-        else if (part) p.append(part);
-      }
-      item.append(p);
-      list.append(item);
-      // The meld as it grows: one rank below a run's first card goes in front.
-      const rank = (code) => RANKS.indexOf(code[0]) + 1;
-      if (kind === "run" && (((rank(target[0]) - rank(layoff.card)) % 13) + 13) % 13 === 1) target.unshift(layoff.card);
-      else target.push(layoff.card);
-    }
-    example.append(list);
-  }
-  const totals = fill(S.totals, { knocker: value.knocker_deadwood, defender: value.defender_deadwood });
-  example.append(para(totals, "gr-deadwood-total"));
-  const outcome = S[`outcome_${value.outcome}`];
-  example.append(para(outcome, "gr-outcome"));
-  const terms = value.terms.map((t) => fill(S.term, { label: S[`term_${t.code}`] ?? t.code, value: t.value })).join(" + ");
-  const score = fill(S.score, { terms, points: value.points });
-  example.append(para(score, "gr-scoreline"));
-  return { node: example, summary: `${totals} ${outcome} ${score}` };
 }
 
 // --- the stock end: a deal's log, turn by turn (the same sentences as deals.py) ------
@@ -275,71 +140,6 @@ function renderStock(S, params, value, step) {
   return { node: example, summary: `${position} ${summary}`, items: items.length };
 }
 
-
-// --- the score sheet (the same markup as deals.sheet_nodes) --------------------------
-
-function sheetTable(className, head, rows) {
-  const wrapper = el("div", `table-wrapper ${className} docutils container`);
-  const table = el("table", `${className} docutils align-default`);
-  const thead = el("thead");
-  const tbody = el("tbody");
-  const line = (cells, cellTag, classes) => {
-    const tr = el("tr", classes);
-    for (const text of cells) {
-      const cell = el(cellTag, cellTag === "th" ? "head" : "");
-      if (!cell.className) cell.removeAttribute("class");
-      cell.append(el("p", "", text));
-      cell.firstChild.removeAttribute("class");
-      tr.append(cell);
-    }
-    return tr;
-  };
-  thead.append(line(head, "th", "row-odd"));
-  rows.forEach((row, i) => tbody.append(line(row.cells, "td", `${row.className ?? ""} ${i % 2 ? "row-odd" : "row-even"}`.trim())));
-  table.append(thead, tbody);
-  wrapper.append(table);
-  return wrapper;
-}
-
-function seatName(S, seat) {
-  return seat === 0 ? S["Player A"] : S["Player B"];
-}
-
-function sheetEntry(S, row) {
-  const player = row.player == null ? "" : "AB"[row.player];
-  if (row.kind === "deal" || row.kind === "entered") {
-    const outcome = S[`outcome_word_${row.detail.entry ?? row.detail.outcome}`];
-    const games = (row.detail.games ?? []).map((n) => fill(S.game_n, { n })).join(", ");
-    return fill(row.kind === "deal" ? S.row_deal : S.row_entered, { player, points: row.points, outcome, games });
-  }
-  const template = S[`row_${row.kind}`];
-  return template ? fill(template, { ...row.detail, player, points: row.points }) : `${row.kind} ${player} ${row.points}`;
-}
-
-function renderSheet(S, frame, value) {
-  const example = frame.cloneNode(false);
-  const manches = value.scheme === "manche" || value.scheme === "partie";
-  const rows = value.rows.map((row) => ({
-    cells: [String(row.deal), sheetEntry(S, row), row.kind === "entered" ? row.detail.games.join(", ") : String(row.game),
-      String(row.totals[0]), String(row.totals[1])],
-    className: `gr-sheet-${row.kind.replaceAll("_", "-")}`,
-  }));
-  const head = [S.Deal, S.Entry, manches ? S.Manche : S.Game, seatName(S, 0), seatName(S, 1)];
-  example.append(sheetTable("gr-sheet", head, rows));
-  const columns = value.games ?? value.manches ?? [];
-  if (columns.length && (columns.length > 1 || !manches)) {
-    const label = manches ? S["Manche {n}"] : S["Game {n}"];
-    const colHead = [S.Player, ...columns.map((c) => fill(label, { n: c.game ?? c.manche }))];
-    const colRows = [0, 1].map((seat) => ({ cells: [seatName(S, seat), ...columns.map((c) => String(c.totals[seat]))] }));
-    colRows.push({ cells: [S.Winner, ...columns.map((c) => (c.winner == null ? "" : seatName(S, c.winner)))] });
-    example.append(sheetTable("gr-sheet-columns", colHead, colRows));
-  }
-  const [a, b] = value.totals;
-  const total = fill(value.over ? S.final_totals : S.totals_so_far, { a, b });
-  example.append(para(total, "gr-sheet-total"));
-  const last = value.rows.length ? sheetEntry(S, value.rows[value.rows.length - 1]) : S.sheet_empty;
-  return { node: example, summary: `${last}. ${total}` };
-}
 
 // --- one widget -------------------------------------------------------------------
 
@@ -549,60 +349,8 @@ class Widget {
     this.shareLink.textContent = this.S.share;
   }
 
-  async ensureLive() {
-    const rt = runtime();
-    if (rt.state === "ready") {
-      this.root.dataset.start = rt.startPath;
-      return true;
-    }
-    this.root.dataset.state = "loading";
-    let size = "";
-    let shown = -1;
-    let stage = null;
-    const S = this.S;
-    try {
-      size = formatBytes(await rt.size(), this.root.dataset.lang);
-      await rt.ready({
-        // The real stages: the download (in per cent), Python starting, the engine starting.
-        onProgress: ({ loaded, total, stage: now }) => {
-          const percent = Math.min(100, Math.floor((100 * loaded) / total));
-          if (now === stage && (now !== "download" || percent < shown + 10)) return;
-          stage = now;
-          shown = percent;
-          const text = { download: fill(S.loading, { percent, size }), start: S.loading_start, engine: S.loading_engine }[now];
-          if (text) this.status.textContent = text;
-        },
-        confirm: () => this.ask(size),
-      });
-      this.root.dataset.start = rt.startPath;
-      return true;
-    } catch (error) {
-      this.root.dataset.state = error.code === "declined" ? "static" : "error";
-      if (error.code === "declined" || error.code === "timeout") {
-        this.status.textContent = error.code === "declined" ? S.declined : S.timeout;
-        return false;
-      }
-      // A sentence in the reader's language, then the technical detail on its own line.
-      const sentence = error.file ? fill(S.failed_file, { file: error.file }) : S.failed;
-      this.status.replaceChildren(sentence, el("span", "gr-status-detail", error.message));
-      return false;
-    }
-  }
-
-  ask(size) {
-    return new Promise((resolve) => {
-      this.status.textContent = fill(this.S.ask, { size });
-      const yes = el("button", "gr-ask-yes", this.S.download);
-      const no = el("button", "gr-ask-no", this.S.not_now);
-      for (const b of [yes, no]) b.type = "button";
-      const box = el("p", "gr-ask");
-      box.append(yes, " ", no);
-      this.status.after(box);
-      const done = (answer) => { box.remove(); resolve(answer); };
-      yes.addEventListener("click", () => done(true));
-      no.addEventListener("click", () => done(false));
-      yes.focus();
-    });
+  ensureLive() {
+    return goLive(this.root, this.status, this.S);
   }
 
   async update(extra = {}) {
@@ -696,10 +444,10 @@ class Widget {
   }
 }
 
-const STRINGS = JSON.parse(document.querySelector("script.gr-widget-strings")?.textContent ?? "{}");
-const widgets = [...document.querySelectorAll("section.gr-widget[data-widget]")].map((root) => new Widget(root));
+const widgets = [...document.querySelectorAll("section.gr-widget[data-widget]:not([data-widget='play'])")].map((root) => new Widget(root));
 // URLSearchParams never throws: malformed escapes stay as they are, and the engine judges the text.
 const params = new URLSearchParams(location.hash.slice(1));
 for (const widget of widgets) widget.restore(params);
 startOnIntent(widgets.map((widget) => widget.root));
 window.ginrulesWidgets = widgets;
+

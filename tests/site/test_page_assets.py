@@ -25,7 +25,9 @@ def test_each_page_links_what_it_uses(lang: str) -> None:
         linked = assets(page)
         uses = {
             "pygments.css": 'class="highlight' in page,
-            "ginrules-widgets.mjs": 'class="gr-widget ' in page,
+            "ginrules-widgets.mjs": 'class="gr-widget gr-widget-' in page,
+            "ginrules-play.mjs": 'class="gr-widget gr-play"' in page,
+            "ginrules-play.css": 'class="gr-widget gr-play"' in page,
             "ginrules-widgets.css": 'class="gr-widget ' in page,
             "gr-cards.css": 'class="gr-card' in page,
         }
@@ -40,5 +42,10 @@ def test_the_pages_that_need_them_keep_them() -> None:
     assert "pygments.css" in assets((SITE / "en" / "translating.html").read_text("utf-8"))
     standard = assets((SITE / "fr" / "standard.html").read_text("utf-8"))
     assert {"ginrules-widgets.mjs", "ginrules-widgets.css", "gr-cards.css"} <= set(standard)
+    play = set(assets((SITE / "en" / "play.html").read_text("utf-8")))
+    needed = {"ginrules-play.mjs", "ginrules-play.css", "ginrules-widgets.css", "gr-cards.css"}
+    assert needed <= play
+    assert "ginrules-widgets.mjs" not in play
+    assert "ginrules-play.mjs" not in standard
     glossary = assets((SITE / "sv" / "glossary.html").read_text("utf-8"))
     assert "ginrules-widgets.mjs" not in glossary and "pygments.css" not in glossary

@@ -1,0 +1,453 @@
+"""The play page: whole deals against the computer, refereed by the engine in the browser.
+
+Directive (MyST)::
+
+    ```{gin-play}
+    ```
+
+It writes the table's frame: the static fallback (readable with scripts off: what the
+table needs, and links to the rules), the choosers (variant, game, computer's level),
+the empty table and its polite live region, the list of keys, and every string the
+script ``ginrules-play.mjs`` shows, translated through the ``ginrules_site`` catalog
+(one JSON object), with what the script must know of each variant (its schemes, its
+words), all taken from the engine's presets at build time. The rules themselves stay
+in the engine: the script only draws ``ginrules.table.Table.state()``, which the worker
+(``play_*`` calls of ``ginrules_live.py``) sends, and offers the moves it lists.
+
+Test hooks on the root: ``data-widget="play"``, ``data-state`` (``static``,
+``loading``, ``ready``, ``error``), ``data-phase``, ``data-variant``, ``data-seed``;
+each move button carries ``data-action`` and, for a card, ``data-card`` (the English
+code); the deadwood readout carries ``data-deadwood``.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from typing import Any, ClassVar
+
+from docutils import nodes
+from sphinx.application import Sphinx
+from sphinx.util import logging
+from sphinx.util.docutils import SphinxDirective, SphinxRole
+from sphinx.writers.html5 import HTML5Translator
+
+from ginrules.cards import CARDS
+from ginrules.rules import find_variant
+from ginrules.score_entries import schemes
+from ginrules_site.cards_html import card_html
+from ginrules_site.examples import going_out_style, showdown_words, variant_name
+from ginrules_site.messages import Plural, _, ngettext
+from ginrules_site.notation import notation_strings, page_notation
+from ginrules_site.search import page_plural_expression
+from ginrules_site.widgets import STATIC_DIR, common_strings
+
+# The variants a reader may play, with the page that gives their rules.
+VARIANTS = {
+    "standard": "standard",
+    "straight": "straight-gin",
+    "oklahoma": "oklahoma",
+    "french": "gin-rami",
+}
+LEVELS = ("beginner", "good", "expert")
+DEFAULT_LEVEL = "good"
+
+
+logger = logging.getLogger(__name__)
+PLAY_DOC = "play"
+
+
+class gr_play(nodes.container):
+    """The play table; other builders show only the static fallback (its children)."""
+
+
+def scheme_labels() -> dict[str, Any]:
+    return {
+        "one_deal": _("One deal"),
+        "game100": _("A game to 100"),
+        "game250": _("A game to 250"),
+        "hollywood": _("Hollywood: three games at once"),
+        "manche": _("A manche to 250"),
+        "partie": _("A partie of three manches"),
+    }
+
+
+def level_labels() -> dict[str, Any]:
+    return {
+        "beginner": _("Beginner"),
+        "good": _("Good"),
+        "expert": _("Expert"),
+    }
+
+
+def going_out_words(style: str) -> dict[str, Any]:
+    """The move buttons and announcements of going out, in the variant's words:
+    nobody knocks in Straight Gin, a Gin Rami player goes down."""
+    words: dict[str, Any] = {
+        "act_knock": _("Knock, discarding {card}"),
+        "act_gin": _("Go gin, discarding {card}"),
+        "act_big_gin": _("Big gin: keep all eleven cards"),
+        "you_knock": _("You knock and discard {card} face down."),
+        "you_gin": _("You go gin and discard {card} face down."),
+        "you_big_gin": _("You go big gin."),
+        "computer_knock": _("The computer knocks and discards {card} face down."),
+        "computer_gin": _("The computer goes gin and discards {card} face down."),
+        "computer_big_gin": _("The computer goes big gin."),
+        "stat_knock_deadwood": _("Average deadwood when knocking"),
+        "tutor_may_knock": _("You may knock now, keeping {deadwood} points of deadwood."),
+        "tutor_may_gin": _("You may go gin now."),
+        "tutor_may_big_gin": _("You may go big gin now, keeping all eleven cards."),
+        "tutor_gin": _("Go gin, discarding {card}."),
+        "tutor_big_gin": _("Go big gin, keeping all eleven cards."),
+        "tutor_knock": _("Knock, discarding {card}: {deadwood} points of deadwood are left."),
+        "tutor_play_on": _(
+            "Discard {card} and play on: a knock with {deadwood} was possible, but waiting "
+            "is worth more (the risk of an undercut, a gin in sight, the score)."
+        ),
+    }
+    if style == "going_down":
+        words.update(
+            {
+                "act_knock": _("Go down, discarding {card}"),
+                "act_gin": _("Petit gin, discarding {card}"),
+                "act_big_gin": _("Grand gin: keep all eleven cards"),
+                "you_knock": _("You go down and discard {card} face down."),
+                "you_gin": _("You go petit gin and discard {card} face down."),
+                "you_big_gin": _("You go grand gin."),
+                "computer_knock": _("The computer goes down and discards {card} face down."),
+                "computer_gin": _("The computer goes petit gin and discards {card} face down."),
+                "computer_big_gin": _("The computer goes grand gin."),
+                "stat_knock_deadwood": _("Average count when going down"),
+                "tutor_may_knock": _("You may go down now, keeping a count of {deadwood}."),
+                "tutor_may_gin": _("You may go petit gin now."),
+                "tutor_may_big_gin": _("You may go grand gin now, keeping all eleven cards."),
+                "tutor_gin": _("Go petit gin, discarding {card}."),
+                "tutor_big_gin": _("Go grand gin, keeping all eleven cards."),
+                "tutor_knock": _("Go down, discarding {card}: a count of {deadwood} is left."),
+                "tutor_play_on": _(
+                    "Discard {card} and play on: going down with a count of {deadwood} was "
+                    "possible, but waiting is worth more."
+                ),
+            }
+        )
+    return words
+
+
+def variant_params(name: str) -> dict[str, Any]:
+    """What the script must know of a variant, from its preset."""
+    rules = find_variant(name)
+    labels = scheme_labels()
+    words = {**showdown_words(rules), **going_out_words(going_out_style(rules))}
+    return {
+        "name": variant_name(rules),
+        "schemes": [[scheme, str(labels[scheme])] for scheme in schemes(rules)],
+        "upcard_limit": rules.upcard_sets_knock_limit,
+        "minimum": rules.knock_min_melded,
+        "words": {key: _plain(value) for key, value in words.items()},
+    }
+
+
+def _plain(value: Any) -> Any:
+    return value.forms() if isinstance(value, Plural) else str(value)
+
+
+def play_strings() -> dict[str, Any]:
+    """The play page's own strings (the widgets' common strings come too)."""
+    table: dict[str, Any] = {
+        "You": _("You"),
+        "Computer": _("Computer"),
+        "seat_you": _("Player A (you)"),
+        "seat_computer": _("Player B (the computer)"),
+        "your_hand": _("Your hand"),
+        "computer_hand": _("The computer's hand"),
+        "face_down": ngettext("{n} card, face down", "{n} cards, face down", "n"),
+        "Stock": _("Stock"),
+        "stock_count": ngettext("{n} card", "{n} cards", "n"),
+        "stock_drawable": ngettext("{n} may still be drawn", "{n} may still be drawn", "n"),
+        "Discard pile": _("Discard pile"),
+        "pile_empty": _("empty"),
+        "knock_card": _("Knock card"),
+        "knock_card_limit": _("Knock card {card}: the knock limit of this deal is {limit}."),
+        "knock_card_gin": _("Knock card {card}: an ace, so only gin ends this deal."),
+        "just_drawn": _("just drawn"),
+        "deal_line": _("{variant}, {scheme}, against the {level} computer. Deal {deal}."),
+        "dealer_you": _("You deal."),
+        "dealer_computer": _("The computer deals."),
+        "whatif": _("What-if replay: this deal is not scored."),
+        "turn_offer": _("Your turn: take the upcard or pass."),
+        "turn_draw": _("Your turn: draw from the stock or take the pile's top card."),
+        "turn_discard": _("Your turn: discard a card, or go out if a button offers it."),
+        "turn_computer": _("The computer is playing."),
+        "turn_over": _("The deal is over."),
+        "turn_game_over": _("The game is over."),
+        "sort_suit": _("Sort by suit"),
+        "sort_rank": _("Sort by rank"),
+        "act_pass": _("Pass"),
+        "act_take_upcard": _("Take the upcard {card}"),
+        "act_take_pile": _("Take {card} from the pile"),
+        "act_stock": _("Draw from the stock"),
+        "act_discard": _("Discard {card}"),
+        "act_next": _("Next deal"),
+        "act_new": _("Deal a new game"),
+        "act_take_back": _("Take back"),
+        "moves": _("Moves"),
+        "going_out": _("Going out"),
+        "you_pass": _("You pass."),
+        "you_take": _("You take {card}."),
+        "you_stock": _("You draw {card} from the stock."),
+        "you_discard": _("You discard {card}."),
+        "computer_pass": _("The computer passes."),
+        "computer_take": _("The computer takes {card}."),
+        "computer_stock": _("The computer draws from the stock."),
+        "computer_discard": _("The computer discards {card}."),
+        "took_back": _("Taken back: {card} is on the pile again."),
+        "result_you": ngettext("You score {points} point.", "You score {points} points.", "points"),
+        "result_computer": ngettext(
+            "The computer scores {points} point.", "The computer scores {points} points.", "points"
+        ),
+        "result_dead": _("The deal is dead: nobody scores."),
+        "went_out_you": _("You went out."),
+        "went_out_computer": _("The computer went out."),
+        "hands_face_up": _("Both hands, face up"),
+        "game_won": _("The game is over: you win, {you} to {computer}."),
+        "game_lost": _("The game is over: the computer wins, {computer} to {you}."),
+        "game_drawn": _("The game is over: a draw, {you} to {computer}."),
+        "score_sheet": _("Score sheet"),
+        "share": _("Link to this deal"),
+        "bad_link": _(
+            "This link does not describe a deal that can be played here: a new deal is dealt."
+        ),
+        "engine_refused": _("The engine refused this move: {message}"),
+        "act_whatif": _("Replay this deal as a what-if"),
+        "act_back": _("Back to the game"),
+        "act_review": _("Review this deal"),
+        "act_tutor_on": _("Tutor: show advice"),
+        "act_tutor_off": _("Tutor: hide advice"),
+        "tutor_title": _("Tutor: what your seat can see"),
+        "tutor_discards": _("Best discards (deadwood left):"),
+        "tutor_discard": _("{card}: {deadwood}"),
+        "tutor_outs": ngettext(
+            "Cards that would improve a meld: {cards}. {n} of them is still unseen.",
+            "Cards that would improve a meld: {cards}. {n} of them are still unseen.",
+            "n",
+        ),
+        "tutor_no_outs": _("No single card would improve a meld now."),
+        "tutor_expert": _("The expert computer's choice: {reason}"),
+        "tutor_take_meld": _(
+            "Take {card}: it joins a meld, and your deadwood falls from {before} to {after}."
+        ),
+        "tutor_upcard_no_help": _("Pass: {card} would not lower your deadwood in a meld."),
+        "tutor_pile_no_help": _(
+            "Draw from the stock: {card} would not lower your deadwood in a meld."
+        ),
+        "tutor_stock_only": _("Draw from the stock: the pile's card may not be taken now."),
+        "tutor_least_deadwood": _("Discard {card}: it leaves the least deadwood, {deadwood}."),
+        "tutor_safe_discard": _(
+            "Discard {card} (deadwood {deadwood}; the least is {least}) rather than "
+            "{avoided}, which the computer may want."
+        ),
+        "tutor_keeps_outs": _(
+            "Discard {card} (deadwood {deadwood}; the least is {least}): it keeps the cards "
+            "that more unseen cards would improve."
+        ),
+        "review_title": ngettext(
+            "Review of deal {deal}: your turn {turn} of {turns}.",
+            "Review of deal {deal}: your turn {turn} of {turns}.",
+            "turns",
+        ),
+        "review_move": _("Your move then: {move}"),
+        "review_previous": _("Previous turn"),
+        "review_next": _("Next turn"),
+        "review_close": _("Close the review"),
+        "stats_title": _("Your statistics on this device"),
+        "stats_for": _("{variant}, against the {level} computer"),
+        "stat_games": _("Games finished"),
+        "stat_wins": _("Games won"),
+        "stat_gins": _("Gins"),
+        "stat_undercuts": _("Undercuts suffered"),
+        "stat_tutor": _("Tutor advice asked"),
+        "stat_none": _("none yet"),
+        "stats_reset": _("Reset these statistics"),
+        "stats_reset_done": _("The statistics of this variant and level are reset."),
+        "play_failed": _("The table could not be dealt: {message}"),
+    }
+    return {key: _plain(value) for key, value in table.items()}
+
+
+def key_list() -> list[tuple[str, Any]]:
+    """The keys of the table, as the page lists them."""
+    return [
+        ("S", _("draw from the stock")),
+        ("P", _("take the upcard or the pile's top card")),
+        ("X", _("pass (first turn only)")),
+        ("1–9, 0, -", _("discard the card at that place in your hand (from the left)")),
+        ("K", _("knock or go gin with the least deadwood, when a button offers it")),
+        ("N", _("next deal")),
+        ("V", _("sort by rank or by suit")),
+        ("U", _("take back")),
+        ("T", _("show or hide the tutor's advice")),
+    ]
+
+
+class PlayDirective(SphinxDirective):
+    """``gin-play``: the table, its choosers and its static fallback."""
+
+    has_content = False
+    option_spec: ClassVar[dict[str, Any]] = {}
+
+    def run(self) -> list[nodes.Node]:
+        node = gr_play()
+        fallback = nodes.paragraph(
+            "",
+            str(
+                _(
+                    "This table needs JavaScript: it runs the rules engine in your browser "
+                    "(a one-time download). Without it, the rules are on the variant pages."
+                )
+            ),
+        )
+        node += fallback
+        return [node]
+
+
+def _options(choices: list[tuple[str, str]], chosen: str) -> str:
+    return "".join(
+        f'<option value="{html.escape(value)}"{" selected" if value == chosen else ""}>'
+        f"{html.escape(label)}</option>"
+        for value, label in choices
+    )
+
+
+def _select(name: str, label: str, options: str) -> str:
+    base = f"gr-play-{name}"
+    return (
+        f'<div class="gr-field"><label for="{base}">{html.escape(label)}</label>'
+        f'<select id="{base}" class="gr-input" name="{name}">{options}</select></div>'
+    )
+
+
+def visit_play_html(self: HTML5Translator, node: gr_play) -> None:
+    lang = self.builder.config.language or "en"
+    params = {name: variant_params(name) for name in VARIANTS}
+    attrs = {
+        "class": "gr-widget gr-play",
+        "id": "gr-play",
+        "data-widget": "play",
+        "data-state": "static",
+        "data-phase": "",
+        "data-variant": "standard",
+        "data-seed": "",
+        "data-lang": lang,
+        "aria-labelledby": "gr-play-title",
+        "data-params": json.dumps(
+            {"variants": params, "levels": list(LEVELS), "default_level": DEFAULT_LEVEL},
+            ensure_ascii=False,
+            separators=(",", ":"),
+        ),
+    }
+    opening = " ".join(f'{k}="{html.escape(str(v))}"' for k, v in attrs.items())
+    self.body.append(f"<section {opening}>\n")
+    title = html.escape(str(_("The card table")))
+    self.body.append(f'<h2 class="gr-widget-title" id="gr-play-title">{title}</h2>\n')
+    self.body.append('<div class="gr-play-static">')
+
+
+def depart_play_html(self: HTML5Translator, node: gr_play) -> None:
+    params = {name: variant_params(name) for name in VARIANTS}
+    docname = self.builder.current_docname
+    links = "".join(
+        f'<li><a href="{html.escape(self.builder.get_relative_uri(docname, page))}">'
+        f"{html.escape(params[name]['name'])}</a></li>"
+        for name, page in VARIANTS.items()
+    )
+    self.body.append(f'<ul class="gr-play-rules">{links}</ul></div>\n')
+    variants = _options([(name, p["name"]) for name, p in params.items()], "standard")
+    games = _options([(s, label) for s, label in params["standard"]["schemes"]], "game100")
+    levels = _options([(k, str(v)) for k, v in level_labels().items()], DEFAULT_LEVEL)
+    deal = html.escape(str(_("Deal a new game")))
+    self.body.append(
+        '<form class="gr-controls gr-play-setup" hidden>'
+        + _select("variant", str(_("Variant")), variants)
+        + _select("scheme", str(_("Game")), games)
+        + _select("level", str(_("The computer's level")), levels)
+        + f'<p class="gr-buttons"><button type="submit" class="gr-button" data-action="new">'
+        f"{deal}</button></p>"
+        '<p class="gr-status" role="status" aria-live="polite"></p></form>\n'
+    )
+    self.body.append('<div class="gr-play-table" hidden></div>\n')
+    # Both players' moves, announced as they are played.
+    self.body.append('<p class="gr-play-announce" role="log" aria-live="polite"></p>\n')
+    self.body.append('<p class="gr-share" hidden><a class="gr-share-link" href="#"></a></p>\n')
+    keys = "".join(
+        f"<li><kbd>{html.escape(key)}</kbd> {html.escape(str(text))}</li>"
+        for key, text in key_list()
+    )
+    self.body.append(
+        f'<details class="gr-play-keys" hidden><summary>{html.escape(str(_("Keys")))}'
+        f"</summary><ul>{keys}</ul></details>\n"
+    )
+    strings = json.dumps(
+        {
+            **common_strings(),
+            **play_strings(),
+            **notation_strings(page_notation(self.builder.config.language)),
+            "plural_rule": page_plural_expression(self.builder.config),
+            **{f"level_{k}": str(v) for k, v in level_labels().items()},
+        },
+        ensure_ascii=False,
+        separators=(",", ":"),
+    ).replace("<", "\\u003c")
+    self.body.append(
+        f'<script type="application/json" class="gr-widget-strings">{strings}</script>\n'
+    )
+    cards = "".join(card_html(card) for card in CARDS)
+    self.body.append(f'<template class="gr-deck">{cards}</template>\n')
+    self.body.append("</section>\n")
+
+
+class PlayLinkRole(SphinxRole):
+    """``{gin-play-link}`straight```: "Play Straight Gin against the computer", a link to
+    the play page with that variant chosen (``play.html#play=straight``)."""
+
+    def run(self) -> tuple[list[nodes.Node], list[nodes.system_message]]:
+        variant = self.text.strip()
+        if variant not in VARIANTS:
+            logger.error(
+                f"{self.name}: {variant!r} is not a variant of the play page "
+                f"({', '.join(VARIANTS)})",
+                location=self.get_location(),
+            )
+            return [nodes.Text(self.text)], []
+        text = str(_("Play {variant} against the computer")).format(
+            variant=variant_name(find_variant(variant))
+        )
+        node = nodes.reference(self.rawtext, text, classes=["gr-play-link"])
+        node["gr_play_variant"] = variant
+        return [node], []
+
+
+def _resolve_play_links(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    """The play links' addresses, relative to the page they are on."""
+    for node in doctree.findall(nodes.reference):
+        variant = node.get("gr_play_variant")
+        if variant and app.builder.format == "html":
+            node["refuri"] = f"{app.builder.get_relative_uri(docname, PLAY_DOC)}#play={variant}"
+
+
+def _add_static(app: Sphinx) -> None:
+    if app.builder.format != "html":
+        return
+    if str(STATIC_DIR) not in app.config.html_static_path:
+        app.config.html_static_path.append(str(STATIC_DIR))
+    app.add_css_file("ginrules-play.css")
+    app.add_js_file("ginrules-play.mjs", type="module")
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    app.setup_extension("ginrules_site.widgets")
+    app.add_node(gr_play, html=(visit_play_html, depart_play_html))
+    app.add_directive("gin-play", PlayDirective)
+    app.add_role("gin-play-link", PlayLinkRole())
+    app.connect("doctree-resolved", _resolve_play_links)
+    app.connect("builder-inited", _add_static)
+    return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -1,0 +1,736 @@
+// The play table (see ginrules_site/play.py): whole deals against the computer. The
+// engine (ginrules.table.Table, in the worker: the play_* calls of ginrules_live.py)
+// referees every move; this script only draws the reader's view (Table.state()) and
+// offers the moves it lists in `legal`. Every string comes from the page; text from
+// the URL goes in with textContent, never as markup.
+import { runtime, startOnIntent } from "./ginrules-live.mjs";
+import {
+  STRINGS, deckCard, el, fill, goLive, group, meldLabel, para, renderSheet, renderShowdown, row,
+} from "./ginrules-render.mjs";
+
+// The computer's moves are paced so that they can be followed; tests set
+// window.GINRULES_PLAY_PACE_MS = 0 before the page loads.
+const PACE_MS = globalThis.GINRULES_PLAY_PACE_MS ?? 600;
+const LEVEL_KEY = "ginrules-play-level";
+const STATS_KEY = "ginrules-play-stats";
+const GIN_OUTCOMES = ["gin", "big_gin", "petit_gin", "grand_gin"];
+// Buttons the page answers itself (or with a call that changes no table).
+const LOCAL = {
+  sort: "toggleSort", tutor: "toggleTutor", whatif: "whatIf", back: "backToGame",
+  review: "openReview", review_previous: "reviewPrevious", review_next: "reviewNext",
+  review_close: "closeReview", stats_reset: "resetStats",
+};
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function storage(key, fallback) {
+  try {
+    const text = localStorage.getItem(key);
+    return text == null ? fallback : JSON.parse(text);
+  } catch {
+    return fallback; // storage off, or a value written by something else
+  }
+}
+
+function store(key, value) {
+  try {
+    localStorage.setItem(key, JSON.stringify(value));
+  } catch {
+    // storage full or off: the table plays on without remembering
+  }
+}
+
+// A card's spoken name, as the page's deck says it ("dix de pique").
+const cardName = (code) => deckCard(code).getAttribute("aria-label") ?? code;
+
+function button(label, action, card = null, extra = "") {
+  const node = el("button", `gr-button ${extra}`.trim(), label);
+  node.type = "button";
+  node.dataset.action = action;
+  if (card) node.dataset.card = card;
+  return node;
+}
+
+// A face-down card: a back with no rank for anyone, eyes or screen readers.
+function cardBack() {
+  const back = el("span", "gr-card gr-back");
+  back.setAttribute("aria-hidden", "true");
+  return back;
+}
+
+class Play {
+  constructor(root) {
+    this.root = root;
+    this.params = JSON.parse(root.dataset.params);
+    this.form = root.querySelector("form.gr-play-setup");
+    this.status = root.querySelector(".gr-status");
+    this.tableNode = root.querySelector(".gr-play-table");
+    this.announcer = root.querySelector(".gr-play-announce");
+    this.shareBox = root.querySelector(".gr-share");
+    this.shareLink = root.querySelector(".gr-share-link");
+    this.fields = {};
+    for (const select of this.form.querySelectorAll("select")) this.fields[select.name] = select;
+    this.table = null; // the worker's table id
+    this.state = null;
+    this.byRank = false;
+    this.busy = false;
+    this.recorded = new Set(); // deals already counted in the statistics
+    this.tutorOn = false; // off by default: the reader asks for advice
+    this.tutorSerial = 0;
+    this.reviewing = null; // {deal, turn} while a finished deal is reviewed
+    root.querySelector(".gr-play-static").hidden = true;
+    this.form.hidden = false;
+    root.querySelector(".gr-play-keys").hidden = false;
+    const level = storage(LEVEL_KEY, null);
+    if (this.params.levels.includes(level)) this.fields.level.value = level;
+    this.fields.variant.addEventListener("change", () => this.showSchemes());
+    this.fields.level.addEventListener("change", () => store(LEVEL_KEY, this.fields.level.value));
+    this.form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      this.newGame({});
+    });
+    this.tableNode.addEventListener("click", (event) => {
+      const target = event.target.closest("button[data-action]");
+      if (target && !target.disabled) this.move(target.dataset.action, target.dataset.card ?? null);
+    });
+    root.addEventListener("keydown", (event) => this.key(event));
+  }
+
+  get variant() {
+    return this.params.variants[this.state?.variant ?? this.fields.variant.value];
+  }
+
+  // The variant's own words (nobody knocks in Straight Gin) over the page's strings.
+  get S() {
+    return { ...STRINGS, ...this.variant.words };
+  }
+
+  showSchemes(chosen = null) {
+    const select = this.fields.scheme;
+    const previous = chosen ?? select.value;
+    const schemes = this.variant.schemes;
+    select.replaceChildren(...schemes.map(([value, label]) => {
+      const option = el("option", "", label);
+      option.value = value;
+      return option;
+    }));
+    const names = schemes.map(([value]) => value);
+    select.value = names.includes(previous) ? previous : names.includes("game100") ? "game100" : names[0];
+  }
+
+  // --- the link: #play=variant[/scheme/level/seed/deal/dealer] ----------------------
+
+  restore(hash) {
+    const match = /^#play=(.*)$/.exec(hash);
+    if (!match) return;
+    let parts;
+    try {
+      parts = decodeURIComponent(match[1]).split("/");
+    } catch {
+      parts = []; // a malformed escape: not a deal
+    }
+    const [variant, scheme, level, seed, deal, dealer, scores = "0-0"] = parts;
+    const known = variant in this.params.variants;
+    if (known && parts.length === 1) {
+      // "Play this variant" from a variant page: the variant chosen, the reader deals.
+      this.fields.variant.value = variant;
+      this.showSchemes();
+      return;
+    }
+    const schemes = known ? this.params.variants[variant].schemes.map(([value]) => value) : [];
+    const valid = [6, 7].includes(parts.length) && schemes.includes(scheme) && /^\d{1,5}-\d{1,5}$/.test(scores) && this.params.levels.includes(level)
+      && /^\d{1,9}$/.test(seed) && /^\d{1,3}$/.test(deal) && Number(deal) >= 1
+      && ["you", "computer"].includes(dealer);
+    if (!valid) {
+      this.newGame({}, STRINGS.bad_link);
+      return;
+    }
+    this.fields.variant.value = variant;
+    this.showSchemes(scheme);
+    this.fields.level.value = level;
+    this.newGame({ seed: Number(seed), deal: Number(deal), dealer, scores: scores.split("-").map(Number) });
+  }
+
+  // The scores the players saw before the deal come last (the computer plays by them).
+  shareHref(share) {
+    const parts = [share.variant, share.scheme, share.level, share.seed, share.deal, share.dealer];
+    if (share.scores && share.scores.some(Boolean)) parts.push(share.scores.join("-"));
+    return `#play=${parts.join("/")}`;
+  }
+
+  // --- talking to the engine ----------------------------------------------------------
+
+  async call(name, args) {
+    const reply = await runtime().call(name, args);
+    if (!reply.ok) {
+      const error = reply.error;
+      const text = STRINGS[error.code] ? fill(STRINGS[error.code], error) : fill(STRINGS.engine_refused, error);
+      this.status.textContent = text;
+      return null;
+    }
+    return reply.value;
+  }
+
+  async newGame(extra, note = null) {
+    if (this.busy) return;
+    this.busy = true;
+    try {
+      if (!(await goLive(this.root, this.status, STRINGS))) return;
+      const args = {
+        variant: this.fields.variant.value,
+        scheme: this.fields.scheme.value,
+        level: this.fields.level.value,
+        seed: null,
+        ...extra,
+      };
+      const value = await this.call("play_new", args);
+      if (!value) {
+        this.root.dataset.state = "error";
+        return;
+      }
+      this.table = value.table;
+      this.mainTable = value.table;
+      this.reviewing = null;
+      this.announcer.textContent = "";
+      this.status.textContent = note ?? "";
+      this.show(value.state);
+      this.root.dataset.state = "ready";
+      await this.computerTurns();
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  async move(action, card) {
+    if (this.busy || !this.state) return;
+    if (action === "new") return this.newGame({});
+    this.busy = true;
+    try {
+      if (action in LOCAL) {
+        await this[LOCAL[action]]();
+        return;
+      }
+      let value;
+      if (action === "next") value = await this.call("play_next", { table: this.table });
+      else if (action === "take_back") value = await this.call("play_take_back", { table: this.table });
+      else value = await this.call("play_act", { table: this.table, action: card ? { action, card } : { action } });
+      if (!value) return;
+      const before = this.state;
+      this.status.textContent = "";
+      this.show(value.state);
+      if (action === "next") this.announcer.textContent = "";
+      else if (action === "take_back") this.announce(fill(STRINGS.took_back, { card: cardName(before.taken ?? before.drawn ?? "") }));
+      else this.announce(this.moveText({ who: "you", action, card: action === "stock" ? value.state.drawn : card }));
+      await this.computerTurns();
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  // The computer plays one action at a time, paced, each announced.
+  async computerTurns() {
+    while (this.state?.turn === "computer") {
+      await sleep(PACE_MS);
+      const value = await this.call("play_computer", { table: this.table });
+      if (!value) return;
+      this.show(value.state);
+      this.announce(this.moveText(value.move));
+    }
+  }
+
+  moveText(move) {
+    const S = this.S;
+    const key = `${move.who}_${move.action}`;
+    const card = move.card ? cardName(move.card) : "";
+    return fill(S[key] ?? `${move.who} ${move.action}`, { card });
+  }
+
+  announce(text) {
+    const line = el("span", "gr-play-line", text);
+    this.announcer.append(line, " ");
+    // The region keeps the last few moves; screen readers say each new one.
+    while (this.announcer.childNodes.length > 12) this.announcer.firstChild.remove();
+  }
+
+  // --- drawing the reader's view -------------------------------------------------------
+
+  show(state) {
+    const hadFocus = this.tableNode.contains(document.activeElement);
+    const focused = hadFocus ? document.activeElement.dataset : null;
+    this.state = state;
+    const root = this.root;
+    root.dataset.phase = state.phase;
+    root.dataset.variant = state.variant;
+    root.dataset.seed = String(state.seed);
+    const S = this.S;
+    const table = el("div", "gr-play-board");
+    table.append(this.infoNode(S, state));
+    if (state.result) table.append(this.resultNode(S, state));
+    else {
+      table.append(this.opponentNode(S, state), this.centreNode(S, state));
+      const turn = para(S[`turn_${state.turn === "computer" ? "computer" : state.phase}`], "gr-play-turn");
+      turn.dataset.turn = state.turn ?? "none";
+      table.append(turn, this.handNode(S, state));
+    }
+    table.append(this.movesNode(S, state));
+    const advice = el("div", "gr-play-tutor");
+    advice.hidden = true;
+    table.append(advice);
+    if (this.reviewing) table.append(el("div", "gr-play-review"));
+    if (state.sheet && !state.whatif) table.append(this.sheetNode(S, state));
+    table.append(this.statsNode(S, state));
+    this.tableNode.replaceChildren(table);
+    this.tableNode.hidden = false;
+    this.shareBox.hidden = false;
+    this.shareLink.textContent = STRINGS.share;
+    this.shareLink.href = this.shareHref(state.share);
+    if (history.replaceState && !state.whatif) history.replaceState(null, "", this.shareHref(state.share));
+    this.record(state);
+    if (this.table === this.mainTable && !state.whatif) this.mainState = state;
+    if (this.tutorOn && state.turn === "you") this.refreshTutor();
+    if (this.reviewing) this.showReview();
+    if (focused) {
+      // Keep the focus on the same control when it is still offered, else on the moves.
+      const same = [...this.tableNode.querySelectorAll("button[data-action]")].find(
+        (b) => b.dataset.action === focused.action && (b.dataset.card ?? "") === (focused.card ?? ""),
+      );
+      (same ?? this.tableNode.querySelector(".gr-play-moves button, .gr-play-hand button"))?.focus();
+    }
+  }
+
+  infoNode(S, state) {
+    const info = el("div", "gr-play-info");
+    const scheme = this.variant.schemes.find(([value]) => value === state.scheme)?.[1] ?? state.scheme;
+    info.append(para(fill(S.deal_line, {
+      variant: this.variant.name, scheme, level: S[`level_${state.level}`] ?? state.level, deal: state.deal,
+    })));
+    info.append(para(state.dealer === "you" ? S.dealer_you : S.dealer_computer));
+    if (state.whatif) info.append(para(S.whatif, "gr-play-whatif"));
+    return info;
+  }
+
+  opponentNode(S, state) {
+    const box = el("div", "gr-play-opponent");
+    const label = fill(S.face_down, { n: state.opponent_cards });
+    const node = el("span", "gr-group gr-backs");
+    node.setAttribute("role", "group");
+    node.setAttribute("aria-label", `${S.computer_hand}: ${label}`);
+    node.append(el("span", "gr-group-label", S.computer_hand));
+    const cards = el("span", "gr-cards");
+    for (let i = 0; i < state.opponent_cards; i++) cards.append(cardBack());
+    node.append(cards, el("span", "gr-play-count", label));
+    box.append(node);
+    return box;
+  }
+
+  centreNode(S, state) {
+    const centre = el("div", "gr-cardrow gr-play-centre");
+    const stock = el("span", "gr-group gr-stock");
+    stock.setAttribute("role", "group");
+    stock.setAttribute("aria-label", S.Stock);
+    stock.append(el("span", "gr-group-label", S.Stock));
+    const pile = el("span", "gr-cards");
+    if (state.stock) pile.append(cardBack());
+    stock.append(pile);
+    const count = el("span", "gr-play-count", fill(S.stock_count, { n: state.stock }));
+    count.dataset.stock = String(state.stock);
+    stock.append(count);
+    if (state.stock_drawable !== state.stock) {
+      const drawable = el("span", "gr-play-count", fill(S.stock_drawable, { n: state.stock_drawable }));
+      drawable.dataset.drawable = String(state.stock_drawable);
+      stock.append(drawable);
+    }
+    centre.append(stock);
+    const discard = state.discard_top
+      ? group(S["Discard pile"], [state.discard_top], "gr-pile")
+      : el("span", "gr-group gr-pile", `${S["Discard pile"]}: ${S.pile_empty}`);
+    discard.dataset.top = state.discard_top ?? "";
+    centre.append(discard);
+    if (this.variant.upcard_limit) {
+      // Oklahoma: the knock card stays on display for the whole deal.
+      const knock = group(S.knock_card, [state.upcard], "gr-upcard gr-knock-card");
+      const text = state.knock_limit == null ? S.knock_card_gin : S.knock_card_limit;
+      knock.append(el("span", "gr-play-count", fill(text, { card: cardName(state.upcard), limit: state.knock_limit })));
+      if (state.multiplier > 1) knock.append(el("span", "gr-play-count", S.spade_double));
+      centre.append(knock);
+    }
+    return centre;
+  }
+
+  // The reader's cards in display order: the melds, then the other cards (by suit or rank).
+  handOrder(state) {
+    const melded = new Set(state.arrangement.melds.flatMap((m) => m.cards));
+    const order = this.byRank ? state.hand_by_rank : state.hand;
+    return { melds: state.arrangement.melds, loose: order.filter((c) => !melded.has(c)) };
+  }
+
+  handNode(S, state) {
+    const box = el("div", "gr-play-hand");
+    const discards = new Map(state.legal.filter((a) => a.action === "discard").map((a) => [a.card, a]));
+    const cardNode = (code) => {
+      const card = deckCard(code, code === state.drawn ? ["gr-drawn"] : []);
+      const name = cardName(code);
+      const drawn = code === state.drawn ? `, ${S.just_drawn}` : "";
+      if (!discards.has(code)) {
+        if (drawn) card.setAttribute("aria-label", `${name}${drawn}`);
+        return card;
+      }
+      const b = button("", "discard", code, "gr-play-card");
+      b.setAttribute("aria-label", `${fill(S.act_discard, { card: name })}${drawn}`);
+      b.append(card);
+      return b;
+    };
+    const groupNode = (label, codes, kind) => {
+      const node = el("span", `gr-group ${kind}`);
+      node.setAttribute("role", "group");
+      node.setAttribute("aria-label", label);
+      node.append(el("span", "gr-group-label", label));
+      const cards = el("span", "gr-cards");
+      for (const code of codes) cards.append(cardNode(code));
+      node.append(cards);
+      return node;
+    };
+    const { melds, loose } = this.handOrder(state);
+    const groups = melds.map((m) => groupNode(meldLabel(S, m), m.cards, `gr-meld gr-${m.kind}`));
+    if (loose.length) groups.push(groupNode(S.Deadwood, loose, "gr-deadwood"));
+    box.append(row(groups, S.your_hand));
+    const points = state.arrangement.points;
+    const readout = para(fill(S.deadwood_total, { total: points }), "gr-deadwood-total");
+    readout.dataset.deadwood = String(points);
+    box.append(readout);
+    if (state.drawn) {
+      const mark = para(`${cardName(state.drawn)}: ${S.just_drawn}`, "gr-play-drawn");
+      box.append(mark);
+    }
+    const sort = button(this.byRank ? S.sort_suit : S.sort_rank, "sort", null, "gr-play-sort");
+    const buttons = el("p", "gr-buttons");
+    buttons.append(sort);
+    box.append(buttons);
+    return box;
+  }
+
+  movesNode(S, state) {
+    const box = el("div", "gr-play-moves");
+    const plain = el("p", "gr-buttons");
+    plain.setAttribute("role", "group");
+    plain.setAttribute("aria-label", S.moves);
+    const out = el("p", "gr-buttons gr-play-out");
+    out.setAttribute("role", "group");
+    out.setAttribute("aria-label", S.going_out);
+    for (const legal of state.legal) {
+      const { action, card } = legal;
+      const name = card ? cardName(card) : "";
+      if (action === "pass") plain.append(button(S.act_pass, "pass"));
+      else if (action === "stock") plain.append(button(S.act_stock, "stock"));
+      else if (action === "take") {
+        const top = state.discard_top;
+        const label = fill(state.phase === "offer" ? S.act_take_upcard : S.act_take_pile, { card: cardName(top) });
+        plain.append(button(label, "take", card ?? null));
+      } else if (["knock", "gin"].includes(action)) out.append(button(fill(S[`act_${action}`], { card: name }), action, card));
+      else if (action === "big_gin") out.append(button(S.act_big_gin, "big_gin"));
+    }
+    if (state.can_take_back) plain.append(button(S.act_take_back, "take_back"));
+    const over = state.phase === "over" || state.phase === "game_over";
+    if (state.phase === "over" && !state.whatif) plain.append(button(S.act_next, "next"));
+    if (over && state.whatif) plain.append(button(S.act_back, "back"));
+    if (over && !state.whatif) plain.append(button(S.act_whatif, "whatif"), button(S.act_review, "review"));
+    if (state.phase === "game_over") plain.append(button(S.act_new, "new"));
+    if (state.turn === "you") {
+      const tutor = button(this.tutorOn ? S.act_tutor_off : S.act_tutor_on, "tutor");
+      tutor.setAttribute("aria-pressed", String(this.tutorOn));
+      plain.append(tutor);
+    }
+    if (plain.childNodes.length) box.append(plain);
+    if (out.childNodes.length) box.append(out);
+    return box;
+  }
+
+  resultNode(S, state) {
+    const result = state.result;
+    const box = el("div", "gr-play-result");
+    const showdown = result.showdown;
+    if (!result.dead && showdown) {
+      box.append(para(result.knocker === "you" ? S.went_out_you : S.went_out_computer, "gr-play-went-out"));
+      const upcard = this.variant.upcard_limit ? { code: state.upcard, knock_limit: state.knock_limit, multiplier: state.multiplier } : null;
+      const shown = renderShowdown(S, { minimum: this.variant.minimum }, { ...showdown, upcard: showdown.upcard ?? upcard });
+      box.append(shown.node);
+    } else {
+      const hands = el("div", "gr-example gr-play-hands");
+      hands.append(para(S.hands_face_up));
+      hands.append(row([group(S.Hand, result.hands.you, "gr-hand-cards")], S.your_hand));
+      hands.append(row([group(S.Hand, result.hands.computer, "gr-hand-cards")], S.computer_hand));
+      box.append(hands);
+    }
+    const line = result.dead ? S.result_dead
+      : fill(result.winner === "you" ? S.result_you : S.result_computer, { points: result.points });
+    const verdict = para(line, "gr-play-verdict");
+    verdict.dataset.winner = result.winner ?? "none";
+    verdict.dataset.points = String(result.points);
+    box.append(verdict);
+    if (state.phase === "game_over" && state.game) {
+      const [you, computer] = state.game.totals;
+      const key = state.game.winner === "you" ? "game_won" : state.game.winner === "computer" ? "game_lost" : "game_drawn";
+      const game = para(fill(S[key], { you, computer }), "gr-play-game-over");
+      game.dataset.winner = state.game.winner ?? "none";
+      box.append(game);
+    }
+    return box;
+  }
+
+  sheetNode(S, state) {
+    const box = el("div", "gr-play-sheet");
+    box.append(el("h3", "gr-play-sheet-title", S.score_sheet));
+    // On the sheet the reader is player A and the computer player B.
+    const seats = { ...S, "Player A": S.seat_you, "Player B": S.seat_computer };
+    box.append(renderSheet(seats, el("div", "gr-example gr-score-sheet"), state.sheet).node);
+    return box;
+  }
+
+
+  // --- the tutor, the review, the what-if ------------------------------------------------
+
+  async toggleSort() {
+    this.byRank = !this.byRank;
+    this.show(this.state);
+    this.tableNode.querySelector('[data-action="sort"]')?.focus();
+  }
+
+  async toggleTutor() {
+    this.tutorOn = !this.tutorOn;
+    this.show(this.state);
+    this.tableNode.querySelector('[data-action="tutor"]')?.focus();
+  }
+
+  async refreshTutor() {
+    const serial = ++this.tutorSerial;
+    const value = await this.call("play_tutor", { table: this.table });
+    const panel = this.tableNode.querySelector(".gr-play-tutor");
+    if (!value || serial !== this.tutorSerial || !panel) return;
+    this.countTutor();
+    panel.replaceChildren(...this.tutorNodes(this.S, value));
+    panel.hidden = false;
+    panel.dataset.whyNot = value.going_out?.why_not ?? "";
+    panel.dataset.bestDiscard = value.discards?.[0]?.card ?? "";
+    panel.dataset.outsUnseen = String(value.outs_unseen ?? 0);
+    panel.dataset.expertAction = value.expert?.action ?? "";
+    panel.dataset.expertCard = value.expert?.card ?? "";
+  }
+
+  // The tutor's answer in words: going out, the best discards, the outs, the expert's choice.
+  tutorNodes(S, tutor, title = S.tutor_title) {
+    const nodes = [el("h3", "gr-play-tutor-title", title)];
+    const going = tutor.going_out;
+    if (going) {
+      let text;
+      if (going.big_gin) text = S.tutor_may_big_gin;
+      else if (going.gin) text = S.tutor_may_gin;
+      else if (going.knock) text = fill(S.tutor_may_knock, going);
+      else if (going.why_not) {
+        const fields = { ...going, ...(going.params ?? {}), minimum: going.needed ?? going.params?.needed ?? this.variant.minimum };
+        text = fill(S[going.why_not] ?? S.not_allowed, fields);
+      }
+      if (text) nodes.push(para(text, "gr-play-tutor-going-out"));
+    }
+    if (tutor.discards?.length) {
+      const list = el("ul", "gr-play-tutor-discards");
+      for (const d of tutor.discards.slice(0, 3)) list.append(el("li", "", fill(S.tutor_discard, { card: cardName(d.card), deadwood: d.deadwood })));
+      nodes.push(para(S.tutor_discards), list);
+    }
+    if (tutor.outs?.length) {
+      const cards = tutor.outs.map((o) => cardName(o.card)).join(", ");
+      nodes.push(para(fill(S.tutor_outs, { cards, n: tutor.outs_unseen }), "gr-play-tutor-outs"));
+    } else if (tutor.outs) nodes.push(para(S.tutor_no_outs, "gr-play-tutor-outs"));
+    const expert = tutor.expert;
+    if (expert) {
+      const fields = { ...expert.params };
+      for (const name of ["card", "avoided"]) if (fields[name]) fields[name] = cardName(fields[name]);
+      const reason = fill(S[`tutor_${expert.reason}`] ?? expert.reason, fields);
+      nodes.push(para(fill(S.tutor_expert, { reason }), "gr-play-tutor-expert"));
+    }
+    return nodes;
+  }
+
+  countTutor() {
+    const all = storage(STATS_KEY, {});
+    const key = `${this.state.variant}/${this.state.level}`;
+    all[key] = { ...(all[key] ?? {}), tutor: (all[key]?.tutor ?? 0) + 1 };
+    store(STATS_KEY, all);
+    const shown = this.tableNode.querySelector('.gr-play-stats [data-stat="tutor"]');
+    if (shown) shown.textContent = String(all[key].tutor);
+  }
+
+  async whatIf() {
+    const value = await this.call("play_whatif", { table: this.mainTable });
+    if (!value) return;
+    this.table = value.table;
+    this.reviewing = null;
+    this.announcer.textContent = "";
+    this.show(value.state);
+    await this.computerTurns();
+  }
+
+  async backToGame() {
+    this.table = this.mainTable;
+    this.reviewing = null;
+    this.show(this.mainState);
+  }
+
+  async openReview() {
+    this.reviewing = { deal: this.state.deal, turn: 1, turns: null };
+    this.show(this.state);
+  }
+
+  async reviewPrevious() {
+    if (this.reviewing.turn > 1) this.reviewing.turn -= 1;
+    this.show(this.state);
+  }
+
+  async reviewNext() {
+    if (this.reviewing.turns == null || this.reviewing.turn < this.reviewing.turns) this.reviewing.turn += 1;
+    this.show(this.state);
+  }
+
+  async closeReview() {
+    this.reviewing = null;
+    this.show(this.state);
+    this.tableNode.querySelector('[data-action="review"]')?.focus();
+  }
+
+  async showReview() {
+    const { deal, turn } = this.reviewing;
+    const value = await this.call("play_review", { table: this.table, deal, turn });
+    const panel = this.tableNode.querySelector(".gr-play-review");
+    if (!value || !panel) return;
+    this.reviewing.turns = value.turns;
+    const S = this.S;
+    const nodes = [el("h3", "gr-play-review-title", fill(S.review_title, value))];
+    const melded = new Set(value.arrangement.melds.flatMap((m) => m.cards));
+    const groups = value.arrangement.melds.map((m) => group(meldLabel(S, m), m.cards, `gr-meld gr-${m.kind}`));
+    const loose = value.hand.filter((c) => !melded.has(c));
+    if (loose.length) groups.push(group(S.Deadwood, loose, "gr-deadwood", ["gr-dead"]));
+    nodes.push(row(groups, S.your_hand));
+    if (value.discard_top) nodes.push(row([group(S["Discard pile"], [value.discard_top], "gr-pile")]));
+    nodes.push(para(fill(S.stock_count, { n: value.stock }), "gr-play-count"));
+    const move = value.move;
+    const label = move.action === "take"
+      ? fill(value.phase === "offer" ? S.act_take_upcard : S.act_take_pile, { card: cardName(value.discard_top) })
+      : fill(S[`act_${move.action}`] ?? move.action, { card: move.card ? cardName(move.card) : "" });
+    const said = para(fill(S.review_move, { move: label }), "gr-play-review-move");
+    said.dataset.action = move.action;
+    nodes.push(said);
+    nodes.push(...this.tutorNodes(S, value.tutor, S.tutor_title));
+    const buttons = el("p", "gr-buttons");
+    if (turn > 1) buttons.append(button(S.review_previous, "review_previous"));
+    if (turn < value.turns) buttons.append(button(S.review_next, "review_next"));
+    buttons.append(button(S.review_close, "review_close"));
+    nodes.push(buttons);
+    panel.replaceChildren(...nodes);
+    panel.dataset.turn = String(turn);
+    panel.dataset.turns = String(value.turns);
+  }
+
+  // --- local statistics ------------------------------------------------------------------
+
+  statsNode(S, state) {
+    const box = el("details", "gr-play-stats");
+    box.append(el("summary", "", S.stats_title));
+    const level = S[`level_${state.level}`] ?? state.level;
+    box.append(para(fill(S.stats_for, { variant: this.variant.name, level })));
+    const stats = storage(STATS_KEY, {})[`${state.variant}/${state.level}`] ?? {};
+    const list = el("dl", "gr-play-stats-list");
+    const average = stats.knocks ? (stats.knock_deadwood / stats.knocks).toLocaleString(this.root.dataset.lang, { maximumFractionDigits: 1 }) : S.stat_none;
+    const items = [
+      ["games", S.stat_games, stats.games ?? 0], ["wins", S.stat_wins, stats.wins ?? 0],
+      ["gins", S.stat_gins, stats.gins ?? 0], ["undercuts", S.stat_undercuts, stats.undercuts ?? 0],
+      ["knock_deadwood", S.stat_knock_deadwood, average], ["tutor", S.stat_tutor, stats.tutor ?? 0],
+    ];
+    for (const [name, label, value] of items) {
+      const value_ = el("dd", "", String(value));
+      value_.dataset.stat = name;
+      list.append(el("dt", "", label), value_);
+    }
+    const buttons = el("p", "gr-buttons");
+    buttons.append(button(S.stats_reset, "stats_reset"));
+    box.append(list, buttons);
+    box.open = this.statsOpen ?? false;
+    box.addEventListener("toggle", () => { this.statsOpen = box.open; });
+    return box;
+  }
+
+  async resetStats() {
+    const all = storage(STATS_KEY, {});
+    delete all[`${this.state.variant}/${this.state.level}`];
+    store(STATS_KEY, all);
+    this.show(this.state);
+    const box = this.tableNode.querySelector(".gr-play-stats");
+    box.open = true;
+    box.querySelector('[data-action="stats_reset"]').focus();
+    this.status.textContent = this.S.stats_reset_done;
+  }
+
+  record(state) {
+    if (!state.result || state.whatif) return;
+    const id = `${this.table}/${state.deal}`;
+    if (this.recorded.has(id)) return;
+    this.recorded.add(id);
+    const all = storage(STATS_KEY, {});
+    const key = `${state.variant}/${state.level}`;
+    const stats = { games: 0, wins: 0, gins: 0, undercuts: 0, knocks: 0, knock_deadwood: 0, tutor: 0, ...(all[key] ?? {}) };
+    const result = state.result;
+    if (result.winner === "you" && GIN_OUTCOMES.includes(result.outcome)) stats.gins += 1;
+    if (result.knocker === "you" && (result.kind ?? result.outcome) === "undercut") stats.undercuts += 1;
+    if (result.knocker === "you" && result.knocker_deadwood != null && !GIN_OUTCOMES.includes(result.outcome)) {
+      stats.knocks += 1;
+      stats.knock_deadwood += result.knocker_deadwood;
+    }
+    if (state.phase === "game_over") {
+      stats.games += 1;
+      if (state.game?.winner === "you") stats.wins += 1;
+    }
+    all[key] = stats;
+    store(STATS_KEY, all);
+  }
+
+  // --- the keyboard ----------------------------------------------------------------------
+
+  key(event) {
+    if (event.ctrlKey || event.metaKey || event.altKey || event.target.closest("select, input")) return;
+    if (!this.state) return;
+    const key = event.key.toLowerCase();
+    const click = (selector) => {
+      const target = this.tableNode.querySelector(selector);
+      if (!target) return false;
+      event.preventDefault();
+      target.click();
+      return true;
+    };
+    const places = "1234567890-";
+    if (places.includes(key) && key !== "") {
+      const cards = [...this.tableNode.querySelectorAll(".gr-play-hand .gr-card[data-card]")];
+      const code = cards[places.indexOf(key)]?.dataset.card;
+      if (code) click(`button[data-action="discard"][data-card="${CSS.escape(code)}"]`);
+      return;
+    }
+    const actions = { s: "stock", p: "take", x: "pass", n: "next", v: "sort", u: "take_back", t: "tutor" };
+    if (key in actions) {
+      click(`button[data-action="${actions[key]}"]`);
+      return;
+    }
+    if (key === "k") {
+      // Going out is never automatic: K moves to the first going-out button; Enter confirms.
+      const first = this.tableNode.querySelector(".gr-play-out button");
+      if (first) {
+        event.preventDefault();
+        first.focus();
+      }
+    }
+  }
+}
+
+const root = document.querySelector('section.gr-play[data-widget="play"]');
+if (root) {
+  const play = new Play(root);
+  startOnIntent([root]);
+  play.restore(location.hash);
+  window.ginrulesPlay = play;
+}
