@@ -105,6 +105,8 @@ def going_out_words(style: str) -> dict[str, Any]:
             "is worth more (the risk of an undercut, a gin in sight, the score)."
         ),
     }
+    if style == "gin_only":
+        del words["stat_knock_deadwood"]  # nobody knocks in Straight Gin
     if style == "going_down":
         words.update(
             {
@@ -281,7 +283,7 @@ def key_list() -> list[tuple[str, Any]]:
         ("P", _("take the upcard or the pile's top card")),
         ("X", _("pass (first turn only)")),
         ("1–9, 0, -", _("discard the card at that place in your hand (from the left)")),
-        ("K", _("knock or go gin with the least deadwood, when a button offers it")),
+        ("K", _("move to the buttons that go out, when there are any (Enter confirms)")),
         ("N", _("next deal")),
         ("V", _("sort by rank or by suit")),
         ("U", _("take back")),

@@ -644,7 +644,7 @@ class Play {
       ["gins", S.stat_gins, stats.gins ?? 0], ["undercuts", S.stat_undercuts, stats.undercuts ?? 0],
       ["knock_deadwood", S.stat_knock_deadwood, average], ["tutor", S.stat_tutor, stats.tutor ?? 0],
     ];
-    for (const [name, label, value] of items) {
+    for (const [name, label, value] of items.filter(([, label]) => label)) {
       const value_ = el("dd", "", String(value));
       value_.dataset.stat = name;
       list.append(el("dt", "", label), value_);
