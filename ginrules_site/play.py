@@ -94,12 +94,12 @@ def going_out_words(style: str) -> dict[str, Any]:
         "computer_gin": _("The computer goes gin and discards {card} face down."),
         "computer_big_gin": _("The computer goes big gin."),
         "stat_knock_deadwood": _("Average deadwood when knocking"),
-        "tutor_may_knock": _("You may knock now, keeping {deadwood} points of deadwood."),
+        "tutor_may_knock": _("You may knock now, with deadwood {deadwood}."),
         "tutor_may_gin": _("You may go gin now."),
         "tutor_may_big_gin": _("You may go big gin now, keeping all eleven cards."),
         "tutor_gin": _("Go gin, discarding {card}."),
         "tutor_big_gin": _("Go big gin, keeping all eleven cards."),
-        "tutor_knock": _("Knock, discarding {card}: {deadwood} points of deadwood are left."),
+        "tutor_knock": _("Knock, discarding {card}: deadwood {deadwood} is left."),
         "tutor_play_on": _(
             "Discard {card} and play on: a knock with {deadwood} was possible, but waiting "
             "is worth more (the risk of an undercut, a gin in sight, the score)."

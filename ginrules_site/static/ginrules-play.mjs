@@ -73,7 +73,7 @@ class Play {
     this.table = null; // the worker's table id
     this.state = null;
     this.byRank = false;
-    this.busy = false;
+    this.setBusy(false);
     this.recorded = new Set(); // deals already counted in the statistics
     this.tutorOn = false; // off by default: the reader asks for advice
     this.tutorSerial = 0;
@@ -94,6 +94,12 @@ class Play {
       if (target && !target.disabled) this.move(target.dataset.action, target.dataset.card ?? null);
     });
     root.addEventListener("keydown", (event) => this.key(event));
+  }
+
+  // data-busy: "true" while a move (and the computer's reply) is being played.
+  setBusy(busy) {
+    this.busy = busy;
+    this.root.dataset.busy = String(busy);
   }
 
   get variant() {
@@ -173,7 +179,7 @@ class Play {
 
   async newGame(extra, note = null) {
     if (this.busy) return;
-    this.busy = true;
+    this.setBusy(true);
     try {
       if (!(await goLive(this.root, this.status, STRINGS))) return;
       const args = {
@@ -197,14 +203,14 @@ class Play {
       this.root.dataset.state = "ready";
       await this.computerTurns();
     } finally {
-      this.busy = false;
+      this.setBusy(false);
     }
   }
 
   async move(action, card) {
     if (this.busy || !this.state) return;
     if (action === "new") return this.newGame({});
-    this.busy = true;
+    this.setBusy(true);
     try {
       if (action in LOCAL) {
         await this[LOCAL[action]]();
@@ -223,7 +229,7 @@ class Play {
       else this.announce(this.moveText({ who: "you", action, card: action === "stock" ? value.state.drawn : card }));
       await this.computerTurns();
     } finally {
-      this.busy = false;
+      this.setBusy(false);
     }
   }
 
@@ -472,6 +478,7 @@ class Play {
       const key = state.game.winner === "you" ? "game_won" : state.game.winner === "computer" ? "game_lost" : "game_drawn";
       const game = para(fill(S[key], { you, computer }), "gr-play-game-over");
       game.dataset.winner = state.game.winner ?? "none";
+      game.dataset.totals = `${you} ${computer}`;
       box.append(game);
     }
     return box;
