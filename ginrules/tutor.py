@@ -40,6 +40,11 @@ code and its params (cards as English codes):
 ``take_meld`` {card, before, after}
     take the pile card: it joins a meld and the deadwood falls from ``before``
     to ``after`` (after the best discard).
+``take_lower`` {card, before, after}
+    take the pile card: it joins no meld yet, but the deadwood falls.
+``take_keep`` {card, before, after}
+    take the pile card although the deadwood does not fall (``after`` is not
+    less than ``before``): the expert keeps it for a meld to come.
 ``upcard_no_help`` {card}
     pass: the upcard does not lower the deadwood in a meld.
 ``pile_no_help`` {card}
@@ -97,6 +102,8 @@ WHY_NOT = (
 
 EXPERT_REASONS = (
     "take_meld",
+    "take_lower",
+    "take_keep",
     "upcard_no_help",
     "pile_no_help",
     "stock_only",
@@ -201,8 +208,13 @@ def _reason(
     rules = view.rules
     top = view.discard_pile[-1] if view.discard_pile else None
     if isinstance(action, DrawDiscard) and top is not None:
+        before = deadwood(view.hand, rules)
         after = best_discard_deadwood([*view.hand, top], rules)
-        return "take_meld", {"card": top.code, "before": deadwood(view.hand, rules), "after": after}
+        if after < before:
+            reason = "take_meld" if _kinds(top, view.hand, rules) else "take_lower"
+        else:
+            reason = "take_keep"
+        return reason, {"card": top.code, "before": before, "after": after}
     if isinstance(action, Pass):
         return "upcard_no_help", {"card": view.upcard.code}
     if isinstance(action, DrawStock):
