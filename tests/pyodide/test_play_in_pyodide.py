@@ -74,7 +74,8 @@ const py = await loadPyodide({
   packageBaseUrl: engineDir,
   packages: ["ginrules"],
 });
-py.FS.writeFile("/home/pyodide/ginrules_live.py", readFileSync(join(engineDir, "ginrules_live.py")));
+const live = readFileSync(join(engineDir, "ginrules_live.py"));
+py.FS.writeFile("/home/pyodide/ginrules_live.py", live);
 py.runPython("import sys; sys.path.insert(0, '/home/pyodide'); from ginrules_live import call");
 py.runPython(readFileSync(driverPath, "utf8"));
 process.stdout.write(py.globals.get("RESULT"));
