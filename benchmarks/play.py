@@ -7,8 +7,9 @@ else throws the best discard, draws from the stock). Each reader move that
 passes the turn (a pass or a discard) is timed from the ``play_act`` call to
 the end of the last ``play_computer`` call before the reader's next turn: the
 engine's share of the wait (the page adds its pacing). Also the ``play_tutor``
-call and the size of a state in JSON. Median and 99th percentile, in CPython and (when Node and the site's runtime are
-there: ``make site``) in the site's Pyodide under Node.
+call and the size of a state in JSON. Median and 99th percentile, in CPython
+and (when Node and the site's runtime are there: ``make site``) in the site's
+Pyodide under Node.
 
 Usage: ``python benchmarks/play.py [--games 4] [--seed S] [--variant standard]
 [--no-pyodide]``.
