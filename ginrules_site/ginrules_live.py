@@ -19,6 +19,7 @@ from typing import Any
 import ginrules
 from ginrules import Card, GinRulesError, Rules, find_variant, parse_hand
 from ginrules.reports import deal_log_report, hand_report, score_sheet_report, showdown_report
+from ginrules.table import BadSeedError, Table
 
 VERSION = ginrules.__version__
 
@@ -33,15 +34,6 @@ class BadCallError(GinRulesError):
 
     def __init__(self, detail: str) -> None:
         super().__init__(f"bad call: {detail}", detail=detail)
-
-
-class BadSeedError(GinRulesError):
-    """A deal number that is not a whole number."""
-
-    code = "bad_seed"
-
-    def __init__(self, seed: str) -> None:
-        super().__init__(f"not a deal number: {seed!r}", seed=seed)
 
 
 def handler(name: str) -> Callable[[Handler], Handler]:
@@ -133,6 +125,142 @@ def _scoresheet(args: dict[str, Any]) -> Any:
         one = (_text(add, "winner"), _text(add, "points", ""), _text(add, "outcome", ""))
     scheme = _text(args, "scheme", "game100")
     return score_sheet_report(_rules(args), scheme, _text(args, "deals", ""), one)
+
+
+# --- the play page: tables live here, by id ---------------------------------------------
+
+TABLES: dict[int, Table] = {}
+MAX_TABLES = 16
+"""The tables kept at once; the oldest is dropped beyond that (a page plays one)."""
+_NEXT_ID = [1]
+
+
+def _number(args: dict[str, Any], key: str, error: Callable[[str], Exception]) -> int | None:
+    """A whole number argument (or its digits as text); ``None`` when absent."""
+    value = args.get(key)
+    if value is None:
+        return None
+    if isinstance(value, str) and value.strip().isdigit() and len(value.strip()) <= 16:
+        value = int(value.strip())
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise error(str(value)[:40])
+    return value
+
+
+def _keep(table: Table) -> dict[str, Any]:
+    number = _NEXT_ID[0]
+    _NEXT_ID[0] += 1
+    TABLES[number] = table
+    while len(TABLES) > MAX_TABLES:
+        del TABLES[min(TABLES)]
+    return {"table": number, "state": table.state()}
+
+
+def _table(args: dict[str, Any]) -> Table:
+    number = args.get("table")
+    table = TABLES.get(number) if isinstance(number, int) else None
+    if table is None:
+        raise BadCallError(f"no table {str(number)[:20]}")
+    return table
+
+
+@handler("play_new")
+def _play_new(args: dict[str, Any]) -> Any:
+    """A new game against the computer (``seed`` null: drawn at random); with
+    ``moves``, that move log replayed first (as :meth:`Table.replay`: the computer
+    then plays to the reader's turn). Without, the computer has not moved yet
+    even when it is to play: the page asks it with ``play_computer``."""
+    seed = _number(args, "seed", BadSeedError)
+    deal = _number(args, "deal", BadSeedError)
+    dealer = args.get("dealer")
+    if dealer is not None and dealer not in ("you", "computer"):
+        raise BadCallError("dealer must be 'you' or 'computer'")
+    moves = args.get("moves") or []
+    scores = args.get("scores")
+    if not isinstance(moves, list) or not all(isinstance(m, dict) for m in moves):
+        raise BadCallError("moves must be a list of objects")
+    if scores is not None and not isinstance(scores, list):
+        raise BadCallError("scores must be a list")
+    table = Table(
+        _rules(args),
+        _text(args, "scheme", "game100"),
+        _text(args, "level", "good"),
+        random.randrange(1_000_000_000) if seed is None else seed,
+        deal=1 if deal is None else deal,
+        dealer=dealer,
+        whatif=bool(args.get("whatif", False)),
+        scores=scores,
+    )
+    if moves:
+        table.play_moves(moves)
+    return _keep(table)
+
+
+def _action_arg(args: dict[str, Any]) -> dict[str, Any]:
+    action = args.get("action")
+    if not isinstance(action, dict):
+        raise BadCallError("action must be an object")
+    return action
+
+
+@handler("play_act")
+def _play_act(args: dict[str, Any]) -> Any:
+    """The reader's move: ``action`` ``{action, card?}``."""
+    table = _table(args)
+    table.act(_action_arg(args))
+    return {"state": table.state()}
+
+
+@handler("play_computer")
+def _play_computer(args: dict[str, Any]) -> Any:
+    """One action of the computer, and the state after it."""
+    table = _table(args)
+    move = table.computer_move()
+    return {"state": table.state(), "move": move}
+
+
+@handler("play_take_back")
+def _play_take_back(args: dict[str, Any]) -> Any:
+    table = _table(args)
+    table.take_back()
+    return {"state": table.state()}
+
+
+@handler("play_next")
+def _play_next(args: dict[str, Any]) -> Any:
+    table = _table(args)
+    table.next_deal()
+    return {"state": table.state()}
+
+
+@handler("play_tutor")
+def _play_tutor(args: dict[str, Any]) -> Any:
+    return _table(args).tutor()
+
+
+@handler("play_review")
+def _play_review(args: dict[str, Any]) -> Any:
+    """The tutor's view at the reader's ``turn`` (1-based) of finished deal ``deal``."""
+    table = _table(args)
+    deal = _number(args, "deal", BadCallError)
+    turn = _number(args, "turn", BadCallError)
+    if deal is None or turn is None:
+        raise BadCallError("deal and turn are needed")
+    return table.review(deal, turn)
+
+
+@handler("play_moves")
+def _play_moves(args: dict[str, Any]) -> Any:
+    """The table's arguments and move log: ``play_new`` with them (``variant`` for
+    ``rules``) or ``Table.replay`` in CPython rebuilds it."""
+    table = _table(args)
+    return {"arguments": table.arguments(), "moves": table.moves()}
+
+
+@handler("play_whatif")
+def _play_whatif(args: dict[str, Any]) -> Any:
+    """The last finished deal again, against the same computer, not scored."""
+    return _keep(_table(args).whatif_table())
 
 
 def call(name: str, args_json: str) -> str:
