@@ -238,6 +238,16 @@ def play_strings() -> dict[str, Any]:
         "tutor_take_meld": _(
             "Take {card}: it joins a meld, and your deadwood falls from {before} to {after}."
         ),
+        "tutor_take_lower": _(
+            "Take {card}: it joins no meld yet, but your deadwood falls from {before} to {after}."
+        ),
+        "tutor_take_keep": _(
+            "Take {card}: your deadwood does not fall ({before}, then {after}), but the card is "
+            "kept for a meld to come."
+        ),
+        "tutor_too_few_melded": _(
+            "You may not go down yet: fewer than {minimum} of your cards are in melds."
+        ),
         "tutor_upcard_no_help": _("Pass: {card} would not lower your deadwood in a meld."),
         "tutor_pile_no_help": _(
             "Draw from the stock: {card} would not lower your deadwood in a meld."

@@ -255,7 +255,7 @@ class Play {
     const line = el("span", "gr-play-line", text);
     this.announcer.append(line, " ");
     // The region keeps the last few moves; screen readers say each new one.
-    while (this.announcer.childNodes.length > 12) this.announcer.firstChild.remove();
+    while (this.announcer.childNodes.length > 8) this.announcer.firstChild.remove();
   }
 
   // --- drawing the reader's view -------------------------------------------------------
@@ -534,7 +534,7 @@ class Play {
       else if (going.knock) text = fill(S.tutor_may_knock, going);
       else if (going.why_not) {
         const fields = { ...going, ...(going.params ?? {}), minimum: going.needed ?? going.params?.needed ?? this.variant.minimum };
-        text = fill(S[going.why_not] ?? S.not_allowed, fields);
+        text = fill(S[`tutor_${going.why_not}`] ?? S[going.why_not] ?? S.not_allowed, fields);
       }
       if (text) nodes.push(para(text, "gr-play-tutor-going-out"));
     }

@@ -1,0 +1,411 @@
+"""The play page (issue 13) in Debian's Chromium: whole games against the computer, by
+mouse and by keyboard, in every variant and language, each checked against a CPython
+replay of the same seed and moves (``ginrules.table.Table.replay``); the tutor against
+the engine's; share links; the statistics; no request to another origin; axe clean.
+
+The page's pacing of the computer's moves is made instant by the test hook
+``window.GINRULES_PLAY_PACE_MS = 0``; the moves are chosen by a seeded policy among
+the buttons the page offers (so only the engine's legal moves can be played).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+from playwright.sync_api import BrowserContext, Locator, Page, expect
+
+from ginrules.table import Table
+
+from .conftest import RequestLog, Server, open_context
+from .test_accessibility import serious_violations
+
+LIVE_TIMEOUT = 90_000
+ROOT = "section[data-widget='play']"
+# The buttons the page answers itself: never part of the game's move log.
+LOCAL = {
+    "sort",
+    "tutor",
+    "whatif",
+    "back",
+    "review",
+    "review_previous",
+    "review_next",
+    "review_close",
+    "stats_reset",
+    "new",
+    "take_back",
+}
+GOING_OUT = ("big_gin", "gin", "knock")
+MAX_MOVES = 3000
+
+
+@pytest.fixture(scope="module")
+def play_context(browser: Any, server: Server) -> Iterator[tuple[BrowserContext, RequestLog]]:
+    """One context for the module, the computer's pacing instant; the module fails if
+    anything asked another origin."""
+    context, log = open_context(browser, server)
+    context.add_init_script("window.GINRULES_PLAY_PACE_MS = 0;")
+    yield context, log
+    context.close()
+    assert not log.foreign, f"requests to other origins: {log.foreign}"
+
+
+@pytest.fixture
+def page(play_context: tuple[BrowserContext, RequestLog]) -> Iterator[Page]:
+    context, _log = play_context
+    page = context.new_page()
+    yield page
+    page.close()
+
+
+def strings(page: Page) -> dict[str, Any]:
+    """The page's own strings (translated at build time), by key."""
+    text = page.locator(f"{ROOT} script.gr-widget-strings").text_content()
+    assert text
+    data: dict[str, Any] = json.loads(text)
+    return data
+
+
+def settled(page: Page) -> Locator:
+    root = page.locator(ROOT)
+    expect(root).to_have_attribute("data-state", "ready", timeout=LIVE_TIMEOUT)
+    expect(root).to_have_attribute("data-busy", "false", timeout=LIVE_TIMEOUT)
+    return root
+
+
+def start(page: Page, lang: str, variant: str, scheme: str, level: str = "beginner") -> Locator:
+    page.goto(f"/{lang}/play.html")
+    root = page.locator(ROOT)
+    form = root.locator("form.gr-play-setup")
+    expect(form).to_be_visible()
+    form.locator("select[name='variant']").select_option(variant)
+    form.locator("select[name='scheme']").select_option(scheme)
+    form.locator("select[name='level']").select_option(level)
+    form.locator("button[data-action='new']").click()
+    return settled(page)
+
+
+@dataclass
+class Game:
+    seed: int
+    moves: list[dict[str, str]] = field(default_factory=list)
+
+
+def hand_codes(root: Locator) -> list[str]:
+    """The reader's cards as the table shows them, left to right."""
+    codes: list[str] = root.locator(".gr-play-hand .gr-card[data-card]").evaluate_all(
+        "cs => cs.map(c => c.dataset.card)"
+    )
+    return codes
+
+
+def stat(page: Page, key: str, name: str) -> int:
+    """One of the statistics kept in localStorage, for ``variant/level``."""
+    value: int = page.evaluate(
+        "([key, name]) => JSON.parse(localStorage.getItem('ginrules-play-stats'))[key][name]",
+        [key, name],
+    )
+    return value
+
+
+def click_move(root: Locator, move: dict[str, str]) -> None:
+    selector = f".gr-play-table button[data-action='{move['action']}']"
+    if move["card"]:
+        selector += f"[data-card='{move['card']}']"
+    root.locator(selector).click()
+    settled(root.page)
+
+
+def offered(root: Locator) -> list[dict[str, str]]:
+    """The moves the page offers now, from its buttons."""
+    found = root.locator(".gr-play-table button[data-action]").evaluate_all(
+        "bs => bs.map(b => ({action: b.dataset.action, card: b.dataset.card ?? ''}))"
+    )
+    return [m for m in found if m["action"] not in LOCAL]
+
+
+def choose(rng: random.Random, moves: list[dict[str, str]]) -> dict[str, str]:
+    """Go out whenever a button offers it, else a seeded choice among the offered moves."""
+    for kind in GOING_OUT:
+        outs = [m for m in moves if m["action"] == kind]
+        if outs:
+            return outs[0]
+    return rng.choice(moves)
+
+
+def play_game(root: Locator, rng: random.Random, *, keyboard: bool = False) -> Game:
+    """Play until the game is over; returns the seed and the moves played."""
+    page = root.page
+    game = Game(int(root.get_attribute("data-seed") or "0"))
+    if keyboard:
+        root.locator(".gr-play-table button[data-action]").first.focus()
+    for _ in range(MAX_MOVES):
+        if root.get_attribute("data-phase") == "game_over":
+            return game
+        moves = offered(root)
+        assert moves, f"no move offered in phase {root.get_attribute('data-phase')}"
+        move = choose(rng, moves)
+        record = {"action": move["action"]}
+        if move["card"]:
+            record["card"] = move["card"]
+        game.moves.append(record)
+        if keyboard:
+            press(root, move)
+            settled(page)
+        else:
+            click_move(root, move)
+    raise AssertionError("the game did not end")
+
+
+KEYS = {"stock": "s", "take": "p", "pass": "x", "next": "n"}
+
+
+def press(root: Locator, move: dict[str, str]) -> None:
+    keyboard = root.page.keyboard
+    if move["action"] in KEYS:
+        keyboard.press(KEYS[move["action"]])
+    elif move["action"] == "discard":
+        cards = root.locator(".gr-play-hand .gr-card[data-card]").evaluate_all(
+            "cs => cs.map(c => c.dataset.card)"
+        )
+        keyboard.press("1234567890-"[cards.index(move["card"])])
+    else:
+        # going out: K moves to the going-out buttons, Tab to the one wanted, Enter confirms
+        keyboard.press("k")
+        out = root.locator(".gr-play-out button")
+        for _ in range(out.count()):
+            focused = root.page.evaluate(
+                "() => [document.activeElement.dataset.action,"
+                " document.activeElement.dataset.card ?? '']"
+            )
+            if focused == [move["action"], move["card"]]:
+                break
+            keyboard.press("Tab")
+        keyboard.press("Enter")
+
+
+def replayed(variant: str, scheme: str, level: str, game: Game) -> dict[str, Any]:
+    return Table.replay(variant, scheme, level, game.seed, game.moves).state()
+
+
+def check_against_replay(root: Locator, state: dict[str, Any]) -> None:
+    """What the page shows at the game's end is what CPython computes from the same moves."""
+    assert state["phase"] == "game_over"
+    over = root.locator(".gr-play-game-over")
+    you, computer = state["game"]["totals"]
+    expect(over).to_have_attribute("data-totals", f"{you} {computer}")
+    expect(over).to_have_attribute("data-winner", state["game"]["winner"] or "none")
+    verdict = root.locator(".gr-play-verdict")
+    expect(verdict).to_have_attribute("data-points", str(state["result"]["points"]))
+    total = root.locator(".gr-play-sheet .gr-sheet-total")
+    expect(total).to_contain_text(str(you))
+    expect(total).to_contain_text(str(computer))
+    rows = root.locator(".gr-play-sheet table.gr-sheet tbody tr")
+    expect(rows).to_have_count(len(state["sheet"]["rows"]))
+
+
+GAMES = [
+    ("en", "standard", "game100"),
+    ("fr", "oklahoma", "game100"),
+    ("sv", "straight", "game100"),
+    ("en", "french", "manche"),
+]
+
+
+@pytest.mark.parametrize(("lang", "variant", "scheme"), GAMES)
+def test_a_whole_game_by_mouse_equals_the_cpython_replay(
+    page: Page, lang: str, variant: str, scheme: str
+) -> None:
+    root = start(page, lang, variant, scheme)
+    game = play_game(root, random.Random(f"{lang}{variant}"))
+    check_against_replay(root, replayed(variant, scheme, "beginner", game))
+
+
+KEYBOARD = [
+    ("fr", "standard", "one_deal"),
+    ("sv", "french", "manche"),
+    ("en", "oklahoma", "one_deal"),
+    ("fr", "straight", "one_deal"),
+]
+
+
+@pytest.mark.parametrize(("lang", "variant", "scheme"), KEYBOARD)
+def test_a_game_by_keyboard_alone_equals_the_cpython_replay(
+    page: Page, lang: str, variant: str, scheme: str
+) -> None:
+    root = start(page, lang, variant, scheme)
+    game = play_game(root, random.Random(f"keys{lang}{variant}"), keyboard=True)
+    check_against_replay(root, replayed(variant, scheme, "beginner", game))
+
+
+def test_the_table_shows_only_what_the_readers_seat_knows(page: Page) -> None:
+    root = start(page, "en", "oklahoma", "game100")
+    seed = int(root.get_attribute("data-seed") or 0)
+    state = replayed("oklahoma", "game100", "beginner", Game(seed))
+    table = root.locator(".gr-play-table")
+    # the reader's cards, sorted, with the deadwood of the engine's arrangement
+    assert sorted(hand_codes(root)) == sorted(state["hand"])
+    expect(root.locator(".gr-play-hand [data-deadwood]")).to_have_attribute(
+        "data-deadwood", str(state["arrangement"]["points"])
+    )
+    # the opponent's cards: face down, counted, with no rank anyone can read
+    backs = root.locator(".gr-play-opponent .gr-card")
+    expect(backs).to_have_count(state["opponent_cards"])
+    assert backs.evaluate_all(
+        "cs => cs.every(c => c.getAttribute('aria-hidden') === 'true'"
+        " && !c.dataset.card && !c.textContent.trim())"
+    )
+    # every card code on the page is the reader's, the discard pile's top or the knock card
+    shown = set(table.locator("[data-card]").evaluate_all("cs => cs.map(c => c.dataset.card)"))
+    assert shown <= set(state["hand"]) | {state["discard_top"], state["upcard"]}
+    # the Oklahoma knock card is on display with its limit
+    knock = root.locator(".gr-knock-card")
+    expect(knock.locator(".gr-card")).to_have_attribute("data-card", state["upcard"])
+    # the stock with its count
+    expect(root.locator("[data-stock]")).to_have_attribute("data-stock", str(state["stock"]))
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "sv"])
+def test_the_tutors_answer_is_the_engines(page: Page, lang: str) -> None:
+    root = start(page, lang, "standard", "game100", level="good")
+    rng = random.Random(lang)
+    game = Game(int(root.get_attribute("data-seed") or 0))
+    root.locator("button[data-action='tutor']").click()
+    settled(page)
+    checked = 0
+    for _ in range(12):
+        if root.get_attribute("data-phase") not in ("offer", "draw", "discard"):
+            break
+        panel = root.locator(".gr-play-tutor")
+        expect(panel).to_be_visible()
+        answer = Table.replay("standard", "game100", "good", game.seed, game.moves).tutor()
+        expect(panel).to_have_attribute("data-why-not", answer["going_out"]["why_not"] or "")
+        best = answer["discards"][0]["card"] if answer.get("discards") else ""
+        expect(panel).to_have_attribute("data-best-discard", best)
+        expect(panel).to_have_attribute("data-outs-unseen", str(answer["outs_unseen"]))
+        expert = answer["expert"] or {}
+        expect(panel).to_have_attribute("data-expert-action", expert.get("action", ""))
+        expect(panel).to_have_attribute("data-expert-card", expert.get("card") or "")
+        checked += 1
+        moves = [m for m in offered(root) if m["action"] not in GOING_OUT]
+        if not moves:
+            break
+        move = rng.choice(moves)
+        game.moves.append({k: v for k, v in move.items() if v})
+        click_move(root, move)
+    assert checked >= 3
+    assert stat(page, "standard/good", "tutor") >= checked
+
+
+@pytest.mark.parametrize("lang", ["en", "sv"])
+def test_a_share_link_restores_the_same_deal(
+    page: Page, play_context: tuple[BrowserContext, RequestLog], lang: str
+) -> None:
+    root = start(page, lang, "straight", "game250", level="good")
+    link = root.locator(".gr-share-link").get_attribute("href")
+    assert link and link.startswith("#play=straight/game250/good/")
+    hand = hand_codes(root)
+    friend = play_context[0].new_page()
+    try:
+        friend.goto(f"/{lang}/play.html{link}")
+        other = settled(friend)
+        expect(other).to_have_attribute("data-seed", root.get_attribute("data-seed") or "")
+        expect(other).to_have_attribute("data-variant", "straight")
+        assert sorted(hand_codes(other)) == sorted(hand)
+        expect(other.locator("select[name='level']")).to_have_value("good")
+    finally:
+        friend.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "sv"])
+def test_a_malformed_link_says_so_and_deals_afresh(page: Page, lang: str) -> None:
+    page.goto(f"/{lang}/play.html#play=standard/game100/grandmaster/12/1/you")
+    root = settled(page)
+    expect(root.locator(".gr-status")).to_have_text(strings(page)["bad_link"])
+    assert root.get_attribute("data-phase") in ("offer", "draw")
+    assert root.locator(".gr-play-hand .gr-card[data-card]").count() == 10
+
+
+def test_a_variant_pages_link_chooses_the_variant(page: Page) -> None:
+    page.goto("/fr/straight-gin.html")
+    link = page.locator("a.gr-play-link")
+    expect(link).to_have_attribute("href", "play.html#play=straight")
+    link.click()
+    expect(page.locator(f"{ROOT} select[name='variant']")).to_have_value("straight")
+    expect(page.locator(ROOT)).to_have_attribute("data-state", "static")
+
+
+def test_the_level_is_remembered(page: Page) -> None:
+    start(page, "en", "standard", "one_deal", level="expert")
+    page.goto("/en/play.html")
+    expect(page.locator(f"{ROOT} select[name='level']")).to_have_value("expert")
+
+
+def test_take_back_and_what_if(page: Page) -> None:
+    root = start(page, "en", "standard", "one_deal")
+    rng = random.Random(5)
+    # a pile card taken may be put back before discarding
+    for _ in range(40):
+        moves = offered(root)
+        take = [m for m in moves if m["action"] == "take"]
+        if take:
+            before = sorted(hand_codes(root))
+            root.locator(".gr-play-table button[data-action='take']").click()
+            settled(page)
+            root.locator("button[data-action='take_back']").click()
+            settled(page)
+            assert sorted(hand_codes(root)) == before
+            expect(root.locator("button[data-action='take']")).to_be_visible()
+            break
+        move = choose(rng, moves)
+        click_move(root, move)
+    else:
+        pytest.fail("no pile card was ever offered")
+    play_game(root, rng)
+    games = stat(page, "standard/beginner", "games")
+    assert games >= 1
+    # the finished deal again, as a what-if: marked, not scored
+    root.locator("button[data-action='whatif']").click()
+    settled(page)
+    expect(root.locator(".gr-play-whatif")).to_be_visible()
+    expect(root.locator(".gr-play-sheet")).to_have_count(0)
+    play_game_until_over(root, rng)
+    assert stat(page, "standard/beginner", "games") == games
+    root.locator("button[data-action='back']").click()
+    settled(page)
+    expect(root.locator(".gr-play-sheet")).to_be_visible()
+    # the statistics reset
+    root.locator(".gr-play-stats summary").click()
+    root.locator("button[data-action='stats_reset']").click()
+    expect(root.locator(".gr-play-stats [data-stat='games']")).to_have_text("0")
+
+
+def play_game_until_over(root: Locator, rng: random.Random) -> None:
+    for _ in range(MAX_MOVES):
+        if root.get_attribute("data-phase") in ("over", "game_over"):
+            return
+        move = choose(rng, offered(root))
+        click_move(root, move)
+    raise AssertionError("the deal did not end")
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_the_table_is_axe_clean_while_playing(
+    play_context: tuple[BrowserContext, RequestLog], theme: str
+) -> None:
+    page = play_context[0].new_page()
+    try:
+        page.add_init_script(f"localStorage.setItem('theme', '{theme}')")
+        root = start(page, "fr", "oklahoma", "hollywood")
+        root.locator("button[data-action='tutor']").click()
+        settled(page)
+        assert serious_violations(page) == []
+        play_game_until_over(root, random.Random(theme))
+        assert serious_violations(page) == []
+    finally:
+        page.close()
