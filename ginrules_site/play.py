@@ -394,9 +394,10 @@ def depart_play_html(self: HTML5Translator, node: gr_play) -> None:
         f"<li><kbd>{html.escape(key)}</kbd> {html.escape(str(text))}</li>"
         for key, text in key_list()
     )
+    summary = html.escape(str(_("Keys")))
     self.body.append(
-        f'<details class="gr-play-keys" hidden><summary>{html.escape(str(_("Keys")))}'
-        f"</summary><ul>{keys}</ul></details>\n"
+        f'<details class="gr-play-keys" hidden><summary>{summary}</summary><ul>{keys}</ul>'
+        "</details>\n"
     )
     strings = json.dumps(
         {

@@ -226,7 +226,11 @@ class Play {
       this.show(value.state);
       if (action === "next") this.announcer.textContent = "";
       else if (action === "take_back") this.announce(fill(STRINGS.took_back, { card: cardName(before.taken ?? before.drawn ?? "") }));
-      else this.announce(this.moveText({ who: "you", action, card: action === "stock" ? value.state.drawn : card }));
+      else {
+        // The card drawn from the stock is the reader's to know; a card taken was the pile's top.
+        const shown = action === "stock" ? value.state.drawn : action === "take" ? before.discard_top : card;
+        this.announce(this.moveText({ who: "you", action, card: shown }));
+      }
       await this.computerTurns();
     } finally {
       this.setBusy(false);
@@ -283,7 +287,7 @@ class Play {
     advice.hidden = true;
     table.append(advice);
     if (this.reviewing) table.append(el("div", "gr-play-review"));
-    if (state.sheet && !state.whatif) table.append(this.sheetNode(S, state));
+    if (state.sheet?.rows.length && !state.whatif) table.append(this.sheetNode(S, state));
     table.append(this.statsNode(S, state));
     this.tableNode.replaceChildren(table);
     this.tableNode.hidden = false;

@@ -104,6 +104,16 @@ def hand_codes(root: Locator) -> list[str]:
     return codes
 
 
+def spoken(page: Page, code: str) -> str:
+    """A card's spoken name on the page (the deck's aria-label)."""
+    name: str = page.evaluate(
+        "code => document.querySelector('template.gr-deck').content"
+        ".querySelector(`[data-card='${code}']`).getAttribute('aria-label')",
+        code,
+    )
+    return name
+
+
 def stat(page: Page, key: str, name: str) -> int:
     """One of the statistics kept in localStorage, for ``variant/level``."""
     value: int = page.evaluate(
@@ -355,8 +365,14 @@ def test_take_back_and_what_if(page: Page) -> None:
         take = [m for m in moves if m["action"] == "take"]
         if take:
             before = sorted(hand_codes(root))
+            top = root.locator(".gr-pile").get_attribute("data-top") or ""
             root.locator(".gr-play-table button[data-action='take']").click()
             settled(page)
+            # announced in the polite live region, the card by its spoken name
+            said = strings(page)["you_take"].replace("{card}", spoken(page, top))
+            announce = root.locator(".gr-play-announce")
+            expect(announce).to_have_attribute("aria-live", "polite")
+            expect(announce.locator(".gr-play-line").last).to_have_text(said)
             root.locator("button[data-action='take_back']").click()
             settled(page)
             assert sorted(hand_codes(root)) == before
@@ -409,3 +425,25 @@ def test_the_table_is_axe_clean_while_playing(
         assert serious_violations(page) == []
     finally:
         page.close()
+
+
+def test_the_review_steps_through_the_readers_turns(page: Page) -> None:
+    root = start(page, "sv", "standard", "one_deal")
+    game = play_game(root, random.Random(11))
+    table = Table.replay("standard", "one_deal", "beginner", game.seed, game.moves)
+    turns = table.review(1, 1)["turns"]
+    assert turns == len(game.moves)
+    root.locator("button[data-action='review']").click()
+    panel = root.locator(".gr-play-review")
+    for turn in range(1, min(turns, 4) + 1):
+        expect(panel).to_have_attribute("data-turn", str(turn))
+        expect(panel).to_have_attribute("data-turns", str(turns))
+        expected = table.review(1, turn)
+        expect(panel.locator(".gr-play-review-move")).to_have_attribute(
+            "data-action", game.moves[turn - 1]["action"]
+        )
+        assert expected["move"]["action"] == game.moves[turn - 1]["action"]
+        if turn < turns:
+            panel.locator("button[data-action='review_next']").click()
+    panel.locator("button[data-action='review_close']").click()
+    expect(root.locator(".gr-play-review")).to_have_count(0)
