@@ -1,0 +1,133 @@
+"""The play page in Chromium: its weight before interaction, and the reader's wait.
+
+    .venv/bin/python benchmarks/play_page.py [--moves 60] [--levels beginner good expert]
+
+Needs ``make dist`` and Chromium (``/usr/bin/chromium``); serves ``dist/`` as
+``benchmarks/widgets.py`` does (the project's server, brotli or gzip when accepted).
+Prints:
+
+1. the bytes ``/<lang>/play.html`` transfers before any interaction: as sent here
+   (brotli), as a gzip-only host sends them, and raw;
+2. for each level of the computer, the time from the reader's move (a click on a
+   discard or a pass, in the page) to the computer's reply on screen (the table
+   back to the reader's turn), with the page's pacing off
+   (``GINRULES_PLAY_PACE_MS = 0``): what the engine and the page add to the pacing.
+   Median and 99th percentile over ``--moves`` moves, with min and max. The reader
+   discards at random among the offered discards and draws from the stock.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import random
+import statistics
+import sys
+from pathlib import Path
+from types import ModuleType
+
+from playwright.sync_api import Page, sync_playwright
+
+HERE = Path(__file__).resolve().parent
+LANGUAGES = ("en", "fr", "sv")
+
+# In the page: click a move button, resolve with the ms until the reader's turn again.
+TIMED_MOVE = """async ([action, card]) => {
+    const root = document.querySelector("section[data-widget='play']");
+    const selector = `.gr-play-table button[data-action='${action}']`
+        + (card ? `[data-card='${card}']` : "");
+    const started = performance.now();
+    root.querySelector(selector).click();
+    await new Promise((resolve) => {
+        const done = () => root.dataset.busy === "false";
+        if (done()) return resolve();
+        new MutationObserver((_, observer) => {
+            if (done()) { observer.disconnect(); resolve(); }
+        }).observe(root, { attributes: true, attributeFilter: ["data-busy"] });
+    });
+    return performance.now() - started;
+}"""
+
+OFFERED = """() => [...document.querySelectorAll(
+    "section[data-widget='play'] .gr-play-table button[data-action]")]
+    .map((b) => [b.dataset.action, b.dataset.card ?? ""])"""
+
+
+def widgets_module() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("bench_widgets", HERE / "widgets.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
+
+
+def waits(page: Page, level: str, moves: int, rng: random.Random) -> list[float]:
+    """Play deals at ``level`` until ``moves`` turn-passing moves are timed."""
+    page.goto("/en/play.html")
+    page.select_option("select[name='level']", level)
+    page.select_option("select[name='scheme']", "game250")
+    page.click("button[data-action='new']")
+    root = "section[data-widget='play'][data-state='ready'][data-busy='false']"
+    page.wait_for_selector(root, timeout=120_000)
+    timed: list[float] = []
+    while len(timed) < moves:
+        offered = page.evaluate(OFFERED)
+        kinds = {action for action, _card in offered}
+        if "next" in kinds or "new" in kinds:
+            page.click("button[data-action='next'], button[data-action='new']")
+            page.wait_for_selector(root)
+            continue
+        if "stock" in kinds:
+            page.evaluate(TIMED_MOVE, ["stock", ""])
+            continue
+        passing = [m for m in offered if m[0] in ("discard", "pass")]
+        move = rng.choice(passing)
+        timed.append(float(page.evaluate(TIMED_MOVE, move)))
+    return timed
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--moves", type=int, default=60)
+    parser.add_argument("--levels", nargs="+", default=["beginner", "good", "expert"])
+    args = parser.parse_args(argv)
+    bench = widgets_module()
+    if not (bench.DIST / "_headers").is_file():
+        print("dist/ is missing: run `make dist` first", file=sys.stderr)
+        return 2
+    httpd, url = bench.serve()
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(
+                executable_path="/usr/bin/chromium", args=bench.ARGS
+            )
+            print(f"load average: {bench.load()}")
+            print("1. bytes of the play page before any interaction (sent / gzip host / raw)")
+            for lang in LANGUAGES:
+                sizes = bench.page_weight(browser, url, f"/{lang}/play.html")
+                print(f"   {lang}: {sizes['sent']:,} / {sizes['gzip']:,} / {sizes['raw']:,}")
+            print("2. the reader's move to the computer's reply on screen, pacing off (ms)")
+            for level in args.levels:
+                context = browser.new_context(base_url=url)
+                context.add_init_script("window.GINRULES_PLAY_PACE_MS = 0;")
+                page = context.new_page()
+                values = waits(page, level, args.moves, random.Random(level))
+                context.close()
+                print(
+                    f"   {level}: median {statistics.median(values):.0f}, "
+                    f"p99 {percentile(values, 0.99):.0f} "
+                    f"(min {min(values):.0f}, max {max(values):.0f}, {len(values)} moves)"
+                )
+            browser.close()
+    finally:
+        httpd.shutdown()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
