@@ -78,7 +78,14 @@ def settled(page: Page) -> Locator:
     return root
 
 
-def start(page: Page, lang: str, variant: str, scheme: str, level: str = "beginner") -> Locator:
+def start(
+    page: Page, lang: str, variant: str, scheme: str, level: str = "beginner", seed: int = 0
+) -> Locator:
+    """A new game: with ``seed``, from a link (the computer deals first); else from the
+    choosers, with a seed drawn at random (the tests that use it hold for any seed)."""
+    if seed:
+        page.goto(f"/{lang}/play.html#play={variant}/{scheme}/{level}/{seed}/1/computer")
+        return settled(page)
     page.goto(f"/{lang}/play.html")
     root = page.locator(ROOT)
     form = root.locator("form.gr-play-setup")
@@ -93,7 +100,19 @@ def start(page: Page, lang: str, variant: str, scheme: str, level: str = "beginn
 @dataclass
 class Game:
     seed: int
+    dealer: str  # the first deal's dealer, "you" or "computer"
     moves: list[dict[str, str]] = field(default_factory=list)
+
+    @classmethod
+    def at(cls, root: Locator) -> Game:
+        """The game the table has just dealt: its seed and first dealer (from its link)."""
+        link = root.locator(".gr-share-link").get_attribute("href") or ""
+        assert link.split("/")[4] == "1", link
+        return cls(int(root.get_attribute("data-seed") or "0"), link.split("/")[5])
+
+    def table(self, variant: str, scheme: str, level: str) -> Table:
+        """The same game replayed in CPython from the seed and the moves."""
+        return Table.replay(variant, scheme, level, self.seed, self.moves, dealer=self.dealer)
 
 
 def hand_codes(root: Locator) -> list[str]:
@@ -151,7 +170,7 @@ def choose(rng: random.Random, moves: list[dict[str, str]]) -> dict[str, str]:
 def play_game(root: Locator, rng: random.Random, *, keyboard: bool = False) -> Game:
     """Play until the game is over; returns the seed and the moves played."""
     page = root.page
-    game = Game(int(root.get_attribute("data-seed") or "0"))
+    game = Game.at(root)
     if keyboard:
         root.locator(".gr-play-table button[data-action]").first.focus()
     for _ in range(MAX_MOVES):
@@ -200,12 +219,12 @@ def press(root: Locator, move: dict[str, str]) -> None:
 
 
 def replayed(variant: str, scheme: str, level: str, game: Game) -> dict[str, Any]:
-    return Table.replay(variant, scheme, level, game.seed, game.moves).state()
+    return game.table(variant, scheme, level).state()
 
 
 def check_against_replay(root: Locator, state: dict[str, Any]) -> None:
     """What the page shows at the game's end is what CPython computes from the same moves."""
-    assert state["phase"] == "game_over"
+    assert state["phase"] == "game_over", f"seed {state['seed']}"
     over = root.locator(".gr-play-game-over")
     you, computer = state["game"]["totals"]
     expect(over).to_have_attribute("data-totals", f"{you} {computer}")
@@ -255,8 +274,7 @@ def test_a_game_by_keyboard_alone_equals_the_cpython_replay(
 
 def test_the_table_shows_only_what_the_readers_seat_knows(page: Page) -> None:
     root = start(page, "en", "oklahoma", "game100")
-    seed = int(root.get_attribute("data-seed") or 0)
-    state = replayed("oklahoma", "game100", "beginner", Game(seed))
+    state = replayed("oklahoma", "game100", "beginner", Game.at(root))
     table = root.locator(".gr-play-table")
     # the reader's cards, sorted, with the deadwood of the engine's arrangement
     assert sorted(hand_codes(root)) == sorted(state["hand"])
@@ -282,9 +300,9 @@ def test_the_table_shows_only_what_the_readers_seat_knows(page: Page) -> None:
 
 @pytest.mark.parametrize("lang", ["en", "fr", "sv"])
 def test_the_tutors_answer_is_the_engines(page: Page, lang: str) -> None:
-    root = start(page, lang, "standard", "game100", level="good")
+    root = start(page, lang, "standard", "game100", level="good", seed=4242)
     rng = random.Random(lang)
-    game = Game(int(root.get_attribute("data-seed") or 0))
+    game = Game.at(root)
     root.locator("button[data-action='tutor']").click()
     settled(page)
     checked = 0
@@ -293,7 +311,7 @@ def test_the_tutors_answer_is_the_engines(page: Page, lang: str) -> None:
             break
         panel = root.locator(".gr-play-tutor")
         expect(panel).to_be_visible()
-        answer = Table.replay("standard", "game100", "good", game.seed, game.moves).tutor()
+        answer = game.table("standard", "game100", "good").tutor()
         expect(panel).to_have_attribute("data-why-not", answer["going_out"]["why_not"] or "")
         best = answer["discards"][0]["card"] if answer.get("discards") else ""
         expect(panel).to_have_attribute("data-best-discard", best)
@@ -357,7 +375,7 @@ def test_the_level_is_remembered(page: Page) -> None:
 
 
 def test_take_back_and_what_if(page: Page) -> None:
-    root = start(page, "en", "standard", "one_deal")
+    root = start(page, "en", "standard", "one_deal", seed=77)
     rng = random.Random(5)
     # a pile card taken may be put back before discarding
     for _ in range(40):
@@ -428,9 +446,9 @@ def test_the_table_is_axe_clean_while_playing(
 
 
 def test_the_review_steps_through_the_readers_turns(page: Page) -> None:
-    root = start(page, "sv", "standard", "one_deal")
+    root = start(page, "sv", "standard", "one_deal", seed=12)
     game = play_game(root, random.Random(11))
-    table = Table.replay("standard", "one_deal", "beginner", game.seed, game.moves)
+    table = game.table("standard", "one_deal", "beginner")
     turns = table.review(1, 1)["turns"]
     assert turns == len(game.moves)
     root.locator("button[data-action='review']").click()
@@ -447,3 +465,28 @@ def test_the_review_steps_through_the_readers_turns(page: Page) -> None:
             panel.locator("button[data-action='review_next']").click()
     panel.locator("button[data-action='review_close']").click()
     expect(root.locator(".gr-play-review")).to_have_count(0)
+
+
+def test_a_share_link_to_a_later_deal_gives_its_cards_and_scores(
+    page: Page, play_context: tuple[BrowserContext, RequestLog]
+) -> None:
+    root = start(page, "fr", "standard", "game250", seed=31)
+    rng = random.Random(3)
+    while root.get_attribute("data-phase") != "over":
+        click_move(root, choose(rng, offered(root)))
+    click_move(root, {"action": "next", "card": ""})
+    link = root.locator(".gr-share-link").get_attribute("href") or ""
+    assert link.split("/")[4] == "2", link
+    # the scores the players saw before deal 2 come with the link (the computer plays by them)
+    scores = page.evaluate("() => window.ginrulesPlay.state.share.scores")
+    assert (link.split("/")[6:] or ["0-0"]) == ["-".join(map(str, scores))]
+    hand = hand_codes(root)
+    friend = play_context[0].new_page()
+    try:
+        friend.goto(f"/fr/play.html{link}")
+        other = settled(friend)
+        assert sorted(hand_codes(other)) == sorted(hand)
+        expect(other.locator(".gr-play-info")).to_contain_text("Donne 2")
+        assert friend.evaluate("() => window.ginrulesPlay.state.share.scores") == scores
+    finally:
+        friend.close()
