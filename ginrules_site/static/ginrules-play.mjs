@@ -136,7 +136,7 @@ class Play {
       parts = []; // a malformed escape: not a deal
     }
     const [variant, scheme, level, seed, deal, dealer, scores = "0-0"] = parts;
-    const known = variant in this.params.variants;
+    const known = Object.hasOwn(this.params.variants, variant ?? "");
     if (known && parts.length === 1) {
       // "Play this variant" from a variant page: the variant chosen, the reader deals.
       this.fields.variant.value = variant;
@@ -144,9 +144,10 @@ class Play {
       return;
     }
     const schemes = known ? this.params.variants[variant].schemes.map(([value]) => value) : [];
-    const valid = [6, 7].includes(parts.length) && schemes.includes(scheme) && /^\d{1,5}-\d{1,5}$/.test(scores) && this.params.levels.includes(level)
-      && /^\d{1,9}$/.test(seed) && /^\d{1,3}$/.test(deal) && Number(deal) >= 1
-      && ["you", "computer"].includes(dealer);
+    const valid = [6, 7].includes(parts.length) && schemes.includes(scheme)
+      && this.params.levels.includes(level) && /^\d{1,9}$/.test(seed)
+      && /^\d{1,3}$/.test(deal) && Number(deal) >= 1 && ["you", "computer"].includes(dealer)
+      && /^\d{1,5}-\d{1,5}$/.test(scores);
     if (!valid) {
       this.newGame({}, STRINGS.bad_link);
       return;
@@ -512,12 +513,20 @@ class Play {
     this.tableNode.querySelector('[data-action="tutor"]')?.focus();
   }
 
+  // The tutor's answer for the position shown; asked (and counted) once per position.
   async refreshTutor() {
     const serial = ++this.tutorSerial;
-    const value = await this.call("play_tutor", { table: this.table });
+    const { deal, phase, stock, discard_size: pile, hand } = this.state;
+    const position = `${this.table}/${deal}/${phase}/${stock}/${pile}/${hand.join(" ")}`;
+    let value = this.tutorCache?.position === position ? this.tutorCache.value : null;
+    if (!value) {
+      value = await this.call("play_tutor", { table: this.table });
+      if (!value) return;
+      this.tutorCache = { position, value };
+      this.countTutor();
+    }
     const panel = this.tableNode.querySelector(".gr-play-tutor");
-    if (!value || serial !== this.tutorSerial || !panel) return;
-    this.countTutor();
+    if (serial !== this.tutorSerial || !panel) return;
     panel.replaceChildren(...this.tutorNodes(this.S, value));
     panel.hidden = false;
     panel.dataset.whyNot = value.going_out?.why_not ?? "";

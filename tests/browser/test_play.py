@@ -350,9 +350,19 @@ def test_a_share_link_restores_the_same_deal(
         friend.close()
 
 
-@pytest.mark.parametrize("lang", ["en", "fr", "sv"])
-def test_a_malformed_link_says_so_and_deals_afresh(page: Page, lang: str) -> None:
-    page.goto(f"/{lang}/play.html#play=standard/game100/grandmaster/12/1/you")
+MALFORMED = [
+    ("en", "standard/game100/grandmaster/12/1/you"),  # no such level
+    ("fr", "constructor"),  # no such variant (a name every JavaScript object has)
+    ("sv", "%E0%A4%A"),  # a broken escape
+    ("en", "french/game100/good/12/1/you"),  # Gin Rami plays manches, not games to 100
+    ("fr", "standard/game100/good/12/0/you"),  # deals count from 1
+    ("sv", "standard/game100/good/12/1/you/ten"),  # scores are numbers
+]
+
+
+@pytest.mark.parametrize(("lang", "link"), MALFORMED)
+def test_a_malformed_link_says_so_and_deals_afresh(page: Page, lang: str, link: str) -> None:
+    page.goto(f"/{lang}/play.html#play={link}")
     root = settled(page)
     expect(root.locator(".gr-status")).to_have_text(strings(page)["bad_link"])
     assert root.get_attribute("data-phase") in ("offer", "draw")
