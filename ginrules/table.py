@@ -32,6 +32,10 @@ State fields beyond the interface (``/work/issues/PLAY_API.md``): ``knock_limit`
 is ``null`` when no knock is possible (gin only: Straight Gin, an Oklahoma ace
 upcard) and also under rules with no deadwood test, where ``min_melded`` (8 in
 Gin Rami) counts the melded cards instead; ``gin_only`` says gin only outright.
+``reshuffles`` counts the times the stock was rebuilt from the discard pile this
+deal (a page announces a new one). ``last`` holds the move records from the
+reader's last move on (that move first), or the whole deal's while the reader
+has not moved in it.
 ``arrangement.discard`` is the best discard of eleven cards; ``result.kind`` the
 engine's outcome (``knock``, ``undercut``, ``gin``, ``big_gin``, ``dead``) beside
 ``result.outcome`` in the words of the rules; ``share.scores`` the totals the
@@ -193,6 +197,7 @@ def view_fields(view: PlayerView) -> dict[str, Any]:
         "discard_top": view.discard_pile[-1].code if view.discard_pile else None,
         "discard_size": len(view.discard_pile),
         "opponent_cards": view.opponent_hand_size,
+        "reshuffles": view.reshuffles,
         "legal": [action_dict(a) for a in view.legal_actions()],
     }
 

@@ -9,13 +9,15 @@ The answer (JSON-ready)::
     {phase, to_play,
      discards: [{card, deadwood}]     every discard allowed, least deadwood left first
                                       (discard phase only)
-     going_out: {knock, gin, big_gin, deadwood, limit, why_not}
+     going_out: {knock, gin, big_gin, deadwood, limit, gin_only, min_melded, why_not}
      outs: [{card, kind, kinds, unseen}], outs_unseen
      expert: {action, card?, reason, params} | null}
 
 ``going_out.deadwood`` is the least deadwood the seat can keep (after the best
-discard in the discard phase), ``limit`` the knock limit in force (0: gin only,
-``null``: no deadwood test, as in Gin Rami). ``outs`` are the cards that would
+discard in the discard phase); ``limit``, ``gin_only`` and ``min_melded`` are as in
+the table's state (:func:`ginrules.table.view_fields`): the knock limit in force,
+``null`` when only gin ends the deal (``gin_only``) or when the rules count melded
+cards instead (``min_melded``, 8 in Gin Rami). ``outs`` are the cards that would
 sit in a meld with the hand kept and lower its deadwood, ``kind`` ``set`` or
 ``run`` (``kinds`` both when both), ``unseen`` whether the seat has not seen the
 card (it may still be drawn: neither in the discard pile nor known in the
@@ -163,7 +165,14 @@ def outs(hand: Sequence[Card], rules: Rules) -> list[tuple[Card, list[str]]]:
 def _going_out(view: PlayerView, least: list[tuple[int, Card]]) -> dict[str, Any]:
     rules = view.rules
     limit = rules.knock_limit(view.upcard)
-    data: dict[str, Any] = {"knock": False, "gin": False, "big_gin": False, "limit": limit}
+    data: dict[str, Any] = {
+        "knock": False,
+        "gin": False,
+        "big_gin": False,
+        "limit": limit or None,
+        "gin_only": limit == 0,
+        "min_melded": rules.knock_min_melded,
+    }
     if view.phase != "discard" or not _to_play(view):
         data["deadwood"] = deadwood(view.hand, rules) if len(view.hand) <= 10 else least[0][0]
         if view.phase == "over":

@@ -131,6 +131,8 @@ def test_over_the_limit_and_the_best_discards() -> None:
         "gin": False,
         "big_gin": False,
         "limit": 10,
+        "gin_only": False,
+        "min_melded": 0,
         "deadwood": 11,
         "why_not": "over_limit",
     }
@@ -143,7 +145,8 @@ def test_gin_only_under_straight_gin_but_a_knock_in_standard() -> None:
     assert standard["expert"]["action"] in ("knock", "discard")
     straight = tutor(position(cards, STRAIGHT), 1)
     assert straight["going_out"]["why_not"] == "gin_only"
-    assert not straight["going_out"]["knock"] and straight["going_out"]["limit"] == 0
+    assert not straight["going_out"]["knock"] and straight["going_out"]["gin_only"]
+    assert straight["going_out"]["limit"] is None
     assert straight["expert"]["action"] == "discard"
 
 
@@ -151,7 +154,7 @@ def test_an_ace_upcard_under_oklahoma_asks_for_gin() -> None:
     cards = "7H 8H 9H KS KH KD 4C 5C 6C AS QD"
     answer = tutor(position(cards, OKLAHOMA, upcard="AD"), 1)
     assert answer["going_out"]["why_not"] == "ace_upcard"
-    assert answer["going_out"]["limit"] == 0
+    assert answer["going_out"]["limit"] is None and answer["going_out"]["gin_only"]
     # with a 5 upcard the same hand knocks: 1 deadwood is under 5
     assert tutor(position(cards, OKLAHOMA, upcard="5D"), 1)["going_out"]["knock"]
 
@@ -163,6 +166,7 @@ def test_gin_rami_goes_down_with_eight_melded_cards_only() -> None:
     # 9 cards melded and two high cards: going down is allowed whatever their value
     eight = tutor(position("7H 8H 9H KS KH KD 4C 5C 6C QD JS", FRENCH), 1)
     assert eight["going_out"]["knock"] and eight["going_out"]["limit"] is None
+    assert eight["going_out"]["min_melded"] == 8 and not eight["going_out"]["gin_only"]
 
 
 def test_gin_and_big_gin() -> None:
