@@ -236,3 +236,26 @@ def test_every_reason_code_is_listed() -> None:
         seen.add(answer["expert"]["reason"])
         table.act(reader.choose(table.view()))
     assert {"least_deadwood", "pile_no_help"} <= seen
+
+
+@pytest.mark.parametrize("variant", ["standard", "french"])
+def test_review_gives_what_the_tutor_said_at_each_turn(variant: str) -> None:
+    """Stepping through a finished deal shows, at each of the reader's turns, what the
+    reader saw then, the move made and the tutor's answer as it was given live."""
+    table = Table(variant, "one_deal" if variant == "standard" else "manche", "good", 27)
+    reader = get_player("beginner", 6)
+    live: list[tuple[dict[str, Any], dict[str, Any], dict[str, Any]]] = []
+    while not table.deal.over:
+        table.play_computer()
+        if table.deal.over:
+            break
+        seen = view_fields(table.view())
+        answer = table.tutor()
+        table.act(reader.choose(table.view()))
+        live.append((seen, answer, table.moves()[-1]))
+    review = table.review(1, 1)
+    assert review["turns"] == len(live)
+    for turn, (seen, answer, move) in enumerate(live, 1):
+        step = table.review(1, turn)
+        assert {k: step[k] for k in seen} == seen
+        assert step["tutor"] == answer and step["move"] == move
