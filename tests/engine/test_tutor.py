@@ -99,21 +99,27 @@ def test_the_tutor_says_the_same_whatever_the_seat_cannot_see(variant: str) -> N
     assert compared >= 3
 
 
-def test_the_table_tutor_and_state_are_the_same_for_twin_deals() -> None:
-    """The table's own tutor call and state, on a table whose deal is swapped for
-    its twin: the same answers."""
-    table = Table("standard", "game100", "expert", 44, dealer="computer")
+@pytest.mark.parametrize("variant", ["standard", "straight", "oklahoma", "french"])
+def test_the_table_tutor_and_state_are_the_same_for_twin_deals(variant: str) -> None:
+    """At each of the reader's turns, the table's deal swapped for its twin (the
+    computer's hidden cards and the stock shuffled): the same state, the same tutor."""
+    scheme = "manche" if variant == "french" else "game100"
+    table = Table(variant, scheme, "expert", 44, dealer="computer")
     reader = get_player("good", 2)
-    for _ in range(6):
+    rng = random.Random(variant)
+    compared = 0
+    while compared < 12 and not table.game_over:
         table.play_computer()
         if table.deal.over:
-            break
+            table.next_deal()
+            continue
+        state, answer = table.state(), table.tutor()
+        table._current.deal = _twin(table.deal, 0, rng)
+        assert table.state() == state
+        assert table.tutor() == answer
+        compared += 1
         table.act(reader.choose(table.view()))
-    table.play_computer()
-    state, answer = table.state(), table.tutor()
-    table._current.deal = _twin(table.deal, 0, random.Random(1))
-    assert table.state() == state
-    assert table.tutor() == answer
+    assert compared == 12
 
 
 # --------------------------------------------------------------------------- hand-made positions
