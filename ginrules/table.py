@@ -70,7 +70,7 @@ from ginrules.players import Player, get_player
 from ginrules.reports import hand, showdown_report
 from ginrules.rules import Rules, find_variant
 from ginrules.score_entries import fill_sheet, new_sheet
-from ginrules.tutor import tutor
+from ginrules.tutor import action_dict, tutor
 from ginrules.view import MatchContext, PlayerView
 
 __all__ = [
@@ -126,16 +126,6 @@ def deal_seed(seed: int, number: int, purpose: str = "cards") -> int:
     """The seed of deal ``number``'s cards (or of its ``computer``, its ``tutor``
     advice...), from the table's seed and the deal number only."""
     return random.Random(f"ginrules.table/{seed}/{number}/{purpose}").getrandbits(32)
-
-
-def action_dict(action: Action) -> dict[str, Any]:
-    """An action as the page writes it: ``{"action": "knock", "card": "7H"}``."""
-    words = str(action).split()
-    data: dict[str, Any] = {"action": words[0]}
-    card = getattr(action, "card", None)
-    if isinstance(card, Card):
-        data["card"] = card.code
-    return data
 
 
 def _action(data: Action | dict[str, Any]) -> Action:

@@ -89,7 +89,7 @@ from ginrules.players import get_player
 from ginrules.rules import Rules
 from ginrules.view import PlayerView
 
-__all__ = ["EXPERT_REASONS", "WHY_NOT", "outs", "tutor"]
+__all__ = ["EXPERT_REASONS", "WHY_NOT", "action_dict", "outs", "tutor"]
 
 WHY_NOT = (
     "must_draw",
@@ -194,12 +194,20 @@ def _going_out(view: PlayerView, least: list[tuple[int, Card]]) -> dict[str, Any
     return data
 
 
-def _expert(view: PlayerView, seed: int, least: list[tuple[int, Card]]) -> dict[str, Any]:
-    action = get_player("expert", seed).choose(view)
+def action_dict(action: Action) -> dict[str, Any]:
+    """An action as the play page writes it: ``{"action": "knock", "card": "7H"}``
+    (``action``: ``pass``, ``take``, ``stock``, ``discard``, ``knock``, ``gin``,
+    ``big_gin``)."""
     data: dict[str, Any] = {"action": str(action).split()[0]}
     card = getattr(action, "card", None)
     if isinstance(card, Card):
         data["card"] = card.code
+    return data
+
+
+def _expert(view: PlayerView, seed: int, least: list[tuple[int, Card]]) -> dict[str, Any]:
+    action = get_player("expert", seed).choose(view)
+    data = action_dict(action)
     reason, params = _reason(view, action, least)
     data["reason"] = reason
     data["params"] = params
@@ -236,7 +244,8 @@ def _reason(
         return "gin", {"card": action.card.code}
     left = {card: points for points, card in least}
     if isinstance(action, Knock):
-        return "knock", {"card": action.card.code, "deadwood": left[action.card]}
+        shown = view.check_going_out(action.card).deadwood  # as spread (Gin Rami: 8 melded)
+        return "knock", {"card": action.card.code, "deadwood": shown}
     assert isinstance(action, Discard)
     card = action.card
     knocks = [k for k in view.legal_actions() if isinstance(k, Knock)]
