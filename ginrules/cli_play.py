@@ -394,7 +394,7 @@ def _read(say: Voice, text: str) -> Action | str:
         move word that needs a card and has none (``needs_card``).
     :raises CardError: for a card that cannot be read.
     """
-    words = text.strip().lower().split()
+    words = text.strip().lower().replace("_", " ").replace("-", " ").split()
     names = {w.lower(): name for name, w in say.words.items()}
     names.update({w: name for name, w in COMMAND_WORDS.items()})
     names.update({"draw": "stock", "s": "stock", "t": "take", "d": "take", "p": "pass"})

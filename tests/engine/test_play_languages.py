@@ -95,3 +95,15 @@ def test_the_catalogs_translate_every_marked_word(lang: str) -> None:
     words = [catalog.pgettext("command", w) for w in COMMAND_WORDS.values()]
     assert len(set(words)) == len(words)  # no two move words alike
     assert sum(w != e for w, e in zip(words, COMMAND_WORDS.values(), strict=True)) >= 8
+
+
+def test_english_move_words_are_read_in_every_language() -> None:
+    for lang in ("fr", "sv"):
+        catalog = translation(lang)
+        text = play(
+            ["--lang", lang, "--seed", "4", "--variant", "french"],
+            "pass\npass\nstock\nbig_gin\ngo-down 7h\nquit\n",
+        )
+        melds = catalog.gettext(REASONS["not_all_melded"])
+        assert melds in text  # big_gin was read as big gin, and refused in the language
+        assert catalog.gettext(REASONS["not_in_hand"]).split("{card}")[1] in text
