@@ -190,7 +190,7 @@ COMMANDS: list[Command] = [
     ),
 ]
 
-EXTENSIONS: tuple[str, ...] = ("ginrules.cli_deals", "ginrules.cli_score")
+EXTENSIONS: tuple[str, ...] = ("ginrules.cli_deals", "ginrules.cli_play", "ginrules.cli_score")
 """Modules that may add a ``COMMANDS`` list of their own."""
 
 

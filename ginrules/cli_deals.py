@@ -1,4 +1,4 @@
-"""Command-line sub-commands that play whole deals: ``simulate`` and ``play``.
+"""Command-line sub-commands that play whole deals: ``simulate`` and ``duel``.
 
 ``ginrules simulate [--variant V] [--deals N] [--seed S]`` plays N deals between
 two :class:`~ginrules.players.GoodPlayer` and prints JSON counts (``gin``,
@@ -6,9 +6,7 @@ two :class:`~ginrules.players.GoodPlayer` and prints JSON counts (``gin``,
 average number of turns and the deals that reached a reshuffle; a progress bar
 goes to standard error for long runs.
 
-``ginrules play [--variant V] [--seed S] [--level LEVEL]`` plays one deal against
-the computer (a level of :data:`ginrules.players.LEVELS`, default ``good``) in a
-terminal.
+``ginrules play`` is in :mod:`ginrules.cli_play`.
 
 :data:`COMMANDS` adds both to the ``ginrules`` command (:mod:`ginrules.cli`).
 """
@@ -23,27 +21,16 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
-from ginrules.cards import Card
 from ginrules.cli import Command, add_variant, variant
 from ginrules.deal import (
     Deal,
-    DealResult,
-    Discard,
-    DrawDiscard,
-    DrawStock,
-    Gin,
-    Knock,
-    Pass,
-    parse_action,
 )
-from ginrules.errors import CardError, GinRulesError
+from ginrules.errors import GinRulesError
 from ginrules.match import score_sheet
-from ginrules.melds import best_arrangement, best_discards
 from ginrules.players import LEVELS, GoodPlayer, Player, get_player, play_deal, play_match
 from ginrules.rules import Rules
-from ginrules.view import PlayerView
 
-__all__ = ["COMMANDS", "duel", "run_duel", "run_play", "run_simulate", "simulate"]
+__all__ = ["COMMANDS", "duel", "run_duel", "run_simulate", "simulate"]
 
 OUTCOMES = ("gin", "big_gin", "knock", "undercut", "dead")
 
@@ -57,23 +44,6 @@ def _configure_simulate(parser: argparse.ArgumentParser) -> None:
         action=argparse.BooleanOptionalAction,
         default=None,
         help="progress bar on standard error (default: for 1000 deals or more, on a terminal)",
-    )
-
-
-def _configure_play(parser: argparse.ArgumentParser) -> None:
-    add_variant(parser)
-    parser.add_argument("--seed", type=int, default=None, help="seed of the deal (default: random)")
-    parser.add_argument(
-        "--dealer",
-        choices=("computer", "you"),
-        default="computer",
-        help="who deals (the other player is offered the upcard first; default computer)",
-    )
-    parser.add_argument(
-        "--level",
-        choices=tuple(LEVELS),
-        default="good",
-        help="the computer's level (default good)",
     )
 
 
@@ -347,182 +317,6 @@ def run_duel(
     return 0
 
 
-# --------------------------------------------------------------------------- play
-
-_HELP = """\
-Moves (cards as 7H, TH, 10H or 7♥):
-  take            take the upcard or the top of the discard pile
-  pass            refuse the upcard (first turn only)
-  stock           draw from the stock
-  7H              discard the seven of hearts (also: discard 7H)
-  knock 7H        discard 7H and knock
-  gin 7H          discard 7H and go gin
-  big gin         go out with all eleven cards melded (where the rules allow it)
-  help            this list;  quit  leave the game"""
-
-
-def show_card(card: Card) -> str:
-    """A card with its suit symbol: ``10♥``, ``K♠``."""
-    return ("10" if card.rank == 10 else card.rank_char) + "♠♥♦♣"[card.suit]
-
-
-def show_cards(cards: Sequence[Card]) -> str:
-    return " ".join(show_card(c) for c in cards)
-
-
-def _hand_lines(deal: Deal, player: int) -> list[str]:
-    hand = sorted(deal.hands[player])
-    rules = deal.rules
-    lines = [f"Your hand: {show_cards(hand)}"]
-    if len(hand) == 11:
-        best = best_discards(hand, rules)[0]
-        if best.discard is None:
-            lines.append("All eleven cards meld.")
-        else:
-            lines.append(
-                f"Deadwood after discarding {show_card(best.discard)}: {best.arrangement.deadwood}"
-            )
-        arrangement = best.arrangement
-    else:
-        arrangement = best_arrangement(hand, rules)
-        lines.append(f"Deadwood: {arrangement.deadwood}")
-    if arrangement.melds:
-        melds = "  ".join("[" + show_cards(m.cards) + "]" for m in arrangement.melds)
-        lines.append(f"Melds: {melds}")
-    return lines
-
-
-def _prompt(deal: Deal) -> str:
-    if deal.phase == "offer":
-        return f"Take the upcard {show_card(deal.discard_pile[-1])} or pass? "
-    if deal.phase == "draw":
-        legal = deal.legal_actions()
-        if DrawDiscard() in legal:
-            return f"Draw from the stock, or take {show_card(deal.discard_pile[-1])}? "
-        return "Draw from the stock: "
-    return "Discard (or knock / gin): "
-
-
-def _describe(action: Any, deal: Deal, you: bool) -> str:
-    """One sentence on an action just played (``you``: the human player)."""
-    who = "You" if you else "The computer"
-
-    def verb(second: str, third: str) -> str:
-        return f"{who} {second if you else third}"
-
-    entry = deal.log[-1] if deal.log else {}
-    if isinstance(action, Pass):
-        return verb("pass", "passes") + "."
-    if isinstance(action, DrawStock):
-        return verb("draw", "draws") + " from the stock."
-    if isinstance(action, DrawDiscard):
-        return verb("take", "takes") + f" {show_card(Card.parse(entry.get('card', '')))}."
-    if isinstance(action, Discard):
-        return verb("discard", "discards") + f" {show_card(action.card)}."
-    if isinstance(action, Knock):
-        return verb("knock", "knocks") + f", discarding {show_card(action.card)}."
-    if isinstance(action, Gin):
-        return verb("go", "goes") + f" gin, discarding {show_card(action.card)}."
-    return verb("go", "goes") + " big gin."
-
-
-def _result_lines(deal: Deal, result: DealResult, you: int) -> list[str]:
-    lines = [
-        f"Your hand: {show_cards(sorted(deal.hands[you]))}",
-        f"Computer's hand: {show_cards(sorted(deal.hands[1 - you]))}",
-    ]
-    if result.winner is None:
-        lines.append("Dead deal: nobody scores.")
-        return lines
-    sd = result.showdown
-    if sd is not None:
-        spread = "  ".join("[" + show_cards(m.cards) + "]" for m in sd.spread.melds)
-        lines.append(f"Spread: {spread}  deadwood {sd.knocker_deadwood}")
-        if sd.layoffs:
-            lines.append("Laid off: " + show_cards([lay.card for lay in sd.layoffs]))
-        lines.append(f"Defender's deadwood: {sd.defender_deadwood}")
-    outcome = result.outcome.replace("_", " ")
-    scores = "You score" if result.winner == you else "The computer scores"
-    lines.append(f"{outcome.capitalize()}: {scores} {result.points}.")
-    return lines
-
-
-def run_play(
-    args: argparse.Namespace,
-    stdout: TextIO | None = None,
-    stdin: TextIO | None = None,
-) -> int:
-    """The ``play`` command: you are player 0, the computer player 1.
-
-    :raises UnknownVariantError: for an unknown ``--variant``.
-    """
-    inp = stdin or sys.stdin
-    out = stdout or sys.stdout
-    rules = variant(args)
-    seed = args.seed if args.seed is not None else random.randrange(2**32)
-    you, computer = 0, 1
-    dealer = computer if args.dealer == "computer" else you
-    deal = Deal.new(rules, seed=seed, dealer=dealer)
-    bot = get_player(args.level, seed)
-
-    def say(text: str = "") -> None:
-        out.write(text + "\n")
-        out.flush()
-
-    dealt = "The computer deals" if dealer == computer else "You deal"
-    say(f"{rules.name} rules, seed {seed}. {dealt}.")
-    say(f"The computer plays at level {args.level}.")
-    say(f"Upcard: {show_card(deal.upcard)}. Type 'help' for the moves.")
-    while not deal.over:
-        if deal.current == computer:
-            action = bot.choose(PlayerView.of(deal))
-            deal.apply(action)
-            say(_describe(action, deal, you=False))
-            continue
-        say()
-        say(
-            f"Stock: {len(deal.stock)} cards. Discard pile: "
-            + (show_card(deal.discard_pile[-1]) if deal.discard_pile else "empty")
-        )
-        for line in _hand_lines(deal, you):
-            say(line)
-        while True:
-            out.write(_prompt(deal))
-            out.flush()
-            line = inp.readline()
-            if not line:
-                say()
-                say("Game left.")
-                return 1
-            text = line.strip()
-            if text.lower() in ("help", "?", "h"):
-                say(_HELP)
-                continue
-            if text.lower() in ("quit", "exit", "q"):
-                say("Game left.")
-                return 0
-            try:
-                action = parse_action(text)
-            except CardError:
-                say(f"{text!r} is neither a move nor a card; type 'help' for the moves.")
-                continue
-            except GinRulesError as exc:
-                say(f"{exc}; type 'help' for the moves.")
-                continue
-            try:
-                deal.apply(action, player=you)
-            except GinRulesError as exc:
-                say(f"Not possible: {exc}.")
-                continue
-            say(_describe(action, deal, you=True))
-            break
-    assert deal.result is not None
-    say()
-    for line in _result_lines(deal, deal.result, you):
-        say(line)
-    return 0
-
-
 COMMANDS: list[Command] = [
     Command(
         "simulate",
@@ -535,12 +329,6 @@ COMMANDS: list[Command] = [
         "play N games between two computer levels, in mirrored pairs, and print JSON",
         _configure_duel,
         run_duel,
-    ),
-    Command(
-        "play",
-        "play a deal against the computer in the terminal (type 'help' at the prompt)",
-        _configure_play,
-        run_play,
     ),
 ]
 """The sub-commands :func:`ginrules.cli.main` adds from this module."""

@@ -32,6 +32,10 @@ State fields beyond the interface (``/work/issues/PLAY_API.md``): ``knock_limit`
 is ``null`` when no knock is possible (gin only: Straight Gin, an Oklahoma ace
 upcard) and also under rules with no deadwood test, where ``min_melded`` (8 in
 Gin Rami) counts the melded cards instead; ``gin_only`` says gin only outright.
+``reshuffles`` counts the times the stock was rebuilt from the discard pile this
+deal (a page announces a new one). ``last`` holds the move records from the
+reader's last move on (that move first), or the whole deal's while the reader
+has not moved in it.
 ``arrangement.discard`` is the best discard of eleven cards; ``result.kind`` the
 engine's outcome (``knock``, ``undercut``, ``gin``, ``big_gin``, ``dead``) beside
 ``result.outcome`` in the words of the rules; ``share.scores`` the totals the
@@ -66,7 +70,7 @@ from ginrules.players import Player, get_player
 from ginrules.reports import hand, showdown_report
 from ginrules.rules import Rules, find_variant
 from ginrules.score_entries import fill_sheet, new_sheet
-from ginrules.tutor import tutor
+from ginrules.tutor import action_dict, tutor
 from ginrules.view import MatchContext, PlayerView
 
 __all__ = [
@@ -122,16 +126,6 @@ def deal_seed(seed: int, number: int, purpose: str = "cards") -> int:
     """The seed of deal ``number``'s cards (or of its ``computer``, its ``tutor``
     advice...), from the table's seed and the deal number only."""
     return random.Random(f"ginrules.table/{seed}/{number}/{purpose}").getrandbits(32)
-
-
-def action_dict(action: Action) -> dict[str, Any]:
-    """An action as the page writes it: ``{"action": "knock", "card": "7H"}``."""
-    words = str(action).split()
-    data: dict[str, Any] = {"action": words[0]}
-    card = getattr(action, "card", None)
-    if isinstance(card, Card):
-        data["card"] = card.code
-    return data
 
 
 def _action(data: Action | dict[str, Any]) -> Action:
@@ -193,6 +187,7 @@ def view_fields(view: PlayerView) -> dict[str, Any]:
         "discard_top": view.discard_pile[-1].code if view.discard_pile else None,
         "discard_size": len(view.discard_pile),
         "opponent_cards": view.opponent_hand_size,
+        "reshuffles": view.reshuffles,
         "legal": [action_dict(a) for a in view.legal_actions()],
     }
 

@@ -9,13 +9,15 @@ The answer (JSON-ready)::
     {phase, to_play,
      discards: [{card, deadwood}]     every discard allowed, least deadwood left first
                                       (discard phase only)
-     going_out: {knock, gin, big_gin, deadwood, limit, why_not}
+     going_out: {knock, gin, big_gin, deadwood, limit, gin_only, min_melded, why_not}
      outs: [{card, kind, kinds, unseen}], outs_unseen
      expert: {action, card?, reason, params} | null}
 
 ``going_out.deadwood`` is the least deadwood the seat can keep (after the best
-discard in the discard phase), ``limit`` the knock limit in force (0: gin only,
-``null``: no deadwood test, as in Gin Rami). ``outs`` are the cards that would
+discard in the discard phase); ``limit``, ``gin_only`` and ``min_melded`` are as in
+the table's state (:func:`ginrules.table.view_fields`): the knock limit in force,
+``null`` when only gin ends the deal (``gin_only``) or when the rules count melded
+cards instead (``min_melded``, 8 in Gin Rami). ``outs`` are the cards that would
 sit in a meld with the hand kept and lower its deadwood, ``kind`` ``set`` or
 ``run`` (``kinds`` both when both), ``unseen`` whether the seat has not seen the
 card (it may still be drawn: neither in the discard pile nor known in the
@@ -87,7 +89,7 @@ from ginrules.players import get_player
 from ginrules.rules import Rules
 from ginrules.view import PlayerView
 
-__all__ = ["EXPERT_REASONS", "WHY_NOT", "outs", "tutor"]
+__all__ = ["EXPERT_REASONS", "WHY_NOT", "action_dict", "outs", "tutor"]
 
 WHY_NOT = (
     "must_draw",
@@ -163,7 +165,14 @@ def outs(hand: Sequence[Card], rules: Rules) -> list[tuple[Card, list[str]]]:
 def _going_out(view: PlayerView, least: list[tuple[int, Card]]) -> dict[str, Any]:
     rules = view.rules
     limit = rules.knock_limit(view.upcard)
-    data: dict[str, Any] = {"knock": False, "gin": False, "big_gin": False, "limit": limit}
+    data: dict[str, Any] = {
+        "knock": False,
+        "gin": False,
+        "big_gin": False,
+        "limit": limit or None,
+        "gin_only": limit == 0,
+        "min_melded": rules.knock_min_melded,
+    }
     if view.phase != "discard" or not _to_play(view):
         data["deadwood"] = deadwood(view.hand, rules) if len(view.hand) <= 10 else least[0][0]
         if view.phase == "over":
@@ -185,12 +194,20 @@ def _going_out(view: PlayerView, least: list[tuple[int, Card]]) -> dict[str, Any
     return data
 
 
-def _expert(view: PlayerView, seed: int, least: list[tuple[int, Card]]) -> dict[str, Any]:
-    action = get_player("expert", seed).choose(view)
+def action_dict(action: Action) -> dict[str, Any]:
+    """An action as the play page writes it: ``{"action": "knock", "card": "7H"}``
+    (``action``: ``pass``, ``take``, ``stock``, ``discard``, ``knock``, ``gin``,
+    ``big_gin``)."""
     data: dict[str, Any] = {"action": str(action).split()[0]}
     card = getattr(action, "card", None)
     if isinstance(card, Card):
         data["card"] = card.code
+    return data
+
+
+def _expert(view: PlayerView, seed: int, least: list[tuple[int, Card]]) -> dict[str, Any]:
+    action = get_player("expert", seed).choose(view)
+    data = action_dict(action)
     reason, params = _reason(view, action, least)
     data["reason"] = reason
     data["params"] = params
@@ -227,7 +244,8 @@ def _reason(
         return "gin", {"card": action.card.code}
     left = {card: points for points, card in least}
     if isinstance(action, Knock):
-        return "knock", {"card": action.card.code, "deadwood": left[action.card]}
+        shown = view.check_going_out(action.card).deadwood  # as spread (Gin Rami: 8 melded)
+        return "knock", {"card": action.card.code, "deadwood": shown}
     assert isinstance(action, Discard)
     card = action.card
     knocks = [k for k in view.legal_actions() if isinstance(k, Knock)]

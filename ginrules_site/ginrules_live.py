@@ -131,7 +131,8 @@ def _scoresheet(args: dict[str, Any]) -> Any:
 
 TABLES: dict[int, Table] = {}
 MAX_TABLES = 16
-"""The tables kept at once; the oldest is dropped beyond that (a page plays one)."""
+"""The tables kept at once; beyond that the one left unused longest is dropped (a
+page plays one, and a what-if or two)."""
 _NEXT_ID = [1]
 
 
@@ -152,15 +153,16 @@ def _keep(table: Table) -> dict[str, Any]:
     _NEXT_ID[0] += 1
     TABLES[number] = table
     while len(TABLES) > MAX_TABLES:
-        del TABLES[min(TABLES)]
+        del TABLES[next(iter(TABLES))]
     return {"table": number, "state": table.state()}
 
 
 def _table(args: dict[str, Any]) -> Table:
     number = args.get("table")
-    table = TABLES.get(number) if isinstance(number, int) else None
+    table = TABLES.pop(number, None) if isinstance(number, int) else None
     if table is None:
         raise BadCallError(f"no table {str(number)[:20]}")
+    TABLES[number] = table  # the most recently used last
     return table
 
 

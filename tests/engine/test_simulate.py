@@ -103,11 +103,12 @@ def test_play_a_whole_deal_from_the_terminal() -> None:
     args = parse(["play", "--variant", "straight", "--seed", "12", "--dealer", "you"])
     assert args._run(args, out, io.StringIO(script(40))) == 0
     text = out.getvalue()
-    assert "straight rules, seed 12. You deal." in text
+    assert "Straight Gin, deal number 12. You deal." in text
     assert "Your hand:" in text and "Deadwood:" in text
     assert "♠" in text and "♥" in text
-    assert "is not in your hand" in text  # bad input answered, prompt again
-    assert "Discard (or knock / gin): " in text
+    assert "is not in the hand" in text  # bad input answered, prompt again
+    assert "Discard (or go gin): " in text  # nobody knocks in Straight Gin
+    assert "knock" not in text.lower()
     assert "Computer's hand:" in text  # the deal reached its end
     assert (
         ("Dead deal: nobody scores." in text)
@@ -124,7 +125,8 @@ def test_play_answers_nonsense_and_offers_help() -> None:
     text = out.getvalue()
     assert "'hello' is neither a move nor a card" in text
     assert "knock needs a card" in text
-    assert "big gin" in text  # the help text
+    assert "knock 7♥" in text and "discard 7♥ and knock" in text  # the help text
+    assert "big gin" not in text  # standard rules have no big gin
     assert text.rstrip().endswith("Game left.")
 
 

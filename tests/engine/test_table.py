@@ -176,6 +176,15 @@ def test_take_back_only_a_pile_card_before_discarding() -> None:
     table.take_back()
     assert table.state() == before
     assert table.moves() == []
+    # once the card taken is kept and another thrown, nothing can be taken back
+    table.act({"action": "take"})
+    kept = table.state()
+    throw = next(m for m in kept["legal"] if m["action"] == "discard")
+    table.act(throw)
+    assert not table.state()["can_take_back"]
+    with pytest.raises(TakeBackError):
+        table.take_back()
+    table = Table("standard", "game100", "good", 3, dealer="computer")
     # a stock draw reveals a card: no take-back
     table.act({"action": "pass"})
     table.play_computer()

@@ -99,21 +99,27 @@ def test_the_tutor_says_the_same_whatever_the_seat_cannot_see(variant: str) -> N
     assert compared >= 3
 
 
-def test_the_table_tutor_and_state_are_the_same_for_twin_deals() -> None:
-    """The table's own tutor call and state, on a table whose deal is swapped for
-    its twin: the same answers."""
-    table = Table("standard", "game100", "expert", 44, dealer="computer")
+@pytest.mark.parametrize("variant", ["standard", "straight", "oklahoma", "french"])
+def test_the_table_tutor_and_state_are_the_same_for_twin_deals(variant: str) -> None:
+    """At each of the reader's turns, the table's deal swapped for its twin (the
+    computer's hidden cards and the stock shuffled): the same state, the same tutor."""
+    scheme = "manche" if variant == "french" else "game100"
+    table = Table(variant, scheme, "expert", 44, dealer="computer")
     reader = get_player("good", 2)
-    for _ in range(6):
+    rng = random.Random(variant)
+    compared = 0
+    while compared < 12 and not table.game_over:
         table.play_computer()
         if table.deal.over:
-            break
+            table.next_deal()
+            continue
+        state, answer = table.state(), table.tutor()
+        table._current.deal = _twin(table.deal, 0, rng)
+        assert table.state() == state
+        assert table.tutor() == answer
+        compared += 1
         table.act(reader.choose(table.view()))
-    table.play_computer()
-    state, answer = table.state(), table.tutor()
-    table._current.deal = _twin(table.deal, 0, random.Random(1))
-    assert table.state() == state
-    assert table.tutor() == answer
+    assert compared == 12
 
 
 # --------------------------------------------------------------------------- hand-made positions
@@ -131,6 +137,8 @@ def test_over_the_limit_and_the_best_discards() -> None:
         "gin": False,
         "big_gin": False,
         "limit": 10,
+        "gin_only": False,
+        "min_melded": 0,
         "deadwood": 11,
         "why_not": "over_limit",
     }
@@ -143,7 +151,8 @@ def test_gin_only_under_straight_gin_but_a_knock_in_standard() -> None:
     assert standard["expert"]["action"] in ("knock", "discard")
     straight = tutor(position(cards, STRAIGHT), 1)
     assert straight["going_out"]["why_not"] == "gin_only"
-    assert not straight["going_out"]["knock"] and straight["going_out"]["limit"] == 0
+    assert not straight["going_out"]["knock"] and straight["going_out"]["gin_only"]
+    assert straight["going_out"]["limit"] is None
     assert straight["expert"]["action"] == "discard"
 
 
@@ -151,7 +160,7 @@ def test_an_ace_upcard_under_oklahoma_asks_for_gin() -> None:
     cards = "7H 8H 9H KS KH KD 4C 5C 6C AS QD"
     answer = tutor(position(cards, OKLAHOMA, upcard="AD"), 1)
     assert answer["going_out"]["why_not"] == "ace_upcard"
-    assert answer["going_out"]["limit"] == 0
+    assert answer["going_out"]["limit"] is None and answer["going_out"]["gin_only"]
     # with a 5 upcard the same hand knocks: 1 deadwood is under 5
     assert tutor(position(cards, OKLAHOMA, upcard="5D"), 1)["going_out"]["knock"]
 
@@ -163,6 +172,7 @@ def test_gin_rami_goes_down_with_eight_melded_cards_only() -> None:
     # 9 cards melded and two high cards: going down is allowed whatever their value
     eight = tutor(position("7H 8H 9H KS KH KD 4C 5C 6C QD JS", FRENCH), 1)
     assert eight["going_out"]["knock"] and eight["going_out"]["limit"] is None
+    assert eight["going_out"]["min_melded"] == 8 and not eight["going_out"]["gin_only"]
 
 
 def test_gin_and_big_gin() -> None:
@@ -232,3 +242,26 @@ def test_every_reason_code_is_listed() -> None:
         seen.add(answer["expert"]["reason"])
         table.act(reader.choose(table.view()))
     assert {"least_deadwood", "pile_no_help"} <= seen
+
+
+@pytest.mark.parametrize("variant", ["standard", "french"])
+def test_review_gives_what_the_tutor_said_at_each_turn(variant: str) -> None:
+    """Stepping through a finished deal shows, at each of the reader's turns, what the
+    reader saw then, the move made and the tutor's answer as it was given live."""
+    table = Table(variant, "one_deal" if variant == "standard" else "manche", "good", 27)
+    reader = get_player("beginner", 6)
+    live: list[tuple[dict[str, Any], dict[str, Any], dict[str, Any]]] = []
+    while not table.deal.over:
+        table.play_computer()
+        if table.deal.over:
+            break
+        seen = view_fields(table.view())
+        answer = table.tutor()
+        table.act(reader.choose(table.view()))
+        live.append((seen, answer, table.moves()[-1]))
+    review = table.review(1, 1)
+    assert review["turns"] == len(live)
+    for turn, (seen, answer, move) in enumerate(live, 1):
+        step = table.review(1, turn)
+        assert {k: step[k] for k in seen} == seen
+        assert step["tutor"] == answer and step["move"] == move

@@ -97,3 +97,17 @@ def test_bad_play_calls_are_typed_errors() -> None:
     assert "state" in reply("play_computer", {"table": table})
     random_seed = reply("play_new", {**base, "seed": None})["state"]["seed"]
     assert isinstance(random_seed, int)
+
+
+def test_the_table_in_use_is_kept_while_others_come_and_go() -> None:
+    from ginrules_site.ginrules_live import MAX_TABLES
+
+    base = {"variant": "standard", "scheme": "one_deal", "level": "random", "seed": 2}
+    mine = reply("play_new", base)["table"]
+    for _ in range(MAX_TABLES * 2):
+        reply("play_new", base)
+        assert reply("play_tutor", {"table": mine})["phase"] == "offer"  # in use: kept
+    idle = reply("play_new", base)["table"]
+    for _ in range(MAX_TABLES):
+        reply("play_new", base)
+    assert reply("play_tutor", {"table": idle})["code"] == "bad_call"  # left unused: dropped

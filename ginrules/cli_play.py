@@ -1,0 +1,545 @@
+"""``ginrules play``: one deal against the computer in a terminal, in English,
+French or Swedish.
+
+``ginrules play [--variant V] [--seed S] [--level LEVEL] [--dealer D]
+[--lang en|fr|sv]`` plays one deal against the computer (a level of
+:data:`ginrules.players.LEVELS`, default ``good``). ``--lang`` picks the
+language of every line and of the cards (``R♠`` in French, ``K♠`` in Swedish,
+``KS`` in English, as the site writes them; suit symbols are read in every
+language), and the move words the player may type (the English ones are read
+too). The words are those of the variant: nobody knocks in Straight Gin, and
+under the French rules a player goes down.
+
+The sentences come from the package's catalog ``ginrules/locale/<lang>/
+LC_MESSAGES/ginrules.po`` (compiled to ``.mo``, read with the standard
+library's :mod:`gettext`). Every sentence the site also says (the engine's
+reasons for refusing a move, the outcomes, "Deadwood: {total}") is written with
+the site's English and has the site catalog's translation
+(``locale/<lang>/LC_MESSAGES/ginrules_site.po``): ``tools/cli_catalog.py``
+copies those translations into the package's catalog and compiles it, and a test
+fails when the two catalogs disagree.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gettext
+import random
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, TextIO
+
+from ginrules.cards import SUIT_SYMBOLS, Card, find_notation
+from ginrules.cli import Command, add_variant, variant
+from ginrules.deal import (
+    Action,
+    BigGin,
+    Deal,
+    DealResult,
+    Discard,
+    DrawDiscard,
+    DrawStock,
+    Gin,
+    Knock,
+    Pass,
+)
+from ginrules.errors import CardError, GinRulesError, IllegalActionError
+from ginrules.match import outcome_entry
+from ginrules.melds import best_arrangement, best_discards
+from ginrules.players import LEVELS, get_player
+from ginrules.rules import Rules
+from ginrules.view import PlayerView
+
+__all__ = ["COMMANDS", "LANGUAGES", "LOCALE", "Voice", "run_play"]
+
+LANGUAGES = ("en", "fr", "sv")
+LOCALE = Path(__file__).parent / "locale"
+DOMAIN = "ginrules"
+
+
+def translation(lang: str) -> gettext.NullTranslations:
+    """The package's catalog for ``lang`` (English: the source strings)."""
+    if lang == "en":
+        return gettext.NullTranslations()
+    return gettext.translation(DOMAIN, localedir=LOCALE, languages=[lang])
+
+
+def N_(text: str) -> str:
+    """Mark a string for the catalog without translating it here."""
+    return text
+
+
+def NP_(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a plural entry for the catalog without translating it here."""
+    return (singular, plural)
+
+
+def C_(word: str) -> str:
+    """Mark a move word for the catalog (context ``command``)."""
+    return word
+
+
+# The engine's reasons for refusing a move, in the site's words (ginrules_site/
+# examples.py, reason_messages), with the params the sentence uses.
+REASONS: dict[str, str] = {
+    "deal_over": N_("The deal is over."),
+    "not_your_turn": N_("It is the other player's turn."),
+    "offer_pending": N_("First take the upcard or pass."),
+    "no_offer": N_("Passing is only for the upcard, on the first turn."),
+    "must_draw": N_("Draw a card first."),
+    "must_discard": N_("You have drawn: now discard."),
+    "upcard_refused": N_("Both players refused the upcard: draw from the stock."),
+    "stock_end": N_("The last cards of the stock are never drawn."),
+    "stock_empty": N_("The stock is empty."),
+    "discard_empty": N_("The discard pile is empty."),
+    "not_in_hand": N_("{card} is not in the hand."),
+    "just_taken": N_("{card} was just taken from the discard pile: keep it this turn."),
+    "gin_only": N_("May not go out: these rules end a deal only with gin."),
+    "ace_upcard": N_("May not knock: an ace upcard allows only gin."),
+    "no_big_gin": N_(
+        "These rules have no big gin: eleven cards never go out. Discard one card first."
+    ),
+    "not_all_melded": N_(
+        "Eleven cards go out only when all eleven are in melds (big gin): discard first."
+    ),
+    "not_allowed": N_("May not go out."),
+    "not_big_gin": N_("Not a big gin: not every card is in a meld."),
+}
+# The same, where the sentence has a number: (singular, plural, the counted param).
+PLURAL_REASONS: dict[str, tuple[tuple[str, str], str]] = {
+    "over_limit": (
+        NP_(
+            "May not knock: deadwood {deadwood} is over the limit of {limit}.",
+            "May not knock: deadwood {deadwood} is over the limit of {limit}.",
+        ),
+        "deadwood",
+    ),
+    "too_few_melded": (
+        NP_(
+            "May not go down: {melded} card in melds, fewer than {minimum}.",
+            "May not go down: {melded} cards in melds, fewer than {minimum}.",
+        ),
+        "melded",
+    ),
+    "not_gin": (
+        NP_("Not gin: deadwood {deadwood} is left.", "Not gin: deadwood {deadwood} is left."),
+        "deadwood",
+    ),
+}
+ANY_REASON = N_("That move is not allowed now.")
+
+# How a deal ended, by score sheet entry word, in the site's words (deals.outcome_words).
+OUTCOMES = {
+    "knock": N_("knock"),
+    "undercut": N_("undercut"),
+    "gin": N_("gin"),
+    "big_gin": N_("big gin"),
+    "going_down": N_("going down"),
+    "petit_gin": N_("small gin"),
+    "grand_gin": N_("big gin"),
+}
+
+# The presets' names, in the site's words (examples.variant_name).
+VARIANTS = {
+    "standard": N_("Standard Gin Rummy"),
+    "straight": N_("Straight Gin"),
+    "oklahoma": N_("Oklahoma Gin"),
+    "french": N_("Gin Rami (French rules)"),
+}
+
+# The move words typed at the prompt (context "command"), by engine action name.
+COMMAND_WORDS = {
+    "take": C_("take"),
+    "pass": C_("pass"),
+    "stock": C_("stock"),
+    "discard": C_("discard"),
+    "knock": C_("knock"),
+    "go_down": C_("go down"),
+    "gin": C_("gin"),
+    "big_gin": C_("big gin"),
+    "help": C_("help"),
+    "quit": C_("quit"),
+}
+
+
+class Voice:
+    """The terminal's language: its sentences, its cards and its move words."""
+
+    def __init__(self, lang: str, rules: Rules) -> None:
+        self.lang = lang
+        self.rules = rules
+        self.catalog = translation(lang)
+        self.notation = find_notation(lang)
+        self.words = {
+            name: self.catalog.pgettext("command", word) for name, word in COMMAND_WORDS.items()
+        }
+
+    def __call__(self, message: str, /, **fields: Any) -> str:
+        return self.catalog.gettext(message).format(**fields)
+
+    def plural(self, singular: str, plural: str, n: int, /, **fields: Any) -> str:
+        return self.catalog.ngettext(singular, plural, n).format(**fields)
+
+    # cards -------------------------------------------------------------------------
+
+    def card(self, card: Card) -> str:
+        """A card as this language writes it, with its suit symbol: ``10♥``, ``R♠``."""
+        if self.lang == "en":
+            return ("10" if card.rank == 10 else card.rank_char) + SUIT_SYMBOLS[card.suit]
+        return self.notation.format(card)
+
+    def cards(self, cards: Sequence[Card]) -> str:
+        return " ".join(self.card(c) for c in cards)
+
+    def melds(self, melds: Sequence[Any]) -> str:
+        return "  ".join("[" + self.cards(m.cards) + "]" for m in melds)
+
+    # the variant's words -----------------------------------------------------------
+
+    @property
+    def knocks(self) -> bool:
+        """Do these rules have a knock (no: gin only)?"""
+        return not self.rules.gin_only
+
+    @property
+    def goes_down(self) -> bool:
+        """Do these rules go down by melded cards (the French rules)?"""
+        return bool(self.rules.knock_min_melded)
+
+    def reason(self, error: GinRulesError, melded: int = 0) -> str:
+        """The engine's refusal in this language (``melded``: the cards in melds of
+        the hand that tried to go out)."""
+        params = {
+            k: self.card(Card.parse(v)) if k == "card" and isinstance(v, str) else v
+            for k, v in error.params.items()
+        }
+        params.setdefault("minimum", self.rules.knock_min_melded)
+        params.setdefault("melded", melded)
+        code = getattr(error, "reason", error.code)
+        if code in REASONS:
+            return self(REASONS[code], **params)
+        if code in PLURAL_REASONS:
+            (one, many), count = PLURAL_REASONS[code]
+            return self.plural(one, many, int(params.get(count, 0)), **params)
+        return self(ANY_REASON)
+
+
+def _configure_play(parser: argparse.ArgumentParser) -> None:
+    add_variant(parser)
+    parser.add_argument("--seed", type=int, default=None, help="seed of the deal (default: random)")
+    parser.add_argument(
+        "--dealer",
+        choices=("computer", "you"),
+        default="computer",
+        help="who deals (the other player is offered the upcard first; default computer)",
+    )
+    parser.add_argument(
+        "--level",
+        choices=tuple(LEVELS),
+        default="good",
+        help="the computer's level (default good)",
+    )
+    parser.add_argument(
+        "--lang",
+        choices=LANGUAGES,
+        default="en",
+        help="the language of the game, its cards and its move words (default en)",
+    )
+
+
+# --------------------------------------------------------------------------- the lines
+
+
+def _help(say: Voice) -> str:
+    w = say.words
+    seven = say.card(Card.parse("7H"))
+    notation = say.notation
+    king = notation.ranks[12] + (notation.suits[0] if notation.suits[0].isalpha() else "S")
+    examples = ", ".join(dict.fromkeys([seven, say.card(Card.parse("KS")), king]))
+    rows = [
+        (w["take"], say("take the upcard or the top of the discard pile")),
+        (w["pass"], say("refuse the upcard (first turn only)")),
+        (w["stock"], say("draw from the stock")),
+        (seven, say("discard {card} (also: {discard} {card})", card=seven, discard=w["discard"])),
+    ]
+    if say.goes_down:
+        rows.append((f"{w['go_down']} {seven}", say("discard {card} and go down", card=seven)))
+    elif say.knocks:
+        rows.append((f"{w['knock']} {seven}", say("discard {card} and knock", card=seven)))
+    rows.append((f"{w['gin']} {seven}", say("discard {card} and go gin", card=seven)))
+    if say.rules.big_gin:
+        rows.append((w["big_gin"], say("go out with all eleven cards in melds, no discard")))
+    rows.append((w["help"], say("this list")))
+    rows.append((w["quit"], say("leave the game")))
+    lines = [say("Moves (cards as {examples}):", examples=examples)]
+    width = max(len(r[0]) for r in rows) + 2
+    lines += [f"  {command.ljust(width)}{text}" for command, text in rows]
+    return "\n".join(lines)
+
+
+def _hand_lines(say: Voice, deal: Deal, player: int) -> list[str]:
+    hand = sorted(deal.hands[player])
+    rules = deal.rules
+    lines = [say("Your hand: {cards}", cards=say.cards(hand))]
+    if len(hand) == 11:
+        best = best_discards(hand, rules)[0]
+        if best.discard is None:
+            lines.append(say("All eleven cards are in melds."))
+        else:
+            lines.append(
+                say(
+                    "Deadwood after discarding {card}: {deadwood}",
+                    card=say.card(best.discard),
+                    deadwood=best.arrangement.deadwood,
+                )
+            )
+        arrangement = best.arrangement
+    else:
+        arrangement = best_arrangement(hand, rules)
+        lines.append(say("Deadwood: {total}", total=arrangement.deadwood))
+    if arrangement.melds:
+        lines.append(say("Melds: {melds}", melds=say.melds(arrangement.melds)))
+    return lines
+
+
+def _prompt(say: Voice, deal: Deal) -> str:
+    if deal.phase == "offer":
+        return say("Take the upcard {card} or pass? ", card=say.card(deal.discard_pile[-1]))
+    if deal.phase == "draw":
+        if DrawDiscard() in deal.legal_actions():
+            top = say.card(deal.discard_pile[-1])
+            return say("Draw from the stock, or take {card}? ", card=top)
+        return say("Draw from the stock: ")
+    if say.goes_down:
+        return say("Discard (or go down / gin): ")
+    if say.knocks:
+        return say("Discard (or knock / gin): ")
+    return say("Discard (or go gin): ")
+
+
+def _describe(say: Voice, action: Action, deal: Deal, you: bool) -> str:
+    """One sentence on an action just played (``you``: the human player)."""
+    entry: dict[str, Any] = next((e for e in reversed(deal.log) if "type" in e), {})
+    card = say.card(Card.parse(entry["card"])) if entry.get("card") else ""
+    if isinstance(action, Pass):
+        return say("You pass.") if you else say("The computer passes.")
+    if isinstance(action, DrawStock):
+        return say("You draw from the stock.") if you else say("The computer draws from the stock.")
+    if isinstance(action, DrawDiscard):
+        return (
+            say("You take {card}.", card=card)
+            if you
+            else say("The computer takes {card}.", card=card)
+        )
+    if isinstance(action, Discard):
+        if you:
+            return say("You discard {card}.", card=card)
+        return say("The computer discards {card}.", card=card)
+    if isinstance(action, Knock):
+        if say.goes_down:
+            if you:
+                return say("You go down, discarding {card}.", card=card)
+            return say("The computer goes down, discarding {card}.", card=card)
+        if you:
+            return say("You knock, discarding {card}.", card=card)
+        return say("The computer knocks, discarding {card}.", card=card)
+    if isinstance(action, Gin):
+        if you:
+            return say("You go gin, discarding {card}.", card=card)
+        return say("The computer goes gin, discarding {card}.", card=card)
+    return say("You go big gin.") if you else say("The computer goes big gin.")
+
+
+def _result_lines(say: Voice, deal: Deal, result: DealResult, you: int) -> list[str]:
+    lines = [
+        say("Your hand: {cards}", cards=say.cards(sorted(deal.hands[you]))),
+        say("Computer's hand: {cards}", cards=say.cards(sorted(deal.hands[1 - you]))),
+    ]
+    if result.winner is None:
+        lines.append(say("Dead deal: nobody scores") + ".")
+        return lines
+    shown = result.showdown
+    if shown is not None:
+        lines.append(
+            say(
+                "Spread: {melds}; deadwood {deadwood}",
+                melds=say.melds(shown.spread.melds),
+                deadwood=shown.knocker_deadwood,
+            )
+        )
+        if shown.layoffs:
+            laid = say.cards([lay.card for lay in shown.layoffs])
+            lines.append(say("Laid off: {cards}", cards=laid))
+        lines.append(say("Defender's deadwood: {deadwood}", deadwood=shown.defender_deadwood))
+    outcome = say(OUTCOMES[outcome_entry(deal.rules, result.outcome)])
+    outcome = outcome[:1].upper() + outcome[1:]
+    if result.winner == you:
+        lines.append(say("{outcome}. You score {points}.", outcome=outcome, points=result.points))
+    else:
+        lines.append(
+            say("{outcome}. The computer scores {points}.", outcome=outcome, points=result.points)
+        )
+    return lines
+
+
+# --------------------------------------------------------------------------- reading moves
+
+
+def _read(say: Voice, text: str) -> Action | str:
+    """The move typed (in this language's words or English, cards in its notation),
+    or the command ``help`` / ``quit``.
+
+    :raises IllegalActionError: (reason ``unknown_action``) for no move, or a
+        move word that needs a card and has none (``needs_card``).
+    :raises CardError: for a card that cannot be read.
+    """
+    words = text.strip().lower().replace("_", " ").replace("-", " ").split()
+    names = {w.lower(): name for name, w in say.words.items()}
+    names.update({w: name for name, w in COMMAND_WORDS.items()})
+    names.update({"draw": "stock", "s": "stock", "t": "take", "d": "take", "p": "pass"})
+    joined = " ".join(words)
+    for phrase in sorted(names, key=len, reverse=True):
+        if joined == phrase or joined.startswith(phrase + " "):
+            name = names[phrase]
+            rest = joined[len(phrase) :].split()
+            break
+    else:
+        name, rest = ("discard", words) if len(words) == 1 else ("", [])
+    plain: dict[str, Action] = {
+        "take": DrawDiscard(),
+        "pass": Pass(),
+        "stock": DrawStock(),
+        "big_gin": BigGin(),
+    }
+    if name in ("help", "quit") and not rest:
+        return name
+    if name in plain and not rest:
+        return plain[name]
+    with_card: dict[str, type[Discard] | type[Knock] | type[Gin]] = {
+        "discard": Discard,
+        "knock": Knock,
+        "go_down": Knock,
+        "gin": Gin,
+    }
+    if name in with_card:
+        if not rest:
+            raise IllegalActionError("needs_card", "needs a card", word=say.words[name])
+        if len(rest) == 1:
+            return with_card[name](say.notation.parse(rest[0]))
+    raise IllegalActionError("unknown_action", f"not an action: {text!r}", action=text)
+
+
+def _melded(deal: Deal, move: Action) -> int:
+    """The cards in melds of the hand kept by a knock or gin (for its refusal)."""
+    card = getattr(move, "card", None)
+    if deal.phase != "discard" or not isinstance(card, Card) or card not in deal.hands[0]:
+        return 0
+    return deal.check_going_out(card).melded
+
+
+def run_play(
+    args: argparse.Namespace,
+    stdout: TextIO | None = None,
+    stdin: TextIO | None = None,
+) -> int:
+    """The ``play`` command: you are player 0, the computer player 1.
+
+    :raises UnknownVariantError: for an unknown ``--variant``.
+    """
+    inp = stdin or sys.stdin
+    out = stdout or sys.stdout
+    rules = variant(args)
+    say = Voice(getattr(args, "lang", "en"), rules)
+    seed = args.seed if args.seed is not None else random.randrange(2**32)
+    you, computer = 0, 1
+    dealer = computer if args.dealer == "computer" else you
+    deal = Deal.new(rules, seed=seed, dealer=dealer)
+    bot = get_player(args.level, seed)
+
+    def line(text: str = "") -> None:
+        out.write(text + "\n")
+        out.flush()
+
+    dealt = say("The computer deals.") if dealer == computer else say("You deal.")
+    name = say(VARIANTS[rules.name]) if rules.name in VARIANTS else rules.name
+    line(say("{variant}, deal number {seed}.", variant=name, seed=seed) + " " + dealt)
+    line(say("The computer plays at level {level}.", level=args.level))
+    line(
+        say("Upcard: {card}.", card=say.card(deal.upcard))
+        + " "
+        + say("Type '{help}' for the moves.", help=say.words["help"])
+    )
+    while not deal.over:
+        if deal.current == computer:
+            action = bot.choose(PlayerView.of(deal))
+            deal.apply(action)
+            line(_describe(say, action, deal, you=False))
+            continue
+        line()
+        top = say.card(deal.discard_pile[-1]) if deal.discard_pile else say("empty")
+        count = len(deal.stock)
+        line(
+            say.plural("Stock: {count} card.", "Stock: {count} cards.", count, count=count)
+            + " "
+            + say("Discard pile: {card}", card=top)
+        )
+        for text in _hand_lines(say, deal, you):
+            line(text)
+        while True:
+            out.write(_prompt(say, deal))
+            out.flush()
+            typed = inp.readline()
+            if not typed:
+                line()
+                line(say("Game left."))
+                return 1
+            text = typed.strip()
+            try:
+                move = _read(say, text)
+            except CardError:
+                line(
+                    say(
+                        "'{text}' is neither a move nor a card; type '{help}' for the moves.",
+                        text=text,
+                        help=say.words["help"],
+                    )
+                )
+                continue
+            except IllegalActionError as error:
+                if error.reason == "needs_card":
+                    example = say.card(Card.parse("7H"))
+                    line(say("{word} needs a card: {word} {card}", card=example, **error.params))
+                else:
+                    line(say("Type '{help}' for the moves.", help=say.words["help"]))
+                continue
+            if move == "help":
+                line(_help(say))
+                continue
+            if move == "quit":
+                line(say("Game left."))
+                return 0
+            assert not isinstance(move, str)
+            try:
+                deal.apply(move, player=you)
+            except GinRulesError as error:
+                line(say("Not possible: {reason}", reason=say.reason(error, _melded(deal, move))))
+                continue
+            line(_describe(say, move, deal, you=True))
+            break
+    assert deal.result is not None
+    line()
+    for text in _result_lines(say, deal, deal.result, you):
+        line(text)
+    return 0
+
+
+COMMANDS: list[Command] = [
+    Command(
+        "play",
+        "play a deal against the computer in the terminal (type 'help' at the prompt)",
+        _configure_play,
+        run_play,
+    ),
+]
+"""The sub-command :func:`ginrules.cli.main` adds from this module."""

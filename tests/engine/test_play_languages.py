@@ -1,0 +1,109 @@
+"""``ginrules play --lang fr|sv``: the terminal game in French and Swedish, with the
+words of each variant, from the package's catalogs."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from ginrules.cards import CARDS, find_notation
+from ginrules.cli import all_commands, build_parser
+from ginrules.cli_play import COMMAND_WORDS, LANGUAGES, OUTCOMES, REASONS, VARIANTS, translation
+
+
+def play(argv: list[str], script: str) -> str:
+    args = build_parser(all_commands()).parse_args(["play", *argv])
+    out = io.StringIO()
+    args._run(args, out, io.StringIO(script))
+    return out.getvalue()
+
+
+def dumb(lang: str, rounds: int = 40) -> str:
+    """A dumb human typing in ``lang``: pass twice, then draw and try every card
+    (in the language's notation) until one is taken."""
+    catalog = translation(lang)
+    word = {name: catalog.pgettext("command", w) for name, w in COMMAND_WORDS.items()}
+    notation = find_notation(lang)
+    cards = "\n".join(notation.format(c) if lang != "en" else c.code for c in CARDS)
+    return (f"{word['pass']}\n" * 2) + (f"{word['stock']}\n{cards}\n") * rounds
+
+
+ENGLISH = ("Your hand", "Stock:", "Deadwood", "The computer", "Discard (or", "Upcard")
+
+
+@pytest.mark.parametrize("lang", ["fr", "sv"])
+@pytest.mark.parametrize("variant", ["standard", "straight", "oklahoma", "french"])
+def test_a_whole_deal_in_french_and_swedish(lang: str, variant: str) -> None:
+    text = play(
+        ["--lang", lang, "--variant", variant, "--seed", "12", "--dealer", "you"], dumb(lang)
+    )
+    own = {
+        "fr": ("Votre main", "Pioche :", "Points morts", "Main de l’ordinateur"),
+        "sv": ("Din hand", "Talong:", "Dödpoäng", "Datorns hand"),
+    }[lang]
+    for words in own:
+        assert words in text
+    for words in ENGLISH:
+        assert words not in text
+    # the cards are written as the language writes them, every line in its words
+    assert ("V♠" in text or "R♠" in text or "D♠" in text) if lang == "fr" else "Kn" in text
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_nobody_knocks_in_straight_gin_and_gin_rami_goes_down(lang: str) -> None:
+    catalog = translation(lang)
+    knock = catalog.pgettext("command", "knock")
+    go_down = catalog.pgettext("command", "go down")
+    helper = catalog.pgettext("command", "help")
+    quit_ = catalog.pgettext("command", "quit")
+    straight = play(
+        ["--lang", lang, "--variant", "straight", "--seed", "3"], f"{helper}\n{quit_}\n"
+    )
+    assert (
+        f"  {knock} " not in straight
+        and catalog.gettext("discard {card} and go gin")[:5] in straight
+    )
+    french = play(["--lang", lang, "--variant", "french", "--seed", "3"], f"{helper}\n{quit_}\n")
+    assert f"  {go_down} " in french and f"  {knock} " not in french
+    big = catalog.pgettext("command", "big gin")
+    assert f"  {big} " in french  # grand gin: all eleven cards in melds
+    standard = play(["--lang", lang, "--seed", "3"], f"{helper}\n{quit_}\n")
+    assert f"  {knock} " in standard and f"  {big} " not in standard
+
+
+@pytest.mark.parametrize("lang", ["fr", "sv"])
+def test_refusals_are_said_in_the_language(lang: str) -> None:
+    catalog = translation(lang)
+    word = {name: catalog.pgettext("command", w) for name, w in COMMAND_WORDS.items()}
+    text = play(
+        ["--lang", lang, "--seed", "4"],
+        f"{word['stock']}\nxyz\n{word['knock']}\n{word['pass']}\n{word['quit']}\n",
+    )
+    offer = catalog.gettext(REASONS["offer_pending"])
+    assert offer in text and offer != REASONS["offer_pending"]
+    assert "xyz" in text and "neither a move" not in text
+    needs = catalog.gettext("{word} needs a card: {word} {card}").split("{")[1]
+    assert needs and "needs a card" not in text
+
+
+@pytest.mark.parametrize("lang", ["fr", "sv"])
+def test_the_catalogs_translate_every_marked_word(lang: str) -> None:
+    catalog = translation(lang)
+    for text in [*REASONS.values(), *OUTCOMES.values(), *VARIANTS.values()]:
+        assert catalog.gettext(text) != text or text in ("gin", "Straight Gin", "Oklahoma Gin")
+    words = [catalog.pgettext("command", w) for w in COMMAND_WORDS.values()]
+    assert len(set(words)) == len(words)  # no two move words alike
+    assert sum(w != e for w, e in zip(words, COMMAND_WORDS.values(), strict=True)) >= 8
+
+
+def test_english_move_words_are_read_in_every_language() -> None:
+    for lang in ("fr", "sv"):
+        catalog = translation(lang)
+        text = play(
+            ["--lang", lang, "--seed", "4", "--variant", "french"],
+            "pass\npass\nstock\nbig_gin\ngo-down 7h\nquit\n",
+        )
+        melds = catalog.gettext(REASONS["not_all_melded"])
+        assert melds in text  # big_gin was read as big gin, and refused in the language
+        assert catalog.gettext(REASONS["not_in_hand"]).split("{card}")[1] in text

@@ -1,0 +1,190 @@
+"""The terminal game's catalog (``ginrules play --lang``), kept in step with the site's.
+
+    python tools/cli_catalog.py           # write ginrules/locale/<lang>/LC_MESSAGES/ginrules.*
+    python tools/cli_catalog.py --check   # exit 1 if that would change a file or one is missing
+
+The English strings are read from ``ginrules/cli_play.py`` (the calls ``say("...")``,
+``say.plural("...", "...", n)``, ``N_("...")``, ``NP_("...", "...")`` and, with
+the context ``command``,
+``C_("...")``). For each language, a string that the site's own catalog
+(``locale/<lang>/LC_MESSAGES/ginrules_site.po``) translates takes the site's
+translation; the others keep the translation written in the package's ``.po``.
+The ``.po`` is written, then compiled to the ``.mo`` that the engine reads with
+the standard library's :mod:`gettext`. An entry with no translation is reported
+and the exit status is 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import array
+import ast
+import io
+import struct
+import sys
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import read_po, write_po
+
+ROOT = Path(__file__).resolve().parents[1]
+SOURCE = ROOT / "ginrules" / "cli_play.py"
+PACKAGE = ROOT / "ginrules" / "locale"
+SITE = ROOT / "locale"
+LANGUAGES = {"fr": "French", "sv": "Swedish"}
+# gettext's own plural rules (as tools/site.py writes them for the site's catalogs)
+PLURALS = {"fr": "nplurals=2; plural=(n > 1);", "sv": "nplurals=2; plural=(n != 1);"}
+
+Key = tuple[str | None, str | tuple[str, str]]
+
+
+def extract(source: Path = SOURCE) -> list[Key]:
+    """The (context, msgid) of every string of the terminal game, in source order."""
+    found: dict[Key, None] = {}
+    for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
+        if not isinstance(node, ast.Call) or not node.args:
+            continue
+        texts = [a.value for a in node.args[:2] if isinstance(a, ast.Constant)]
+        if not texts or not all(isinstance(t, str) for t in texts):
+            continue
+        func = node.func
+        name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)
+        if name in ("say", "N_"):
+            found[(None, texts[0])] = None
+        elif name == "C_":
+            found[("command", texts[0])] = None
+        elif name in ("plural", "NP_") and len(texts) == 2:
+            found[(None, (texts[0], texts[1]))] = None
+    return sorted(found, key=lambda k: (k[0] or "", str(k[1])))
+
+
+def _read(path: Path, lang: str) -> Catalog | None:
+    if not path.is_file():
+        return None
+    with path.open("rb") as handle:
+        return read_po(handle, locale=lang)
+
+
+def _translation(catalog: Catalog | None, key: Key) -> object:
+    """The translation of ``key`` in ``catalog`` (None if missing, fuzzy or empty)."""
+    if catalog is None:
+        return None
+    context, msgid = key
+    message = catalog.get(msgid, context=context)
+    if message is None or message.fuzzy:
+        return None
+    string = message.string
+    if isinstance(string, tuple | list) != isinstance(msgid, tuple):
+        return None  # a plural entry for a plain one, or the other way round
+    if isinstance(string, tuple | list):
+        forms = tuple(string)[:2]
+        return forms if all(forms) else None
+    return string or None
+
+
+def build(lang: str) -> tuple[bytes, bytes, list[Key]]:
+    """The ``.po`` and ``.mo`` bytes of ``lang``, and the keys left untranslated."""
+    keys = extract()
+    site = _read(SITE / lang / "LC_MESSAGES" / "ginrules_site.po", lang)
+    own = _read(PACKAGE / lang / "LC_MESSAGES" / "ginrules.po", lang)
+    catalog = Catalog(
+        locale=lang,
+        domain="ginrules",
+        project="ginrules",
+        version="",
+        charset="utf-8",
+        fuzzy=False,
+    )
+    # gettext's rule, not Babel's CLDR one (three French forms that msgfmt does not know)
+    catalog._num_plurals = 2  # type: ignore[attr-defined]
+    catalog._plural_expr = PLURALS[lang].split("plural=")[1].rstrip(";")  # type: ignore[attr-defined]
+    missing = []
+    for key in keys:
+        string = _translation(site, key) or _translation(own, key)
+        if string is None:
+            missing.append(key)
+            string = ("", "") if isinstance(key[1], tuple) else ""
+        comment = "from the site's catalog" if _translation(site, key) else None
+        catalog.add(
+            key[1],
+            string,  # type: ignore[arg-type]
+            context=key[0],
+            auto_comments=[comment] if comment else [],
+        )
+    po = io.BytesIO()
+    write_po(po, catalog, width=0, omit_header=False, no_location=True, sort_output=False)
+    text = po.getvalue().decode("utf-8")
+    head, sep, rest = text.partition("\n\n")
+    lines = [
+        line
+        for line in head.splitlines()
+        if not line.startswith(('"POT-Creation-Date', '"PO-Revision-Date', '"Generated-By'))
+        and not line.startswith("# ")
+    ]
+    header = f"# {LANGUAGES[lang]} words of the terminal game (ginrules play --lang {lang}).\n"
+    po_bytes = (header + "\n".join(lines) + sep + rest).encode("utf-8")
+    compiled = read_po(io.BytesIO(po_bytes), locale=lang)
+    return po_bytes, compile_mo(compiled, lang), missing
+
+
+def compile_mo(catalog: Catalog, lang: str) -> bytes:
+    """The ``.mo`` of ``catalog`` (translated entries only), as msgfmt writes it:
+    the same bytes for the same entries, whatever the time or Babel's version."""
+    header = f"Content-Type: text/plain; charset=UTF-8\nLanguage: {lang}\n"
+    header += f"Plural-Forms: {PLURALS[lang]}\n"
+    messages = {b"": header.encode("utf-8")}
+    for message in catalog:
+        if not message.id or message.fuzzy:
+            continue
+        msgid = message.id
+        key = "\0".join(msgid) if isinstance(msgid, tuple | list) else msgid
+        if message.context:
+            key = f"{message.context}\x04{key}"
+        string = message.string
+        value = "\0".join(string) if isinstance(string, tuple | list) else string
+        if value and all(value.split("\0")):
+            messages[key.encode("utf-8")] = value.encode("utf-8")
+    keys = sorted(messages)
+    ids = strs = b""
+    table = []
+    for key in keys:
+        table.append((len(ids), len(key), len(strs), len(messages[key])))
+        ids += key + b"\0"
+        strs += messages[key] + b"\0"
+    start = 7 * 4 + 16 * len(keys)
+    offsets: list[int] = []
+    for id_at, id_len, _, _ in table:
+        offsets += [id_len, id_at + start]
+    for _, _, str_at, str_len in table:
+        offsets += [str_len, str_at + start + len(ids)]
+    head = struct.pack("Iiiiiii", 0x950412DE, 0, len(keys), 7 * 4, 7 * 4 + len(keys) * 8, 0, 0)
+    return head + array.array("i", offsets).tobytes() + ids + strs
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--check", action="store_true", help="change nothing; exit 1 if stale")
+    args = parser.parse_args()
+    status = 0
+    for lang in LANGUAGES:
+        po, mo, missing = build(lang)
+        folder = PACKAGE / lang / "LC_MESSAGES"
+        for path, data in ((folder / "ginrules.po", po), (folder / "ginrules.mo", mo)):
+            if path.is_file() and path.read_bytes() == data:
+                continue
+            if args.check:
+                print(f"{path.relative_to(ROOT)} is not in step: run tools/cli_catalog.py")
+                status = 1
+            else:
+                folder.mkdir(parents=True, exist_ok=True)
+                path.write_bytes(data)
+                print(f"wrote {path.relative_to(ROOT)}")
+        for context, msgid in missing:
+            where = f" (context {context})" if context else ""
+            print(f"{lang}: no translation for {msgid!r}{where}")
+            status = 1
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())
