@@ -1,0 +1,86 @@
+"""The play page as built: every code the engine's tutor and table may send has words
+in every language (``ginrules.tutor``), the static fallback links to the rules."""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ginrules.tutor import EXPERT_REASONS, WHY_NOT
+
+SITE = Path(__file__).resolve().parents[2] / "_build" / "html"
+LANGUAGES = ["en", "fr", "sv"]
+
+
+def page(lang: str) -> str:
+    return (SITE / lang / "play.html").read_text("utf-8")
+
+
+def strings(lang: str) -> dict[str, Any]:
+    found = re.search(
+        r'<script type="application/json" class="gr-widget-strings">(.*?)</script>', page(lang)
+    )
+    assert found
+    data: dict[str, Any] = json.loads(found.group(1))
+    return data
+
+
+def variants(lang: str) -> dict[str, Any]:
+    found = re.search(r'data-widget="play"[^>]*data-params="([^"]*)"', page(lang))
+    assert found
+    data: dict[str, Any] = json.loads(html.unescape(found.group(1)))["variants"]
+    return data
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_tutor_code_has_words_in_every_variant(lang: str) -> None:
+    base = strings(lang)
+    for name, variant in variants(lang).items():
+        words = {**base, **variant["words"]}
+        for reason in EXPERT_REASONS:
+            assert f"tutor_{reason}" in words, (name, reason)
+        for code in WHY_NOT:
+            assert f"tutor_{code}" in words or code in words, (name, code)
+        for move in ("pass", "take", "stock", "discard", "knock", "gin", "big_gin"):
+            for who in ("you", "computer"):
+                assert f"{who}_{move}" in words, (name, who, move)
+
+
+@pytest.mark.parametrize("lang", ["fr", "sv"])
+def test_the_tables_words_are_translated(lang: str) -> None:
+    english, local = strings("en"), strings(lang)
+    english.pop("tutor_discard")  # "{card}: {deadwood}" is the same in Swedish
+    same = [
+        key
+        for key in english
+        if key.startswith(("tutor_", "act_", "you_", "computer_")) and english[key] == local[key]
+    ]
+    assert same == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_without_scripts_the_page_says_what_it_needs_and_links_the_rules(lang: str) -> None:
+    text = page(lang)
+    fallback = re.search(r'<div class="gr-play-static">(.*?)</div>', text, re.S)
+    assert fallback and "JavaScript" in fallback.group(1)
+    links = re.findall(r'href="([^"]+)"', fallback.group(1))
+    assert links == ["standard.html", "straight-gin.html", "oklahoma.html", "gin-rami.html"]
+    assert re.search(r'<form class="gr-controls gr-play-setup" hidden>', text)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_home_and_variant_pages_link_the_play_page(lang: str) -> None:
+    assert 'href="play.html"' in (SITE / lang / "index.html").read_text("utf-8")
+    for doc, variant in [
+        ("standard", "standard"),
+        ("straight-gin", "straight"),
+        ("oklahoma", "oklahoma"),
+        ("gin-rami", "french"),
+    ]:
+        text = (SITE / lang / f"{doc}.html").read_text("utf-8")
+        assert f'href="play.html#play={variant}"' in text, doc
