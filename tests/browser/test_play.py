@@ -507,3 +507,45 @@ def test_a_share_link_to_a_later_deal_gives_its_cards_and_scores(
         assert friend.evaluate("() => window.ginrulesPlay.state.share.scores") == scores
     finally:
         friend.close()
+
+
+def test_the_keys_sort_the_hand_and_call_the_tutor(page: Page) -> None:
+    root = start(page, "fr", "standard", "game100", seed=8)
+    state = Game.at(root).table("standard", "game100", "beginner").state()
+    root.locator(".gr-play-table button[data-action]").first.focus()
+    melded = {c for meld in state["arrangement"]["melds"] for c in meld["cards"]}
+    loose = root.locator(".gr-play-hand .gr-deadwood .gr-card[data-card]")
+    by_suit = [c for c in state["hand"] if c not in melded]
+    by_rank = [c for c in state["hand_by_rank"] if c not in melded]
+    assert loose.evaluate_all("cs => cs.map(c => c.dataset.card)") == by_suit
+    page.keyboard.press("v")
+    settled(page)
+    assert loose.evaluate_all("cs => cs.map(c => c.dataset.card)") == by_rank
+    tutor = root.locator(".gr-play-tutor")
+    expect(tutor).to_be_hidden()
+    page.keyboard.press("t")
+    expect(tutor).to_be_visible()
+    expect(root.locator("button[data-action='tutor']")).to_have_attribute("aria-pressed", "true")
+    page.keyboard.press("t")
+    expect(tutor).to_be_hidden()
+    # the keys are listed on the page
+    expect(root.locator(".gr-play-keys kbd")).to_have_count(9)
+
+
+def test_a_phone_wide_table_fits_the_screen(browser: Any, server: Server) -> None:
+    context, log = open_context(browser, server, viewport={"width": 390, "height": 844})
+    context.add_init_script("window.GINRULES_PLAY_PACE_MS = 0;")
+    try:
+        page = context.new_page()
+        root = start(page, "sv", "oklahoma", "hollywood", seed=5)
+        root.locator("button[data-action='tutor']").click()
+        settled(page)
+        play_game_until_over(root, random.Random(5))
+        width = page.evaluate("() => document.documentElement.scrollWidth")
+        assert width <= 390
+        for button in root.locator(".gr-play-table button").all():
+            box = button.bounding_box()
+            assert box and box["x"] >= 0 and box["x"] + box["width"] <= 390
+    finally:
+        context.close()
+    assert not log.foreign
