@@ -172,7 +172,10 @@ def play_strings() -> dict[str, Any]:
         "knock_card_limit": _("Knock card {card}: the knock limit of this deal is {limit}."),
         "knock_card_gin": _("Knock card {card}: an ace, so only gin ends this deal."),
         "just_drawn": _("just drawn"),
-        "deal_line": _("{variant}, {scheme}, against the {level} computer. Deal {deal}."),
+        # Translators: one fact about the table, e.g. "Variant: Straight Gin".
+        "fact": _("{label}: {value}"),
+        "Variant": _("Variant"),
+        "level_label": _("The computer's level"),
         "dealer_you": _("You deal."),
         "dealer_computer": _("The computer deals."),
         "whatif": _("What-if replay: this deal is not scored."),

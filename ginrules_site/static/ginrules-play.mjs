@@ -312,9 +312,11 @@ class Play {
   infoNode(S, state) {
     const info = el("div", "gr-play-info");
     const scheme = this.variant.schemes.find(([value]) => value === state.scheme)?.[1] ?? state.scheme;
-    info.append(para(fill(S.deal_line, {
-      variant: this.variant.name, scheme, level: S[`level_${state.level}`] ?? state.level, deal: state.deal,
-    })));
+    const facts = [
+      [S.Variant, this.variant.name], [S.Game, scheme],
+      [S.level_label, S[`level_${state.level}`] ?? state.level], [S.Deal, state.deal],
+    ];
+    info.append(para(facts.map(([label, value]) => fill(S.fact, { label, value })).join(" · "), "gr-play-facts"));
     info.append(para(state.dealer === "you" ? S.dealer_you : S.dealer_computer));
     if (state.whatif) info.append(para(S.whatif, "gr-play-whatif"));
     return info;

@@ -503,7 +503,9 @@ def test_a_share_link_to_a_later_deal_gives_its_cards_and_scores(
         friend.goto(f"/fr/play.html{link}")
         other = settled(friend)
         assert sorted(hand_codes(other)) == sorted(hand)
-        expect(other.locator(".gr-play-info")).to_contain_text("Donne 2")
+        words = strings(friend)
+        fact = words["fact"].replace("{label}", words["Deal"]).replace("{value}", "2")
+        expect(other.locator(".gr-play-facts")).to_contain_text(fact)
         assert friend.evaluate("() => window.ginrulesPlay.state.share.scores") == scores
     finally:
         friend.close()
