@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 import ginrules
-from ginrules import Card, GinRulesError, Rules, find_variant, parse_hand
+from ginrules import PRESETS, Card, GinRulesError, Rules, find_variant, parse_hand
 from ginrules.reports import deal_log_report, hand_report, score_sheet_report, showdown_report
 
 VERSION = ginrules.__version__
@@ -133,6 +133,23 @@ def _scoresheet(args: dict[str, Any]) -> Any:
         one = (_text(add, "winner"), _text(add, "points", ""), _text(add, "outcome", ""))
     scheme = _text(args, "scheme", "game100")
     return score_sheet_report(_rules(args), scheme, _text(args, "deals", ""), one)
+
+
+def warm_calls() -> str:
+    """JSON ``[[name, args], ...]``: a first call of each kind, in every variant.
+
+    The worker makes them one at a time while the reader is idle, before it saves
+    the memory snapshot: a restored engine has then already built what a first
+    call builds (the meld tables of each way of counting the cards), and answers
+    its first call as fast as the next ones.
+    """
+    hand = "7H 8H 9H 7S 7D 7C 2C 3C 4C 9D"
+    calls: list[tuple[str, dict[str, Any]]] = [
+        ("melds", {"cards": hand, "variant": name}) for name in PRESETS
+    ]
+    calls.append(("showdown", {"knocker": hand, "defender": "AS 2S 3S 4S 5D 6D 8C TD JD KC"}))
+    calls += [("stock", {"seed": "1", "players": players}) for players in ("random", "good")]
+    return json.dumps(calls)
 
 
 def call(name: str, args_json: str) -> str:

@@ -87,19 +87,18 @@ def go_live(page: Page, path: str, text: str) -> Locator:
     return widget
 
 
+# True once the page's worker has told that it saved its snapshot (a performance mark of
+# ginrules-live.mjs). A plain value: wait_for_function does not wait for a promise.
+SAVED = """() => performance.getEntriesByName("ginrules:worker snapshot saved").length > 0"""
+
+
 def wait_saved(page: Page, not_head: list[int] | None = None) -> Any:
-    """Until the snapshot of this build is in IndexedDB (and, if given, is new)."""
-    page.wait_for_function(
-        f"""async ([key, old]) => {{
-            const r = await ({READ})();
-            return r && r.key === key && r.length > 1000000 &&
-                (!old || JSON.stringify(r.head) !== JSON.stringify(old));
-        }}""",
-        arg=[snapshot_key(), not_head],
-        timeout=60_000,
-        polling=250,
-    )
-    return page.evaluate(READ)
+    """Until this page's worker has saved the snapshot of this build (new, if ``not_head``)."""
+    page.wait_for_function(SAVED, timeout=60_000, polling=250)
+    record = page.evaluate(READ)
+    assert record and record["key"] == snapshot_key() and record["length"] > 1_000_000
+    assert record["head"] != not_head
+    return record
 
 
 HAND = "7H 8H 9H 7S 7D 7C 2C 3C 4C 9D"
