@@ -57,12 +57,11 @@ function fail(message, detail = {}) {
 
 const fileName = (url) => new URL(url).pathname.split("/").pop();
 
-// Count the bytes of every response as they arrive, so that the page can show
-// real progress, and report at once a runtime file that the server refuses
-// (404, 500) or answers with a page instead of the file, rather than waiting
-// for Pyodide's own timeout. The request (with its integrity option) goes through unchanged.
+// Report at once a runtime file that the server refuses (404, 500) or answers
+// with a page instead of the file, rather than waiting for Pyodide's own timeout.
+// The request (with its integrity option) goes through unchanged.
 const realFetch = globalThis.fetch.bind(globalThis);
-globalThis.fetch = async (input, init) => {
+async function checkedFetch(input, init) {
   const url = String(input instanceof Request ? input.url : input);
   let response;
   try {
@@ -78,8 +77,12 @@ globalThis.fetch = async (input, init) => {
     fail(`${fileName(url)}: ${why}`, { file: fileName(url), status: response.status });
     throw new Error(`${fileName(url)}: ${why}`);
   }
-  if (!response.body) return response;
-  const counter = new TransformStream({
+  return response;
+}
+
+// Count the bytes of a body as they arrive, so that the page can show real progress.
+function counter(url) {
+  return new TransformStream({
     transform(chunk, controller) {
       loaded += chunk.byteLength;
       progress();
@@ -89,11 +92,58 @@ globalThis.fetch = async (input, init) => {
       stamp(`fetched ${fileName(url)}`);
     },
   });
-  return new Response(response.body.pipeThrough(counter), {
+}
+
+// Pyodide's WebAssembly module compiles from the moment the worker knows its
+// address, while the snapshot is read and Pyodide's scripts load, and from the
+// browser's own response (a response made in JavaScript gets no wasm code
+// cache, which keeps the compiled code for the next page). Pyodide's fetch of
+// that address then gets a stand-in, and its instantiateStreaming this module.
+let wasm = null; // {url, module: Promise<WebAssembly.Module>}
+const PRECOMPILED = Symbol("precompiled");
+
+function compileWasm(url) {
+  const module = checkedFetch(url).then((response) => {
+    response.clone().body.pipeThrough(counter(url)).pipeTo(new WritableStream()).catch(() => {});
+    return WebAssembly.compileStreaming(response);
+  });
+  module.then(() => stamp("wasm compiled"), () => {});
+  wasm = { url: url.href, module };
+}
+
+// Responses asked for before Pyodide asks (the standard library, which Pyodide
+// only fetches once the snapshot is read): handed to Pyodide's fetch, once.
+const ahead = new Map();
+
+function fetchAhead(url) {
+  const response = globalThis.fetch(url);
+  response.catch(() => {}); // failures are reported as they happen, and again to Pyodide
+  ahead.set(url.href, response);
+}
+
+globalThis.fetch = async (input, init) => {
+  const url = String(input instanceof Request ? input.url : input);
+  if (wasm && url === wasm.url) return Object.assign(new Response(null), { [PRECOMPILED]: true });
+  const early = ahead.get(url);
+  if (early) {
+    ahead.delete(url);
+    return early;
+  }
+  const response = await checkedFetch(input, init);
+  if (!response.body) return response;
+  return new Response(response.body.pipeThrough(counter(url)), {
     status: response.status,
     statusText: response.statusText,
     headers: response.headers,
   });
+};
+
+const realInstantiateStreaming = WebAssembly.instantiateStreaming.bind(WebAssembly);
+WebAssembly.instantiateStreaming = async (source, imports) => {
+  const response = await source;
+  if (!response?.[PRECOMPILED]) return realInstantiateStreaming(response, imports);
+  const module = await wasm.module;
+  return { module, instance: await WebAssembly.instantiate(module, imports) };
 };
 
 function integrity(hex) {
@@ -137,6 +187,9 @@ async function load(base, manifest) {
   const module = fetch(new URL(manifest.module.file_name, engineURL)).then((r) => r.text());
   wheel.catch(() => {});
   module.catch(() => {});
+  compileWasm(new URL("pyodide.asm.wasm", runtimeURL));
+  const stdlibURL = new URL(manifest.stdlib, runtimeURL);
+  fetchAhead(stdlibURL);
   const stored = readSnapshot(manifest.snapshot_key).then(
     (bytes) => { stamp(bytes ? "snapshot read" : "no snapshot"); return bytes; },
     (error) => { stamp(`no snapshot (${error?.name ?? error})`); return null; },
@@ -161,7 +214,7 @@ async function load(base, manifest) {
     stamp(snapshot ? "restore" : "boot");
     const pyodide = await loadPyodide({
       indexURL: runtimeURL.href,
-      stdLibURL: new URL(manifest.stdlib, runtimeURL).href,
+      stdLibURL: stdlibURL.href,
       lockFileContents: JSON.stringify(manifest.lock),
       packageBaseUrl: engineURL.href,
       stdout: () => {},

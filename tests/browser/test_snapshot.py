@@ -201,3 +201,25 @@ def test_restores_draw_different_random_deals(make_context: Any) -> None:
     assert new_a[0] != new_b[0]
     # ... and a deal number is the same deal wherever it is asked.
     assert same_a == same_b
+
+
+# The runtime's marks (ginrules-live.mjs), in the order they were made: [name, ms].
+MARKS = """() => performance.getEntriesByType("mark")
+    .filter((m) => m.name.startsWith("ginrules:"))
+    .map((m) => [m.name.slice("ginrules:".length), m.startTime])"""
+
+
+def test_first_answer_does_not_wait_for_the_snapshot(make_context: Any) -> None:
+    context, _log = make_context()
+    page = context.new_page()
+    go_live(page, "/en/standard.html", HAND)
+    wait_saved(page)
+    at = dict(page.evaluate(MARKS))
+    # The reader's answer first; the warm-up calls and the snapshot once the worker is idle.
+    assert at["worker ready"] <= at["first answer"] < at["worker warmed"]
+    assert at["worker warmed"] <= at["worker snapshot made"] <= at["worker snapshot saved"]
+    # Every stage of the fresh start is told, in order.
+    stages = ["intent", "worker load", "worker boot", "worker booted", "worker wheel unpacked"]
+    stages += ["worker engine imported", "worker ready", "ready", "first call", "first answer"]
+    assert [at[s] for s in stages] == sorted(at[s] for s in stages)
+    assert "worker restore" not in at
