@@ -128,7 +128,8 @@ def test_a_change_is_intent_without_waiting_for_the_widgets_pause(page: Page) ->
     meld_finder(page, "/en/standard.html")
     before, after, intent = page.evaluate(
         """(hand) => {
-            const input = document.querySelector("section[data-widget='melds'] input[name='cards']");
+            const widget = document.querySelector("section[data-widget='melds']");
+            const input = widget.querySelector("input[name='cards']");
             input.value = hand;
             const before = performance.now();
             input.dispatchEvent(new Event("input", { bubbles: true }));
