@@ -18,7 +18,10 @@ average of the machine. Prints:
    (each reader a new browser profile on disk, empty):
    on a first page with an empty cache (aim: at most 0.5 x the bare page), and on
    a second page of the site, with the snapshot that the first page saved (aim:
-   at most 0.15 x the bare page, under 1 s on an idle machine);
+   at most 0.15 x the bare page, under 1 s on an idle machine); then, for each of
+   the two, every stage of the start (the page's ``ginrules:`` performance marks:
+   the runtime's and the worker's, see ginrules-live.mjs), as the median ms since
+   the change and since the stage before: where the time goes;
 3. one update once live, from a click in the card picker to the new result
    (aim: under 50 ms).
 """
