@@ -7,6 +7,10 @@ reads the arguments, asks ``ginrules.reports`` (the functions the build-time
 directives ask too) and returns their JSON-ready reports.
 Engine errors come back as ``{"ok": false, "error": error.to_dict()}`` so that
 the page can say them in the reader's language. Standard library only.
+
+Calls keep no state between them: the worker saves its memory snapshot once the
+reader is idle after the first answers (see ``warm_calls``), and every later page
+starts from it, so anything a call left in a module would come back on every page.
 """
 
 from __future__ import annotations

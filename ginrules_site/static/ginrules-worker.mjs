@@ -192,7 +192,7 @@ async function startEngine(pyodide, wheel, module, restored) {
   const live = pyodide.pyimport("ginrules_live");
   stamp("engine imported");
   const version = JSON.parse(live.call("version", "{}"));
-  stamp("first call");
+  stamp("engine answered");
   if (!version.ok) throw new Error("the engine does not answer");
   return live;
 }
@@ -306,7 +306,12 @@ function whenIdle(steps, delay = IDLE_MS) {
 }
 
 function snapshotWork(pyodide, live, key) {
-  const warm = JSON.parse(live.warm_calls());
+  let warm = [];
+  try {
+    warm = JSON.parse(live.warm_calls());
+  } catch {
+    // a call module without warm-up calls: the snapshot is taken as it is
+  }
   let bytes = null;
   return [
     ...warm.map(([name, args]) => () => {
