@@ -14,10 +14,14 @@ average of the machine. Prints:
 1. bytes each variant page transfers before any interaction: as sent here
    (brotli), as a gzip-only host sends them (the ``.gz`` files of ``dist/``),
    and raw (aim: at most 50 KB compressed);
-2. first live result, from the reader's first change to the result on screen:
+2. first live result, from the reader's first change to the result on screen
+   (each reader a new browser profile on disk, empty):
    on a first page with an empty cache (aim: at most 0.5 x the bare page), and on
    a second page of the site, with the snapshot that the first page saved (aim:
-   at most 0.15 x the bare page, under 1 s on an idle machine);
+   at most 0.15 x the bare page, under 1 s on an idle machine); then, for each of
+   the two, every stage of the start (the page's ``ginrules:`` performance marks:
+   the runtime's and the worker's, see ginrules-live.mjs), as the median ms since
+   the change and since the stage before: where the time goes;
 3. one update once live, from a click in the card picker to the new result
    (aim: under 50 ms).
 """
@@ -29,7 +33,9 @@ import functools
 import importlib.util
 import json
 import os
+import shutil
 import statistics
+import tempfile
 import threading
 from collections.abc import Callable
 from http.server import ThreadingHTTPServer
@@ -37,7 +43,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
 
 ROOT = Path(__file__).resolve().parents[1]
 DIST = ROOT / "dist"
@@ -69,8 +75,14 @@ FIRST_RESULT = """async (text) => {
             if (done()) { observer.disconnect(); resolve(); }
         }).observe(widget, { attributes: true, subtree: true, childList: true });
     });
-    return { ms: performance.now() - started, start: widget.dataset.start };
+    return { ms: performance.now() - started, start: widget.dataset.start, started };
 }"""
+
+# The runtime's marks (ginrules-live.mjs: "ginrules:<stage>", the worker's stages too),
+# in ms since `started`.
+STAGES = """(started) => performance.getEntriesByType("mark")
+    .filter((m) => m.name.startsWith("ginrules:"))
+    .map((m) => [m.name.slice("ginrules:".length), m.startTime - started])"""
 
 # In the page: click a card of the picker, resolve with the ms until the new result.
 PICKER_UPDATE = """async (code) => {
@@ -88,7 +100,10 @@ PICKER_UPDATE = """async (code) => {
     return performance.now() - started;
 }"""
 
-# Resolves once the page's worker has saved its snapshot in IndexedDB.
+# True once the page's worker has told that it saved its snapshot (ginrules-live.mjs's mark).
+SAVED_MARK = """() => performance.getEntriesByName("ginrules:worker snapshot saved").length > 0"""
+
+# Resolves with whether IndexedDB holds the snapshot of `key`.
 SNAPSHOT_SAVED = """(key) => new Promise((resolve) => {
     const open = indexedDB.open("ginrules-engine", 1);
     open.onupgradeneeded = () => open.result.createObjectStore("snapshots");
@@ -162,23 +177,51 @@ def bare(page: Page, url: str) -> float:
     return float(page.evaluate("() => window.loadBare()"))
 
 
-def site_first(page: Page, url: str, path: str, hand: str) -> tuple[float, str]:
+Stages = dict[str, float]
+
+
+def site_first(page: Page, url: str, path: str, hand: str) -> tuple[float, str, float]:
+    """The first live result of ``path``: ms, start path, and the page time it began."""
     page.goto(f"{url}{path}")
     page.wait_for_selector("section.gr-widget form.gr-controls:not([hidden])")
     result = page.evaluate(FIRST_RESULT, hand)
-    return float(result["ms"]), str(result["start"])
+    return float(result["ms"]), str(result["start"]), float(result["started"])
+
+
+def stages(page: Page, started: float, ms: float) -> Stages:
+    """Each stage of the start, in ms since the reader's change (the first of a name)."""
+    found: Stages = {}
+    for name, at in page.evaluate(STAGES, started):
+        found.setdefault(str(name), float(at))
+    found["result shown"] = ms
+    return found
 
 
 def wait_snapshot(page: Page, key: str) -> None:
-    page.wait_for_function(f"() => ({SNAPSHOT_SAVED})({json.dumps(key)})", timeout=60_000)
+    page.wait_for_function(SAVED_MARK, timeout=60_000, polling=100)
+    if not page.evaluate(SNAPSHOT_SAVED, key):
+        raise SystemExit("the worker said it saved its snapshot, but IndexedDB does not hold it")
+
+
+def reader(playwright: Playwright) -> BrowserContext:
+    """A new reader: a browser with a profile of its own on disk, empty (HTTP cache,
+    IndexedDB and the wasm code cache work as for a reader; an incognito context
+    keeps no code cache)."""
+    profile = tempfile.mkdtemp(prefix="ginrules-bench-")
+    context = playwright.chromium.launch_persistent_context(
+        profile, executable_path="/usr/bin/chromium", args=ARGS
+    )
+    context.on("close", lambda _: shutil.rmtree(profile, ignore_errors=True))
+    return context
 
 
 def timed(
-    runs: int, browser: Browser, url: str, key: str, loads: list[str]
-) -> dict[str, list[float]]:
+    runs: int, playwright: Playwright, url: str, key: str, loads: list[str]
+) -> tuple[dict[str, list[float]], dict[str, list[Stages]]]:
     timings: dict[str, list[float]] = {
         k: [] for k in ("bare cold", "bare second", "site cold", "site second")
     }
+    breakdown: dict[str, list[Stages]] = {"site cold": [], "site second": []}
     starts: list[str] = []
 
     def bare_run(context: BrowserContext, hand: str) -> None:
@@ -190,28 +233,45 @@ def timed(
 
     def site_run(context: BrowserContext, hand: str) -> None:
         page = context.new_page()
-        ms, start = site_first(page, url, "/en/standard.html", hand)
+        ms, start, started = site_first(page, url, "/en/standard.html", hand)
         timings["site cold"].append(ms)
         starts.append(start)
         wait_snapshot(page, key)
+        breakdown["site cold"].append(stages(page, started, ms))
         page.close()
         page = context.new_page()
-        ms, start = site_first(page, url, "/en/oklahoma.html", hand)
+        ms, start, started = site_first(page, url, "/en/oklahoma.html", hand)
         timings["site second"].append(ms)
         starts.append(start)
+        breakdown["site second"].append(stages(page, started, ms))
 
     for run in range(runs):
         steps: list[Callable[[BrowserContext, str], None]] = [bare_run, site_run]
         if run % 2:
             steps.reverse()
         for step in steps:
-            context = browser.new_context()
+            context = reader(playwright)
             step(context, HANDS[run % 2])
             context.close()
         loads.append(load())
     if starts != ["fresh", "snapshot"] * runs:
         print(f"   warning: start paths {starts}, expected fresh then snapshot")
-    return timings
+    return timings, breakdown
+
+
+def print_stages(name: str, runs: list[Stages]) -> None:
+    """Median time of each stage since the reader's change, and since the stage before."""
+    print(f"   {name}: stage, median ms since the change (+ ms since the stage before)")
+    names = {stage for run in runs for stage in run}
+    medians = {
+        stage: statistics.median(run[stage] for run in runs if stage in run) for stage in names
+    }
+    before = 0.0
+    for stage, at in sorted(medians.items(), key=lambda item: item[1]):
+        seen = sum(stage in run for run in runs)
+        note = "" if seen == len(runs) else f"  (in {seen} of {len(runs)} runs)"
+        print(f"     {at:7.0f} (+{at - before:5.0f})  {stage}{note}")
+        before = at
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -245,9 +305,11 @@ def main(argv: list[str] | None = None) -> int:
 
         print(f"2. first live result, ms, {args.runs} runs, bare and site interleaved")
         loads: list[str] = []
-        timings = timed(args.runs, browser, url, key, loads)
+        timings, breakdown = timed(args.runs, playwright, url, key, loads)
         for name, values in timings.items():
             print(f"   {name}: {spread(values)}")
+        for name, runs in breakdown.items():
+            print_stages(name, runs)
         median = {k: statistics.median(v) for k, v in timings.items()}
         cold = median["site cold"] / median["bare cold"]
         print(f"   ratio site/bare, first page (cold): {cold:.2f} (aim <= 0.5)")
@@ -260,7 +322,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"   machine during the runs: {'; '.join(loads)}")
 
         print("3. one update once live, ms (aim < 50 ms)")
-        context = browser.new_context()
+        context = reader(playwright)
         page = context.new_page()
         site_first(page, url, "/en/standard.html", "7H 8H 9H 7S 7D 7C 2C 3C 4C")
         updates = [float(page.evaluate(PICKER_UPDATE, code)) for code in ["KS", "KS"] * 10]

@@ -7,6 +7,12 @@ reads the arguments, asks ``ginrules.reports`` (the functions the build-time
 directives ask too) and returns their JSON-ready reports.
 Engine errors come back as ``{"ok": false, "error": error.to_dict()}`` so that
 the page can say them in the reader's language. Standard library only.
+
+Calls keep no state between them, except the play page's tables (``TABLES``): the
+worker saves its memory snapshot once the reader is idle after the first answers
+(see ``warm_calls``), and every later page starts from it, so anything a call left
+in a module would come back on every page. The tables are the one exception, and
+:func:`restored` (run by the worker after a restore) drops them.
 """
 
 from __future__ import annotations
@@ -17,7 +23,7 @@ from collections.abc import Callable
 from typing import Any
 
 import ginrules
-from ginrules import Card, GinRulesError, Rules, find_variant, parse_hand
+from ginrules import PRESETS, Card, GinRulesError, Rules, find_variant, parse_hand
 from ginrules.reports import deal_log_report, hand_report, score_sheet_report, showdown_report
 from ginrules.table import BadSeedError, Table
 
@@ -148,6 +154,11 @@ def _number(args: dict[str, Any], key: str, error: Callable[[str], Exception]) -
     return value
 
 
+def restored() -> None:
+    """After a snapshot restore: forget the tables of the page the snapshot was made on."""
+    TABLES.clear()
+
+
 def _keep(table: Table) -> dict[str, Any]:
     number = _NEXT_ID[0]
     _NEXT_ID[0] += 1
@@ -263,6 +274,23 @@ def _play_moves(args: dict[str, Any]) -> Any:
 def _play_whatif(args: dict[str, Any]) -> Any:
     """The last finished deal again, against the same computer, not scored."""
     return _keep(_table(args).whatif_table())
+
+
+def warm_calls() -> str:
+    """JSON ``[[name, args], ...]``: a first call of each kind, in every variant.
+
+    The worker makes them one at a time while the reader is idle, before it saves
+    the memory snapshot: a restored engine has then already built what a first
+    call builds (the meld tables of each way of counting the cards), and answers
+    its first call as fast as the next ones.
+    """
+    hand = "7H 8H 9H 7S 7D 7C 2C 3C 4C 9D"
+    calls: list[tuple[str, dict[str, Any]]] = [
+        ("melds", {"cards": hand, "variant": name}) for name in PRESETS
+    ]
+    calls.append(("showdown", {"knocker": hand, "defender": "AS 2S 3S 4S 5D 6D 8C TD JD KC"}))
+    calls += [("stock", {"seed": "1", "players": players}) for players in ("random", "good")]
+    return json.dumps(calls)
 
 
 def call(name: str, args_json: str) -> str:

@@ -2,10 +2,12 @@
 
 Steps (all offline once ``npm ci`` and ``.venv-pyodide`` exist):
 
-1. compile Pyodide's standard library to ``.pyc`` inside Pyodide itself, under
+1. build the ``ginrules`` wheel (py3-none-any) from the checkout, reproducibly;
+2. compile Pyodide's standard library to ``.pyc`` inside Pyodide itself, under
    Node (``tools/pyodide_pyc.mjs``: the magic number is the runtime's own), as
-   a stored zip so that the web server's gzip or brotli applies;
-2. build the ``ginrules`` wheel (py3-none-any) from the checkout, reproducibly;
+   a stored zip so that the web server's gzip or brotli applies, and add to the
+   wheel the ``__pycache__`` ``.pyc`` of each of its modules (importing the engine
+   in the browser then compiles nothing; the sources stay for tracebacks and doctests);
 3. add it, with its sha256, to a copy of Pyodide's ``pyodide-lock.json`` with
    pyodide-build's ``pyodide lockfile add-wheels``, keeping only the packages
    whose files the site ships;
@@ -126,8 +128,10 @@ def content_hash(folder: Path) -> str:
     return digest.hexdigest()[:16]
 
 
-def compile_stdlib(out: Path) -> dict[str, object]:
-    """Write the ``.pyc`` standard library zip; return its Python version and magic number."""
+def compile_python(out: Path, wheel: Path) -> dict[str, object]:
+    """Write the ``.pyc`` standard library zip into ``out``, add the ``.pyc`` of its
+    modules to ``wheel`` (in place); return the Python version and magic number."""
+    compiled = wheel.with_name(wheel.name + ".pyc-tmp")
     run = subprocess.run(
         [
             "node",
@@ -135,13 +139,16 @@ def compile_stdlib(out: Path) -> dict[str, object]:
             str(NPM_PYODIDE),
             str(NPM_PYODIDE / "python_stdlib.zip"),
             str(out / STDLIB),
+            str(wheel),
+            str(compiled),
         ],
         capture_output=True,
         text=True,
     )
     if run.returncode:
         sys.stderr.write(run.stdout + run.stderr)
-        raise SystemExit("compiling the standard library in Pyodide failed")
+        raise SystemExit("compiling the standard library and the engine in Pyodide failed")
+    compiled.replace(wheel)
     info: dict[str, object] = json.loads(run.stdout.strip().splitlines()[-1])
     return info
 
@@ -166,12 +173,12 @@ def build_runtime(out: Path, cli: Path) -> dict[str, object]:
     runtime.mkdir()
     for name in RUNTIME_FILES:
         shutil.copy2(NPM_PYODIDE / name, runtime / name)
-    stdlib = compile_stdlib(runtime)
     engine = out / "engine.staging"
     engine.mkdir()
     shutil.copy2(ROOT / "ginrules_site" / MODULE, engine / MODULE)
     module_sha = hashlib.sha256((engine / MODULE).read_bytes()).hexdigest()
     wheel = build_wheel(engine)
+    stdlib = compile_python(runtime, wheel)
     entry = add_wheel_to_lock(cli, wheel, engine)
     lock = json.loads((engine / LOCK).read_text(encoding="utf-8"))
     runtime_dir = sealed(runtime, out)

@@ -4,6 +4,7 @@
 //   startOnIntent(widgetRoots);                       // pointer over or focus in a widget
 //   await runtime().ready({ onProgress, confirm });   // loads on first use only
 //   runtime().startPath                               // "snapshot" or "fresh", once ready
+//   performance.getEntriesByType("mark")              // "ginrules:<stage>": how the start went
 //   const reply = await runtime().call("melds", { cards: "7H 8H 9H" });
 //   // reply: {ok: true, value} or {ok: false, error: {code, message, ...params}}
 //
@@ -13,6 +14,12 @@
 // file (/<lang>/_static/): runtime.json there names its content-hashed folders.
 
 const DEFAULT_TIMEOUT_MS = 90_000;
+
+// Each stage of the start, on the page's timeline as a performance mark
+// "ginrules:<stage>" (benchmarks/widgets.py prints them). `at`: ms since the epoch.
+function mark(stage, at = performance.timeOrigin + performance.now()) {
+  performance.mark(`ginrules:${stage}`, { startTime: Math.max(0, at - performance.timeOrigin) });
+}
 
 export class LoadError extends Error {
   constructor(code, message, file = null) {
@@ -33,6 +40,7 @@ class Runtime {
     this.state = "idle"; // idle, loading, ready
     this.error = null;
     this.manifest = null;
+    this.manifestPromise = null;
     this.startPath = null; // "snapshot" or "fresh"
     this.snapshotSaved = false;
   }
@@ -45,15 +53,18 @@ class Runtime {
 
   // The one-time download, compressed as hosts send it (runtime.json's `download`;
   // the progress counts the decoded bytes of `files`, which add up to `total`).
+  // One request, however many ask at once; asked again after a failure.
   async size() {
-    this.manifest ??= await fetch(new URL("runtime.json", this.base)).then(
+    this.manifestPromise ??= fetch(new URL("runtime.json", this.base)).then(
       (r) => {
         if (!r.ok) throw new LoadError("failed", `runtime.json: HTTP ${r.status}`, "runtime.json");
         return r.json();
       },
     ).catch((error) => {
+      this.manifestPromise = null;
       throw error instanceof LoadError ? error : new LoadError("failed", `runtime.json: ${error.message}`, "runtime.json");
     });
+    this.manifest = await this.manifestPromise;
     return this.manifest.download;
   }
 
@@ -63,6 +74,7 @@ class Runtime {
     if (onProgress) this.listeners.add(onProgress);
     if (this.readyPromise) return this.readyPromise;
     this.state = "loading";
+    mark("intent");
     this.readyPromise = this.start(confirm, timeoutMs ?? globalThis.GINRULES_LOAD_TIMEOUT_MS ?? DEFAULT_TIMEOUT_MS);
     this.readyPromise.then(
       () => { this.state = "ready"; },
@@ -78,47 +90,63 @@ class Runtime {
     return this.readyPromise;
   }
 
-  async start(confirm, timeoutMs) {
-    const total = await this.size();
-    if (navigator.connection?.saveData && confirm && !(await confirm(total))) {
-      throw new LoadError("declined", "download declined");
-    }
-    this.worker = new Worker(new URL("ginrules-worker.mjs", import.meta.url), { type: "module" });
+  start(confirm, timeoutMs) {
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.worker.terminate();
-        reject(new LoadError("timeout", `the engine did not load within ${Math.round(timeoutMs / 1000)} s`));
-      }, timeoutMs);
-      this.worker.onerror = (event) => {
+      let timer = null;
+      const stop = (error) => {
         clearTimeout(timer);
-        reject(new LoadError("failed", event.message || "ginrules-worker.mjs: worker error", "ginrules-worker.mjs"));
+        reject(error);
       };
-      this.worker.onmessage = ({ data }) => {
-        if (data.type === "progress") {
-          for (const listener of this.listeners) listener(data);
-        } else if (data.type === "ready") {
-          clearTimeout(timer);
-          this.loadSeconds = data.seconds;
-          this.startPath = data.start;
-          resolve(data);
-        } else if (data.type === "snapshot") {
-          this.snapshotSaved = true;
-        } else if (data.type === "failed") {
-          clearTimeout(timer);
-          reject(new LoadError("failed", data.message, data.file ?? null));
-        } else if (data.type === "result") {
-          const settle = this.pending.get(data.id);
-          this.pending.delete(data.id);
-          settle?.(data);
+      const spawn = () => {
+        this.worker = new Worker(new URL("ginrules-worker.mjs", import.meta.url), { type: "module" });
+        this.worker.onerror = (event) => {
+          stop(new LoadError("failed", event.message || "ginrules-worker.mjs: worker error", "ginrules-worker.mjs"));
+        };
+        this.worker.onmessage = ({ data }) => {
+          if (data.type === "progress") {
+            for (const listener of this.listeners) listener(data);
+          } else if (data.type === "ready") {
+            clearTimeout(timer);
+            for (const [stage, at] of data.stages ?? []) mark(`worker ${stage}`, at);
+            mark("ready");
+            this.loadSeconds = data.seconds;
+            this.startPath = data.start;
+            resolve(data);
+          } else if (data.type === "snapshot") {
+            for (const [stage, at] of data.stages ?? []) mark(`worker ${stage}`, at);
+            this.snapshotSaved = true;
+          } else if (data.type === "failed") {
+            stop(new LoadError("failed", data.message, data.file ?? null));
+          } else if (data.type === "result") {
+            if (data.id === 1) mark("first answer");
+            const settle = this.pending.get(data.id);
+            this.pending.delete(data.id);
+            settle?.(data);
+          }
+        };
+      };
+      const saveData = navigator.connection?.saveData;
+      // The worker starts while runtime.json arrives, unless the reader must be asked first.
+      if (!saveData) spawn();
+      this.size().then(async (total) => {
+        mark("runtime.json");
+        if (saveData && confirm && !(await confirm(total))) {
+          throw new LoadError("declined", "download declined");
         }
-      };
-      this.worker.postMessage({ type: "load", base: this.base.href, manifest: this.manifest });
+        if (!this.worker) spawn();
+        timer = setTimeout(() => {
+          this.worker?.terminate();
+          reject(new LoadError("timeout", `the engine did not load within ${Math.round(timeoutMs / 1000)} s`));
+        }, timeoutMs);
+        this.worker.postMessage({ type: "load", base: this.base.href, manifest: this.manifest });
+      }).catch(stop);
     });
   }
 
   async call(name, args) {
     await this.ready();
     const id = this.nextId++;
+    if (id === 1) mark("first call");
     return new Promise((resolve) => {
       this.pending.set(id, resolve);
       this.worker.postMessage({ type: "call", id, name, args });
@@ -129,10 +157,11 @@ class Runtime {
 let shared = null;
 
 // Load the engine as soon as the reader shows intent: the pointer over a widget,
-// or the focus inside one (a share link in the URL starts it at once anyway).
+// the focus inside one, or a change of one of its fields, without waiting for the
+// widget's own pause after typing (a share link in the URL starts it at once anyway).
 export function startOnIntent(roots) {
   for (const root of roots) {
-    for (const type of ["pointerenter", "focusin"]) {
+    for (const type of ["pointerenter", "focusin", "input"]) {
       root.addEventListener(type, () => runtime().warm(), { once: true, passive: true });
     }
   }

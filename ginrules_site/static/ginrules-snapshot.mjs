@@ -53,17 +53,22 @@ export function snapshotOptions(snapshot) {
   return snapshot ? { _loadSnapshot: snapshot } : { _makeSnapshot: true };
 }
 
-// The whole memory of `pyodide`, taken before the engine has answered anything.
+// The whole memory of `pyodide`, taken when the reader is idle after the first answers.
 export function makeSnapshot(pyodide) {
   return pyodide.makeMemorySnapshot();
 }
 
 // After a restore, every random generator holds the state it had in the snapshot:
-// reseed each one from the system's randomness (os.urandom: crypto.getRandomValues).
+// reseed from the system's randomness (os.urandom: crypto.getRandomValues) the
+// random module's own (random.random, randrange...) and every generator that a
+// module of the engine or of the site holds. (The engine's deals make their own,
+// seeded, generator; a scan of every object, gc.get_objects(), cost 50-80 ms.)
 export const RESEED = `
-import gc, random
-for _generator in [random._inst, *(o for o in gc.get_objects() if isinstance(o, random.Random))]:
-    if not isinstance(_generator, random.SystemRandom):
-        _generator.seed()
-del _generator
+import random, sys
+for _name, _module in list(sys.modules.items()):
+    if _name == "random" or _name.partition(".")[0] in ("ginrules", "ginrules_live"):
+        for _generator in list(vars(_module).values()):
+            if isinstance(_generator, random.Random) and not isinstance(_generator, random.SystemRandom):
+                _generator.seed()
+del _name, _module, _generator
 `;

@@ -4,7 +4,9 @@
 //                                               manifest: its runtime.json
 //               {type: "call", id, name, args}  args: JSON-ready object
 // Messages out: {type: "progress", loaded, total, stage}   stage: download, start, engine
-//               {type: "ready", seconds, version, start}    start: "snapshot" or "fresh"
+//               {type: "ready", seconds, version, start, stages}
+//                                                      start: "snapshot" or "fresh"
+//               {type: "snapshot", saved, stages}      after a fresh start, once idle
 //               {type: "failed", message, file?, status?}
 //               {type: "result", id, ok: true, value} | {type: "result", id, ok: false, error}
 //
@@ -12,9 +14,11 @@
 // precompiled standard library (runtime.json's `stdlib`, passed as stdLibURL) and
 // the lock file inlined in runtime.json. The engine's wheel is fetched with its
 // sha256 as the request's integrity (the browser refuses other bytes) and unpacked
-// into site-packages. The first start in a browser saves a memory snapshot
+// into site-packages. After the first start in a browser, once the reader is idle,
+// the worker makes each warm-up call, then saves a memory snapshot
 // (ginrules-snapshot.mjs); later pages restore it, put the wheel's files back and
-// reseed every random generator, or start the normal way if anything fails.
+// reseed the random generators, or start the normal way if anything fails. No
+// answer waits for that work. Each stage's time goes with "ready" and "snapshot".
 import {
   RESEED,
   deleteSnapshot,
@@ -30,6 +34,12 @@ let loaded = 0;
 let total = 0;
 let phase = "download";
 let failed = false;
+
+// [stage, time] of each step of the start, in ms since the epoch (the page puts
+// them on its own clock): sent with "ready" and "snapshot", read by benchmarks.
+const stages = [];
+const stamp = (name) => stages.push([name, performance.timeOrigin + performance.now()]);
+stamp("worker");
 
 // The stage the reader is told: the download until every runtime file has arrived
 // (Pyodide fetches some of them while it starts), then Python starting, then the engine.
@@ -47,12 +57,11 @@ function fail(message, detail = {}) {
 
 const fileName = (url) => new URL(url).pathname.split("/").pop();
 
-// Count the bytes of every response as they arrive, so that the page can show
-// real progress, and report at once a runtime file that the server refuses
-// (404, 500) or answers with a page instead of the file, rather than waiting
-// for Pyodide's own timeout. The request (with its integrity option) goes through unchanged.
+// Report at once a runtime file that the server refuses (404, 500) or answers
+// with a page instead of the file, rather than waiting for Pyodide's own timeout.
+// The request (with its integrity option) goes through unchanged.
 const realFetch = globalThis.fetch.bind(globalThis);
-globalThis.fetch = async (input, init) => {
+async function checkedFetch(input, init) {
   const url = String(input instanceof Request ? input.url : input);
   let response;
   try {
@@ -68,19 +77,73 @@ globalThis.fetch = async (input, init) => {
     fail(`${fileName(url)}: ${why}`, { file: fileName(url), status: response.status });
     throw new Error(`${fileName(url)}: ${why}`);
   }
-  if (!response.body) return response;
-  const counter = new TransformStream({
+  return response;
+}
+
+// Count the bytes of a body as they arrive, so that the page can show real progress.
+function counter(url) {
+  return new TransformStream({
     transform(chunk, controller) {
       loaded += chunk.byteLength;
       progress();
       controller.enqueue(chunk);
     },
+    flush() {
+      stamp(`fetched ${fileName(url)}`);
+    },
   });
-  return new Response(response.body.pipeThrough(counter), {
+}
+
+// Pyodide's WebAssembly module compiles from the moment the worker knows its
+// address, while the snapshot is read and Pyodide's scripts load, and from the
+// browser's own response (a response made in JavaScript gets no wasm code
+// cache, which keeps the compiled code for the next page). Pyodide's fetch of
+// that address then gets a stand-in, and its instantiateStreaming this module.
+let wasm = null; // {url, module: Promise<WebAssembly.Module>}
+const PRECOMPILED = Symbol("precompiled");
+
+function compileWasm(url) {
+  const module = checkedFetch(url).then((response) => {
+    response.clone().body.pipeThrough(counter(url)).pipeTo(new WritableStream()).catch(() => {});
+    return WebAssembly.compileStreaming(response);
+  });
+  module.then(() => stamp("wasm compiled"), () => {});
+  wasm = { url: url.href, module };
+}
+
+// Responses asked for before Pyodide asks (the standard library, which Pyodide
+// only fetches once the snapshot is read): handed to Pyodide's fetch, once.
+const ahead = new Map();
+
+function fetchAhead(url) {
+  const response = globalThis.fetch(url);
+  response.catch(() => {}); // failures are reported as they happen, and again to Pyodide
+  ahead.set(url.href, response);
+}
+
+globalThis.fetch = async (input, init) => {
+  const url = String(input instanceof Request ? input.url : input);
+  if (wasm && url === wasm.url) return Object.assign(new Response(null), { [PRECOMPILED]: true });
+  const early = ahead.get(url);
+  if (early) {
+    ahead.delete(url);
+    return early;
+  }
+  const response = await checkedFetch(input, init);
+  if (!response.body) return response;
+  return new Response(response.body.pipeThrough(counter(url)), {
     status: response.status,
     statusText: response.statusText,
     headers: response.headers,
   });
+};
+
+const realInstantiateStreaming = WebAssembly.instantiateStreaming.bind(WebAssembly);
+WebAssembly.instantiateStreaming = async (source, imports) => {
+  const response = await source;
+  if (!response?.[PRECOMPILED]) return realInstantiateStreaming(response, imports);
+  const module = await wasm.module;
+  return { module, instance: await WebAssembly.instantiate(module, imports) };
 };
 
 function integrity(hex) {
@@ -88,16 +151,49 @@ function integrity(hex) {
   return `sha256-${btoa(String.fromCharCode(...bytes))}`;
 }
 
+// Unpack a pure-Python wheel into site-packages: Python reads the archive in memory,
+// the files are written straight into the file system (Pyodide's unpackArchive writes
+// them through Python's file objects, at about 1 ms a file here).
+const UNZIP = `
+def _ginrules_unzip(data):
+    import io, zipfile
+    with zipfile.ZipFile(io.BytesIO(data.to_py())) as archive:
+        return [(i.filename, archive.read(i)) for i in archive.infolist() if not i.is_dir()]
+_ginrules_unzip
+`;
+
+function installWheel(pyodide, bytes, sitePackages) {
+  const unzip = pyodide.runPython(UNZIP);
+  const listed = unzip(bytes);
+  const files = listed.toJs();
+  listed.destroy();
+  unzip.destroy();
+  for (const [name, data] of files) {
+    const path = `${sitePackages}/${name}`;
+    pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+    pyodide.FS.writeFile(path, data);
+  }
+}
+
 // Python, the wheel's files and the call module: the engine answers `version`.
 async function startEngine(pyodide, wheel, module, restored) {
   progress("engine");
   const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
   // After a restore the modules are in memory but the files are not: put them back.
-  pyodide.unpackArchive(await wheel, "wheel", { extractDir: sitePackages });
+  const bytes = await wheel;
+  stamp("wheel ready");
+  installWheel(pyodide, bytes, sitePackages);
   pyodide.FS.writeFile(`${sitePackages}/ginrules_live.py`, await module);
-  if (restored) pyodide.runPython(RESEED);
+  stamp("wheel unpacked");
+  if (restored) {
+    pyodide.runPython(RESEED);
+    stamp("reseeded");
+  }
   const live = pyodide.pyimport("ginrules_live");
+  if (restored) live.restored(); // the play tables of the page the snapshot was made on
+  stamp("engine imported");
   const version = JSON.parse(live.call("version", "{}"));
+  stamp("engine answered");
   if (!version.ok) throw new Error("the engine does not answer");
   return live;
 }
@@ -105,6 +201,7 @@ async function startEngine(pyodide, wheel, module, restored) {
 async function load(base, manifest) {
   total = manifest.total;
   const started = performance.now();
+  stamp("load");
   const runtimeURL = new URL(manifest.runtime, base);
   const engineURL = new URL(manifest.engine, base);
   progress("download");
@@ -115,31 +212,47 @@ async function load(base, manifest) {
   const module = fetch(new URL(manifest.module.file_name, engineURL)).then((r) => r.text());
   wheel.catch(() => {});
   module.catch(() => {});
-  const stored = readSnapshot(manifest.snapshot_key).catch(() => null);
+  compileWasm(new URL("pyodide.asm.wasm", runtimeURL));
+  const stdlibURL = new URL(manifest.stdlib, runtimeURL);
+  fetchAhead(stdlibURL);
+  const stored = readSnapshot(manifest.snapshot_key).then(
+    (bytes) => { stamp(bytes ? "snapshot read" : "no snapshot"); return bytes; },
+    (error) => { stamp(`no snapshot (${error?.name ?? error})`); return null; },
+  );
+  // Pyodide's own script loads while the snapshot is read (loadPyodide imports the same module).
+  const asm = import(new URL("pyodide.asm.mjs", runtimeURL).href).then(
+    () => stamp("pyodide.asm.mjs imported"),
+    () => {}, // loadPyodide imports it again and reports the failure
+  );
   let loadPyodide;
   try {
     ({ loadPyodide } = await import(new URL("pyodide.mjs", runtimeURL).href));
+    stamp("pyodide.mjs imported");
   } catch (error) {
     fail(`pyodide.mjs: ${error.message}`, { file: "pyodide.mjs" });
     throw error;
   }
   // pyodide.mjs and pyodide.asm.mjs come through import(), not fetch.
   loaded += manifest.files[`${manifest.runtime}pyodide.mjs`] + manifest.files[`${manifest.runtime}pyodide.asm.mjs`];
-  const boot = (snapshot) => {
+  const boot = async (snapshot) => {
     progress("start");
-    return loadPyodide({
+    stamp(snapshot ? "restore" : "boot");
+    const pyodide = await loadPyodide({
       indexURL: runtimeURL.href,
-      stdLibURL: new URL(manifest.stdlib, runtimeURL).href,
+      stdLibURL: stdlibURL.href,
       lockFileContents: JSON.stringify(manifest.lock),
       packageBaseUrl: engineURL.href,
       stdout: () => {},
       stderr: () => {},
       ...snapshotOptions(snapshot),
     });
+    stamp(snapshot ? "restored" : "booted");
+    return pyodide;
   };
   let start = "fresh";
   let live = null;
   const snapshot = await stored;
+  await asm;
   if (snapshot) {
     try {
       live = await startEngine(await boot(snapshot), wheel, module, true);
@@ -158,23 +271,65 @@ async function load(base, manifest) {
   dispatch = live.call;
   loaded = total;
   progress("done");
+  stamp("ready");
   postMessage({
     type: "ready",
     seconds: (performance.now() - started) / 1000,
     version: live.VERSION,
     start,
+    stages: stages.splice(0),
   });
-  if (!fresh) return;
-  // Taken in this same task, before any call message can run: nothing of the
-  // reader's is in it. Saved while the reader reads the first result.
-  let bytes;
+  if (fresh) whenIdle(snapshotWork(fresh, live, manifest.snapshot_key));
+}
+
+// After a fresh start, work for the moments when the reader is idle (no call for
+// IDLE_MS), one step at a time, so that no answer waits for it: the warm-up calls
+// (ginrules_live.warm_calls), then the memory snapshot, then saving it.
+const IDLE_MS = 300;
+const STEP_GAP_MS = 10;
+let idleSteps = [];
+let idleTimer = null;
+
+function whenIdle(steps, delay = IDLE_MS) {
+  idleSteps = steps;
+  clearTimeout(idleTimer);
+  if (!idleSteps.length) return;
+  idleTimer = setTimeout(async () => {
+    idleTimer = null;
+    const step = idleSteps.shift();
+    try {
+      await step();
+    } catch {
+      idleSteps = []; // no snapshot this time; the next page tries again
+    }
+    if (!idleTimer) whenIdle(idleSteps, STEP_GAP_MS);
+  }, delay);
+}
+
+function snapshotWork(pyodide, live, key) {
+  let warm = [];
   try {
-    bytes = makeSnapshot(fresh);
+    warm = JSON.parse(live.warm_calls());
   } catch {
-    return;
+    // a call module without warm-up calls: the snapshot is taken as it is
   }
-  await saveSnapshot(manifest.snapshot_key, bytes).catch(() => {});
-  postMessage({ type: "snapshot", saved: true });
+  let bytes = null;
+  return [
+    ...warm.map(([name, args]) => () => {
+      live.call(name, JSON.stringify(args));
+    }),
+    () => {
+      stamp("warmed");
+      bytes = makeSnapshot(pyodide);
+      stamp("snapshot made");
+    },
+    async () => {
+      await saveSnapshot(key, bytes);
+      bytes = null;
+      stamp("snapshot saved");
+      postMessage({ type: "snapshot", saved: true, stages: stages.splice(0) });
+    },
+  ];
 }
 
 onmessage = async (event) => {
@@ -198,5 +353,7 @@ onmessage = async (event) => {
     const started = performance.now();
     const reply = JSON.parse(dispatch(message.name, JSON.stringify(message.args ?? {})));
     postMessage({ type: "result", id: message.id, ms: performance.now() - started, ...reply });
+    // The reader is busy: the idle work waits for the next quiet moment.
+    if (idleSteps.length) whenIdle(idleSteps);
   }
 };

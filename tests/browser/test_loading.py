@@ -101,9 +101,7 @@ def test_loading_shows_the_real_stages_with_a_css_spinner(page: Page) -> None:
     assert all(s["content"] == '""' and s["radius"] == "50%" for s in seen), seen
 
 
-def test_intent_starts_the_download_before_the_first_change(
-    page: Page, requests_log: Any
-) -> None:
+def test_intent_starts_the_download_before_the_first_change(page: Page, requests_log: Any) -> None:
     widget = meld_finder(page, "/en/oklahoma.html")
     page.wait_for_timeout(500)
     assert not runtime_requests(requests_log)
@@ -124,6 +122,26 @@ def test_focus_inside_a_widget_is_intent_too(page: Page, requests_log: Any) -> N
     assert any(u.endswith("/runtime.json") for u in runtime_requests(requests_log))
 
 
+def test_a_change_is_intent_without_waiting_for_the_widgets_pause(page: Page) -> None:
+    """A field changed with neither pointer nor focus (autofill, a script) starts the
+    engine in the same event, not after the widget's pause after typing."""
+    meld_finder(page, "/en/standard.html")
+    before, after, intent = page.evaluate(
+        """(hand) => {
+            const widget = document.querySelector("section[data-widget='melds']");
+            const input = widget.querySelector("input[name='cards']");
+            input.value = hand;
+            const before = performance.now();
+            input.dispatchEvent(new Event("input", { bubbles: true }));
+            const after = performance.now();
+            const intent = performance.getEntriesByName("ginrules:intent")[0];
+            return [before, after, intent ? intent.startTime : null];
+        }""",
+        HAND,
+    )
+    assert intent is not None and before <= intent <= after
+
+
 def test_save_data_still_asks_on_intent_and_on_change(make_context: Any) -> None:
     context, log = make_context()
     context.add_init_script(
@@ -141,3 +159,5 @@ def test_save_data_still_asks_on_intent_and_on_change(make_context: Any) -> None
     widget.locator(".gr-ask-no").click()
     expect(widget).to_have_attribute("data-state", "static")
     assert [u.rsplit("/", 1)[1] for u in runtime_requests(log)] == ["runtime.json"]
+    # Nor was the worker started before the reader agreed.
+    assert not any("ginrules-worker.mjs" in u for u in log.urls)

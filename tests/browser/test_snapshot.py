@@ -87,19 +87,18 @@ def go_live(page: Page, path: str, text: str) -> Locator:
     return widget
 
 
+# True once the page's worker has told that it saved its snapshot (a performance mark of
+# ginrules-live.mjs). A plain value: wait_for_function does not wait for a promise.
+SAVED = """() => performance.getEntriesByName("ginrules:worker snapshot saved").length > 0"""
+
+
 def wait_saved(page: Page, not_head: list[int] | None = None) -> Any:
-    """Until the snapshot of this build is in IndexedDB (and, if given, is new)."""
-    page.wait_for_function(
-        f"""async ([key, old]) => {{
-            const r = await ({READ})();
-            return r && r.key === key && r.length > 1000000 &&
-                (!old || JSON.stringify(r.head) !== JSON.stringify(old));
-        }}""",
-        arg=[snapshot_key(), not_head],
-        timeout=60_000,
-        polling=250,
-    )
-    return page.evaluate(READ)
+    """Until this page's worker has saved the snapshot of this build (new, if ``not_head``)."""
+    page.wait_for_function(SAVED, timeout=60_000, polling=250)
+    record = page.evaluate(READ)
+    assert record and record["key"] == snapshot_key() and record["length"] > 1_000_000
+    assert record["head"] != not_head
+    return record
 
 
 HAND = "7H 8H 9H 7S 7D 7C 2C 3C 4C 9D"
@@ -202,3 +201,50 @@ def test_restores_draw_different_random_deals(make_context: Any) -> None:
     assert new_a[0] != new_b[0]
     # ... and a deal number is the same deal wherever it is asked.
     assert same_a == same_b
+
+
+# The runtime's marks (ginrules-live.mjs), in the order they were made: [name, ms].
+MARKS = """() => performance.getEntriesByType("mark")
+    .filter((m) => m.name.startsWith("ginrules:"))
+    .map((m) => [m.name.slice("ginrules:".length), m.startTime])"""
+
+
+def test_first_answer_does_not_wait_for_the_snapshot(make_context: Any) -> None:
+    context, _log = make_context()
+    page = context.new_page()
+    go_live(page, "/en/standard.html", HAND)
+    wait_saved(page)
+    at = dict(page.evaluate(MARKS))
+    # The reader's answer first; the warm-up calls and the snapshot once the worker is idle.
+    assert at["worker ready"] <= at["first answer"] < at["worker warmed"]
+    assert at["worker warmed"] <= at["worker snapshot made"] <= at["worker snapshot saved"]
+    # Every stage of the fresh start is told, in order.
+    stages = ["intent", "worker load", "worker boot", "worker booted", "worker wheel unpacked"]
+    stages += ["worker engine imported", "worker ready", "ready", "first call", "first answer"]
+    assert [at[s] for s in stages] == sorted(at[s] for s in stages)
+    assert "worker restore" not in at
+
+
+def test_a_snapshot_made_during_a_game_starts_the_next_play_page(make_context: Any) -> None:
+    """The play page keeps its tables in the worker, so its snapshot may be made while a
+    game is on: the next page starts from it and deals the cards of its own link."""
+    from ginrules.table import Table
+
+    from .test_play import ROOT, click_move, hand_codes, offered, settled
+
+    context, _log = make_context()
+    context.add_init_script("window.GINRULES_PLAY_PACE_MS = 0;")
+    first = context.new_page()
+    first.goto("/en/play.html#play=standard/one_deal/beginner/11/1/computer")
+    click_move(settled(first), offered(first.locator(ROOT))[0])
+    wait_saved(first)
+    first.close()
+
+    second = context.new_page()
+    second.goto("/sv/play.html#play=oklahoma/game100/good/12/1/computer")
+    root = settled(second)
+    assert root.get_attribute("data-start") == "snapshot"
+    table = Table(find_variant("oklahoma"), "game100", "good", 12, dealer="computer")
+    assert sorted(hand_codes(root)) == sorted(table.state()["hand"])
+    click_move(root, offered(root)[0])
+    settled(second)

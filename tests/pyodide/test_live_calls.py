@@ -177,3 +177,16 @@ def test_score_sheet_reports_are_identical_for_every_variant() -> None:
                 assert reply("scoresheet", args)["error"]["code"] == "match_over", error
                 continue
             assert reply("scoresheet", args) == {"ok": True, "value": built}
+
+
+def test_every_warm_up_call_is_answered() -> None:
+    """The worker's warm-up before the snapshot: a real call of each kind, every variant."""
+    from ginrules import PRESETS
+    from ginrules_site.ginrules_live import HANDLERS, warm_calls
+
+    calls = json.loads(warm_calls())
+    assert {name for name, _args in calls} <= set(HANDLERS)
+    assert {args["variant"] for name, args in calls if name == "melds"} == set(PRESETS)
+    assert {"melds", "showdown", "stock"} <= {name for name, _args in calls}
+    for name, args in calls:
+        assert reply(name, args)["ok"], (name, args)

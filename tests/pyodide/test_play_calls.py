@@ -111,3 +111,13 @@ def test_the_table_in_use_is_kept_while_others_come_and_go() -> None:
     for _ in range(MAX_TABLES):
         reply("play_new", base)
     assert reply("play_tutor", {"table": idle})["code"] == "bad_call"  # left unused: dropped
+
+
+def test_a_restored_engine_forgets_the_tables_of_the_snapshots_page() -> None:
+    from ginrules_site.ginrules_live import restored
+
+    base = {"variant": "standard", "scheme": "one_deal", "level": "random", "seed": 2}
+    table = reply("play_new", base)["table"]
+    restored()
+    assert reply("play_tutor", {"table": table})["code"] == "bad_call"
+    assert reply("play_tutor", {"table": reply("play_new", base)["table"]})["phase"] == "offer"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import json
 import shutil
 import subprocess
@@ -22,6 +24,30 @@ console.log(py.runPython(`
 import importlib.util, json, sys, email.message
 json.dumps({"python": sys.version.split()[0], "magic": importlib.util.MAGIC_NUMBER.hex(),
             "origin": email.message.__spec__.origin})`));
+"""
+
+
+# Unpack the engine's wheel as the worker does, then import the engine: which
+# modules had to be compiled from source (none should: each has its .pyc).
+WHEEL_PROBE = """
+import { readFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+const [dir, stdlib, lock, wheel] = process.argv.slice(2);
+const { loadPyodide } = await import(pathToFileURL(dir + "pyodide.mjs").href);
+const py = await loadPyodide({ indexURL: dir, stdLibURL: stdlib, lockFileContents: lock });
+const sitePackages = py.runPython("import site; site.getsitepackages()[0]");
+py.unpackArchive(new Uint8Array(readFileSync(wheel)), "wheel", { extractDir: sitePackages });
+console.log(py.runPython(`
+import importlib.machinery, json, sys
+compiled = []
+source_to_code = importlib.machinery.SourceFileLoader.source_to_code
+def counting(self, data, path, *args, **kwargs):
+    compiled.append(path)
+    return source_to_code(self, data, path, *args, **kwargs)
+importlib.machinery.SourceFileLoader.source_to_code = counting
+import ginrules, ginrules.reports
+json.dumps({"compiled": compiled, "doc": ginrules.reports.__doc__ or "",
+            "loaded": sorted(m for m in sys.modules if m.startswith("ginrules"))})`));
 """
 
 
@@ -72,3 +98,57 @@ def test_pyodide_is_pinned_to_one_version() -> None:
     assert pin[0].isdigit() and pin.count(".") == 2, f"not an exact version: {pin}"
     lock = json.loads((ROOT / "package-lock.json").read_text(encoding="utf-8"))
     assert lock["packages"]["node_modules/pyodide"]["version"] == pin == manifest()["pyodide"]
+
+
+def test_the_engine_wheel_carries_its_bytecode() -> None:
+    """Beside each module of the wheel, the .pyc CPython would cache for it, unchecked."""
+    m = manifest()
+    with zipfile.ZipFile(RUNTIME / m["engine"] / m["wheel"]["file_name"]) as archive:
+        names = archive.namelist()
+        tag = f"cpython-{''.join(m['python'].split('.')[:2])}"
+        sources = [n for n in names if n.startswith("ginrules/") and n.endswith(".py")]
+        assert len(sources) > 10
+        magic = bytes.fromhex(m["magic"])
+        for source in sources:
+            folder, _, module = source.rpartition("/")
+            pyc = archive.read(f"{folder}/__pycache__/{module[:-3]}.{tag}.pyc")
+            assert pyc[:4] == magic and int.from_bytes(pyc[4:8], "little") == 0b01
+        # The wheel's RECORD lists every file with its sha256.
+        (record,) = [n for n in names if n.endswith(".dist-info/RECORD")]
+        listed = {}
+        for line in archive.read(record).decode().splitlines():
+            name, digest, _size = line.rsplit(",", 2)
+            listed[name] = digest
+        assert set(listed) == set(names)
+        for name in names:
+            if name != record:
+                sha = base64.urlsafe_b64encode(hashlib.sha256(archive.read(name)).digest())
+                assert listed[name] == "sha256=" + sha.rstrip(b"=").decode(), name
+
+
+def test_importing_the_engine_compiles_nothing(tmp_path: Path) -> None:
+    assert shutil.which("node"), "node is missing"
+    m = manifest()
+    probe = tmp_path / "probe.mjs"
+    probe.write_text(WHEEL_PROBE, encoding="utf-8")
+    folder = RUNTIME / m["runtime"]
+    wheel = RUNTIME / m["engine"] / m["wheel"]["file_name"]
+    run = subprocess.run(
+        [
+            "node",
+            str(probe),
+            f"{folder}/",
+            str(folder / m["stdlib"]),
+            json.dumps(m["lock"]),
+            str(wheel),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=True,
+    )
+    said = json.loads(run.stdout.strip().splitlines()[-1])
+    assert "ginrules.reports" in said["loaded"] and len(said["loaded"]) > 10
+    assert said["compiled"] == []
+    # Compiled without optimisation: the docstrings (doctests) are there.
+    assert said["doc"]
