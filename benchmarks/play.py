@@ -23,7 +23,6 @@ import shutil
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -32,30 +31,8 @@ from typing import Any
 # inside Pyodide the script runs from its text, with no file
 ROOT = Path(globals().get("__file__", "benchmarks/play.py")).resolve().parents[1]
 RUNTIME = ROOT / "_build" / "html" / "_pyodide"
+NODE = ["node", str(ROOT / "tools" / "pyodide_node.mjs")]
 LEVELS = ("random", "beginner", "good", "expert")
-
-NODE = """
-import { readFileSync } from "node:fs";
-import { join, resolve } from "node:path";
-const [runtimeDir, script, args] = process.argv.slice(2);
-const manifest = JSON.parse(readFileSync(join(runtimeDir, "runtime.json"), "utf8"));
-const indexURL = resolve(runtimeDir, manifest.runtime) + "/";
-const engineDir = resolve(runtimeDir, manifest.engine) + "/";
-const { loadPyodide } = await import(join(indexURL, "pyodide.mjs"));
-const py = await loadPyodide({
-  indexURL,
-  stdLibURL: join(indexURL, manifest.stdlib),
-  lockFileURL: join(engineDir, "pyodide-lock.json"),
-  packageBaseUrl: engineDir,
-  packages: ["ginrules"],
-});
-const live = readFileSync(join(engineDir, "ginrules_live.py"));
-py.FS.writeFile("/home/pyodide/ginrules_live.py", live);
-py.runPython("import sys; sys.path.insert(0, '/home/pyodide')");
-py.globals.set("bench_args", args);
-py.runPython(readFileSync(script, "utf8") + "\\nRESULT = inner(bench_args)");
-process.stdout.write(py.globals.get("RESULT"));
-"""
 
 
 def _reader(state: dict[str, Any]) -> dict[str, Any]:
@@ -126,26 +103,15 @@ def _quantiles(times: list[float]) -> dict[str, float]:
     return {"median_ms": round(statistics.median(times) * 1000, 2), "p99_ms": round(p99 * 1000, 2)}
 
 
-def inner(args_json: str) -> str:
-    """Run in Pyodide: the measurement with the runtime's own worker module."""
-    from ginrules_live import call  # type: ignore[import-not-found]
-
-    variant, games, seed = json.loads(args_json)
-    return json.dumps(measure(call, variant, games, seed))
-
-
 def in_pyodide(variant: str, games: int, seed: int) -> Any:
     if not shutil.which("node") or not (RUNTIME / "runtime.json").exists():
         print("Pyodide: no node or no runtime (run `make site`); skipped")
         return None
-    with tempfile.TemporaryDirectory() as folder:
-        script = Path(folder) / "play.mjs"
-        script.write_text(NODE, encoding="utf-8")
-        run = subprocess.run(
-            ["node", str(script), str(RUNTIME), __file__, json.dumps([variant, games, seed])],
-            capture_output=True,
-            text=True,
-        )
+    run = subprocess.run(
+        [*NODE, str(RUNTIME), __file__, json.dumps([variant, games, seed])],
+        capture_output=True,
+        text=True,
+    )
     if run.returncode:
         error = run.stderr[run.stderr.rfind("Traceback") :].split("\n    at ")[0]
         print(f"Pyodide: failed\n{error}")
@@ -181,5 +147,7 @@ def main() -> None:
             show("Pyodide under Node", table)
 
 
-if __name__ == "__main__" and "bench_args" not in globals():  # not inside Pyodide
+if __name__ == "pyodide_node":  # run by tools/pyodide_node.mjs with the worker's call
+    RESULT = json.dumps(measure(call, *json.loads(ARGS)))  # type: ignore[name-defined]  # noqa: F821
+elif __name__ == "__main__":
     main()

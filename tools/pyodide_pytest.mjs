@@ -12,6 +12,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { loadEngine } from "./pyodide_node.mjs";
 
 const [runtimeDir, wheelsDir, ...pytestArgs] = process.argv.slice(2);
 if (!runtimeDir || !wheelsDir) {
@@ -19,18 +20,7 @@ if (!runtimeDir || !wheelsDir) {
   process.exit(2);
 }
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-const manifest = JSON.parse(readFileSync(join(runtimeDir, "runtime.json"), "utf8"));
-const indexURL = resolve(runtimeDir, manifest.runtime) + "/";
-const engineDir = resolve(runtimeDir, manifest.engine) + "/";
-const { loadPyodide } = await import(join(indexURL, "pyodide.mjs"));
-
-const py = await loadPyodide({
-  indexURL,
-  stdLibURL: join(indexURL, manifest.stdlib),
-  lockFileURL: join(engineDir, "pyodide-lock.json"),
-  packageBaseUrl: engineDir,
-  packages: ["ginrules"],
-});
+const py = await loadEngine(runtimeDir);
 // Pass Python's output through byte for byte (pytest's progress lines have no newline).
 py.setStdout({ write: (buf) => (process.stdout.write(buf), buf.length) });
 py.setStderr({ write: (buf) => (process.stderr.write(buf), buf.length) });

@@ -59,28 +59,6 @@ GAMES = [("standard", "game100", "good", 5, "you"), ("straight", "one_deal", "ex
 RESULT = json.dumps([game(*g) for g in GAMES])
 """
 
-NODE = """
-import { readFileSync } from "node:fs";
-import { join, resolve } from "node:path";
-const [runtimeDir, driverPath] = process.argv.slice(2);
-const manifest = JSON.parse(readFileSync(join(runtimeDir, "runtime.json"), "utf8"));
-const indexURL = resolve(runtimeDir, manifest.runtime) + "/";
-const engineDir = resolve(runtimeDir, manifest.engine) + "/";
-const { loadPyodide } = await import(join(indexURL, "pyodide.mjs"));
-const py = await loadPyodide({
-  indexURL,
-  stdLibURL: join(indexURL, manifest.stdlib),
-  lockFileURL: join(engineDir, "pyodide-lock.json"),
-  packageBaseUrl: engineDir,
-  packages: ["ginrules"],
-});
-const live = readFileSync(join(engineDir, "ginrules_live.py"));
-py.FS.writeFile("/home/pyodide/ginrules_live.py", live);
-py.runPython("import sys; sys.path.insert(0, '/home/pyodide'); from ginrules_live import call");
-py.runPython(readFileSync(driverPath, "utf8"));
-process.stdout.write(py.globals.get("RESULT"));
-"""
-
 
 def run_in_cpython() -> Any:
     scope: dict[str, Any] = {"call": call}
@@ -91,12 +69,10 @@ def run_in_cpython() -> Any:
 def run_in_pyodide(tmp_path: Path) -> Any:
     assert shutil.which("node"), "node is missing"
     assert (RUNTIME / "runtime.json").exists(), "run `make site` to build the runtime"
-    script = tmp_path / "play.mjs"
-    script.write_text(NODE, encoding="utf-8")
     driver = tmp_path / "driver.py"
     driver.write_text(DRIVER, encoding="utf-8")
     run = subprocess.run(
-        ["node", str(script), str(RUNTIME), str(driver)],
+        ["node", str(ROOT / "tools" / "pyodide_node.mjs"), str(RUNTIME), str(driver)],
         cwd=ROOT,
         capture_output=True,
         text=True,
