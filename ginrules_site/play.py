@@ -176,7 +176,7 @@ def play_strings() -> dict[str, Any]:
         "knock_card_limit": _("The knock card is {card}: the knock limit of this deal is {limit}."),
         "knock_card_gin": _("The knock card is {card}: with an ace, only gin ends this deal."),
         "just_drawn": _("just drawn"),
-        # Translators: one fact about the table, e.g. "Variant: Straight Gin".
+        # Translators: a label and its value, e.g. "Variant: Straight Gin", "Discard pile: empty".
         "fact": _("{label}: {value}"),
         "Variant": _("Variant"),
         "level_label": _("The computer's level"),
@@ -251,6 +251,12 @@ def play_strings() -> dict[str, Any]:
         "tutor_take_keep": _(
             "Take {card}: your deadwood does not fall ({before}, then {after}), but the card is "
             "kept for a meld to come."
+        ),
+        "tutor_gin_only": _(
+            "You may go out only with gin: under these rules nothing else ends a deal."
+        ),
+        "tutor_over_limit": _(
+            "You may not knock yet: your deadwood ({deadwood}) is over the limit of {limit}."
         ),
         "tutor_too_few_melded": _(
             "You may not go down yet: fewer than {minimum} of your cards are in melds."

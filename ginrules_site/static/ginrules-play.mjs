@@ -329,7 +329,7 @@ class Play {
     const label = fill(S.face_down, { n: state.opponent_cards });
     const node = el("span", "gr-group gr-backs");
     node.setAttribute("role", "group");
-    node.setAttribute("aria-label", `${S.computer_hand}: ${label}`);
+    node.setAttribute("aria-label", fill(S.fact, { label: S.computer_hand, value: label }));
     node.append(el("span", "gr-group-label", S.computer_hand));
     const cards = el("span", "gr-cards");
     for (let i = 0; i < state.opponent_cards; i++) cards.append(cardBack());
@@ -358,7 +358,7 @@ class Play {
     centre.append(stock);
     const discard = state.discard_top
       ? group(S["Discard pile"], [state.discard_top], "gr-pile")
-      : el("span", "gr-group gr-pile", `${S["Discard pile"]}: ${S.pile_empty}`);
+      : el("span", "gr-group gr-pile", fill(S.fact, { label: S["Discard pile"], value: S.pile_empty }));
     discard.dataset.top = state.discard_top ?? "";
     centre.append(discard);
     if (this.variant.upcard_limit) {
@@ -414,7 +414,7 @@ class Play {
     readout.dataset.deadwood = String(points);
     box.append(readout);
     if (state.drawn) {
-      const mark = para(`${cardName(state.drawn)}: ${S.just_drawn}`, "gr-play-drawn");
+      const mark = para(fill(S.fact, { label: cardName(state.drawn), value: S.just_drawn }), "gr-play-drawn");
       box.append(mark);
     }
     const sort = button(this.byRank ? S.sort_suit : S.sort_rank, "sort", null, "gr-play-sort");
