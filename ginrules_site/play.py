@@ -64,9 +64,10 @@ class gr_play(nodes.container):
 def scheme_labels() -> dict[str, Any]:
     return {
         "one_deal": _("One deal"),
-        "game100": _("A game to 100"),
-        "game250": _("A game to 250"),
-        "hollywood": _("Hollywood: three games at once"),
+        # Translators: the choices of the "Game" field ("Game: To 100 points").
+        "game100": _("To 100 points"),
+        "game250": _("To 250 points"),
+        "hollywood": _("Hollywood scoring (three games at once)"),
         "manche": _("A manche to 250"),
         "partie": _("A partie of three manches"),
     }
