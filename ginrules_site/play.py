@@ -286,7 +286,7 @@ def play_strings() -> dict[str, Any]:
         "review_next": _("Next turn"),
         "review_close": _("Close the review"),
         "stats_title": _("Your statistics on this device"),
-        "stats_for": _("{variant}, against the {level} computer"),
+        "stats_for": _("{variant}, against the computer (level: {level})"),
         "stat_games": _("Games finished"),
         "stat_wins": _("Games won"),
         "stat_gins": _("Gins"),
