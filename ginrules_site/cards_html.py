@@ -106,6 +106,29 @@ def card_name(card: Card) -> str:
     return str(_("{rank} of {suit}")).format(rank=rank_name(card), suit=suit_name(card))
 
 
+def definite_card_name(card: Card) -> str:
+    """The spoken name as a sentence uses it, with its article: "the ten of spades",
+    « la dame de cœur », « l’as de pique », "spader tio" (French articles follow the rank)."""
+    # Translators: a card named in a sentence ("You discard the ace of hearts."), with the
+    # article your language needs (French: « l’as de {suit} »; Swedish: "{suit} ess").
+    names = (
+        _("the ace of {suit}"),
+        _("the two of {suit}"),
+        _("the three of {suit}"),
+        _("the four of {suit}"),
+        _("the five of {suit}"),
+        _("the six of {suit}"),
+        _("the seven of {suit}"),
+        _("the eight of {suit}"),
+        _("the nine of {suit}"),
+        _("the ten of {suit}"),
+        _("the jack of {suit}"),
+        _("the queen of {suit}"),
+        _("the king of {suit}"),
+    )
+    return str(names[card.rank - 1]).format(suit=suit_name(card))
+
+
 def card_text(card: Card) -> str:
     """The short printed form, rank letter and suit symbol: ``10♠︎``, ``R♥︎``."""
     return rank_letter(card) + SUIT_SYMBOLS[card.suit] + VS15

@@ -35,7 +35,7 @@ from sphinx.writers.html5 import HTML5Translator
 from ginrules.cards import CARDS
 from ginrules.rules import find_variant
 from ginrules.score_entries import schemes
-from ginrules_site.cards_html import card_html
+from ginrules_site.cards_html import card_html, definite_card_name
 from ginrules_site.examples import going_out_style, showdown_words, variant_name
 from ginrules_site.messages import Plural, _, ngettext
 from ginrules_site.notation import notation_strings, page_notation
@@ -64,9 +64,10 @@ class gr_play(nodes.container):
 def scheme_labels() -> dict[str, Any]:
     return {
         "one_deal": _("One deal"),
-        "game100": _("A game to 100"),
-        "game250": _("A game to 250"),
-        "hollywood": _("Hollywood: three games at once"),
+        # Translators: the choices of the "Game" field ("Game: To 100 points").
+        "game100": _("To 100 points"),
+        "game250": _("To 250 points"),
+        "hollywood": _("Hollywood scoring (three games at once)"),
         "manche": _("A manche to 250"),
         "partie": _("A partie of three manches"),
     }
@@ -94,6 +95,7 @@ def going_out_words(style: str) -> dict[str, Any]:
         "computer_gin": _("The computer goes gin and discards {card} face down."),
         "computer_big_gin": _("The computer goes big gin."),
         "stat_knock_deadwood": _("Average deadwood when knocking"),
+        "stat_undercuts": _("Undercuts suffered"),
         "tutor_may_knock": _("You may knock now, with deadwood {deadwood}."),
         "tutor_may_gin": _("You may go gin now."),
         "tutor_may_big_gin": _("You may go big gin now, keeping all eleven cards."),
@@ -106,7 +108,8 @@ def going_out_words(style: str) -> dict[str, Any]:
         ),
     }
     if style == "gin_only":
-        del words["stat_knock_deadwood"]  # nobody knocks in Straight Gin
+        # nobody knocks in Straight Gin, so nobody is undercut
+        del words["stat_knock_deadwood"], words["stat_undercuts"]
     if style == "going_down":
         words.update(
             {
@@ -120,6 +123,8 @@ def going_out_words(style: str) -> dict[str, Any]:
                 "computer_gin": _("The computer goes petit gin and discards {card} face down."),
                 "computer_big_gin": _("The computer goes grand gin."),
                 "stat_knock_deadwood": _("Average count when going down"),
+                # Translators: the French rules have no word for an undercut.
+                "stat_undercuts": _("Deals lost on the count after going down"),
                 "tutor_may_knock": _("You may go down now, keeping a count of {deadwood}."),
                 "tutor_may_gin": _("You may go petit gin now."),
                 "tutor_may_big_gin": _("You may go grand gin now, keeping all eleven cards."),
@@ -169,10 +174,10 @@ def play_strings() -> dict[str, Any]:
         "Discard pile": _("Discard pile"),
         "pile_empty": _("empty"),
         "knock_card": _("Knock card"),
-        "knock_card_limit": _("Knock card {card}: the knock limit of this deal is {limit}."),
-        "knock_card_gin": _("Knock card {card}: an ace, so only gin ends this deal."),
+        "knock_card_limit": _("The knock card is {card}: the knock limit of this deal is {limit}."),
+        "knock_card_gin": _("The knock card is {card}: with an ace, only gin ends this deal."),
         "just_drawn": _("just drawn"),
-        # Translators: one fact about the table, e.g. "Variant: Straight Gin".
+        # Translators: a label and its value, e.g. "Variant: Straight Gin", "Discard pile: empty".
         "fact": _("{label}: {value}"),
         "Variant": _("Variant"),
         "level_label": _("The computer's level"),
@@ -188,7 +193,7 @@ def play_strings() -> dict[str, Any]:
         "sort_suit": _("Sort by suit"),
         "sort_rank": _("Sort by rank"),
         "act_pass": _("Pass"),
-        "act_take_upcard": _("Take the upcard {card}"),
+        "act_take_upcard": _("Take the upcard, {card}"),
         "act_take_pile": _("Take {card} from the pile"),
         "act_stock": _("Draw from the stock"),
         "act_discard": _("Discard {card}"),
@@ -228,7 +233,7 @@ def play_strings() -> dict[str, Any]:
         "act_review": _("Review this deal"),
         "act_tutor_on": _("Tutor: show advice"),
         "act_tutor_off": _("Tutor: hide advice"),
-        "tutor_title": _("Tutor: what your seat can see"),
+        "tutor_title": _("Tutor: what you can see from your seat"),
         "tutor_discards": _("Best discards (deadwood left):"),
         "tutor_discard": _("{card}: {deadwood}"),
         "tutor_outs": ngettext(
@@ -237,7 +242,7 @@ def play_strings() -> dict[str, Any]:
             "n",
         ),
         "tutor_no_outs": _("No single card would improve a meld now."),
-        "tutor_expert": _("The expert computer's choice: {reason}"),
+        "tutor_expert": _("{reason} That is what the expert computer would do."),
         "tutor_take_meld": _(
             "Take {card}: it joins a meld, and your deadwood falls from {before} to {after}."
         ),
@@ -248,6 +253,12 @@ def play_strings() -> dict[str, Any]:
             "Take {card}: your deadwood does not fall ({before}, then {after}), but the card is "
             "kept for a meld to come."
         ),
+        "tutor_gin_only": _(
+            "You may go out only with gin: under these rules nothing else ends a deal."
+        ),
+        "tutor_over_limit": _(
+            "You may not knock yet: your deadwood ({deadwood}) is over the limit of {limit}."
+        ),
         "tutor_too_few_melded": _(
             "You may not go down yet: fewer than {minimum} of your cards are in melds."
         ),
@@ -256,7 +267,7 @@ def play_strings() -> dict[str, Any]:
             "Draw from the stock: {card} would not lower your deadwood in a meld."
         ),
         "tutor_stock_only": _("Draw from the stock: the pile's card may not be taken now."),
-        "tutor_least_deadwood": _("Discard {card}: it leaves the least deadwood, {deadwood}."),
+        "tutor_least_deadwood": _("Discard {card}: it leaves the least deadwood ({deadwood})."),
         "tutor_safe_discard": _(
             "Discard {card} (deadwood {deadwood}; the least is {least}) rather than "
             "{avoided}, which the computer may want."
@@ -275,18 +286,20 @@ def play_strings() -> dict[str, Any]:
         "review_next": _("Next turn"),
         "review_close": _("Close the review"),
         "stats_title": _("Your statistics on this device"),
-        "stats_for": _("{variant}, against the {level} computer"),
+        "stats_for": _("{variant}, against the computer (level: {level})"),
         "stat_games": _("Games finished"),
         "stat_wins": _("Games won"),
         "stat_gins": _("Gins"),
-        "stat_undercuts": _("Undercuts suffered"),
         "stat_tutor": _("Tutor advice asked"),
         "stat_none": _("none yet"),
         "stats_reset": _("Reset these statistics"),
         "stats_reset_done": _("The statistics of this variant and level are reset."),
         "play_failed": _("The table could not be dealt: {message}"),
     }
-    return {key: _plain(value) for key, value in table.items()}
+    strings = {key: _plain(value) for key, value in table.items()}
+    # the cards as sentences name them ("You take the queen of hearts.")
+    strings["the_card"] = {card.code: definite_card_name(card) for card in CARDS}
+    return strings
 
 
 def key_list() -> list[tuple[str, Any]]:
@@ -296,7 +309,7 @@ def key_list() -> list[tuple[str, Any]]:
         ("P", _("take the upcard or the pile's top card")),
         ("X", _("pass (first turn only)")),
         ("1–9, 0, -", _("discard the card at that place in your hand (from the left)")),
-        ("K", _("move to the buttons that go out, when there are any (Enter confirms)")),
+        ("K", _("move to the going-out buttons, if there are any (Enter confirms)")),
         ("N", _("next deal")),
         ("V", _("sort by rank or by suit")),
         ("U", _("take back")),

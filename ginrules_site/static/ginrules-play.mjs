@@ -42,6 +42,8 @@ function store(key, value) {
 
 // A card's spoken name, as the page's deck says it ("dix de pique").
 const cardName = (code) => deckCard(code).getAttribute("aria-label") ?? code;
+// The same card as a sentence names it, with its article ("la dame de cœur").
+const theCard = (code) => STRINGS.the_card?.[code] ?? cardName(code);
 
 function button(label, action, card = null, extra = "") {
   const node = el("button", `gr-button ${extra}`.trim(), label);
@@ -226,7 +228,7 @@ class Play {
       this.status.textContent = "";
       this.show(value.state);
       if (action === "next") this.announcer.textContent = "";
-      else if (action === "take_back") this.announce(fill(STRINGS.took_back, { card: cardName(before.taken ?? before.drawn ?? "") }));
+      else if (action === "take_back") this.announce(fill(STRINGS.took_back, { card: theCard(before.taken ?? before.drawn ?? "") }));
       else {
         // The card drawn from the stock is the reader's to know; a card taken was the pile's top.
         const shown = action === "stock" ? value.state.drawn : action === "take" ? before.discard_top : card;
@@ -252,7 +254,7 @@ class Play {
   moveText(move) {
     const S = this.S;
     const key = `${move.who}_${move.action}`;
-    const card = move.card ? cardName(move.card) : "";
+    const card = move.card ? theCard(move.card) : "";
     return fill(S[key] ?? `${move.who} ${move.action}`, { card });
   }
 
@@ -327,7 +329,7 @@ class Play {
     const label = fill(S.face_down, { n: state.opponent_cards });
     const node = el("span", "gr-group gr-backs");
     node.setAttribute("role", "group");
-    node.setAttribute("aria-label", `${S.computer_hand}: ${label}`);
+    node.setAttribute("aria-label", fill(S.fact, { label: S.computer_hand, value: label }));
     node.append(el("span", "gr-group-label", S.computer_hand));
     const cards = el("span", "gr-cards");
     for (let i = 0; i < state.opponent_cards; i++) cards.append(cardBack());
@@ -356,14 +358,14 @@ class Play {
     centre.append(stock);
     const discard = state.discard_top
       ? group(S["Discard pile"], [state.discard_top], "gr-pile")
-      : el("span", "gr-group gr-pile", `${S["Discard pile"]}: ${S.pile_empty}`);
+      : el("span", "gr-group gr-pile", fill(S.fact, { label: S["Discard pile"], value: S.pile_empty }));
     discard.dataset.top = state.discard_top ?? "";
     centre.append(discard);
     if (this.variant.upcard_limit) {
       // Oklahoma: the knock card stays on display for the whole deal.
       const knock = group(S.knock_card, [state.upcard], "gr-upcard gr-knock-card");
       const text = state.knock_limit == null ? S.knock_card_gin : S.knock_card_limit;
-      knock.append(el("span", "gr-play-count", fill(text, { card: cardName(state.upcard), limit: state.knock_limit })));
+      knock.append(el("span", "gr-play-count", fill(text, { card: theCard(state.upcard), limit: state.knock_limit })));
       if (state.multiplier > 1) knock.append(el("span", "gr-play-count", S.spade_double));
       centre.append(knock);
     }
@@ -389,7 +391,7 @@ class Play {
         return card;
       }
       const b = button("", "discard", code, "gr-play-card");
-      b.setAttribute("aria-label", `${fill(S.act_discard, { card: name })}${drawn}`);
+      b.setAttribute("aria-label", `${fill(S.act_discard, { card: theCard(code) })}${drawn}`);
       b.append(card);
       return b;
     };
@@ -412,7 +414,7 @@ class Play {
     readout.dataset.deadwood = String(points);
     box.append(readout);
     if (state.drawn) {
-      const mark = para(`${cardName(state.drawn)}: ${S.just_drawn}`, "gr-play-drawn");
+      const mark = para(fill(S.fact, { label: cardName(state.drawn), value: S.just_drawn }), "gr-play-drawn");
       box.append(mark);
     }
     const sort = button(this.byRank ? S.sort_suit : S.sort_rank, "sort", null, "gr-play-sort");
@@ -432,12 +434,12 @@ class Play {
     out.setAttribute("aria-label", S.going_out);
     for (const legal of state.legal) {
       const { action, card } = legal;
-      const name = card ? cardName(card) : "";
+      const name = card ? theCard(card) : "";
       if (action === "pass") plain.append(button(S.act_pass, "pass"));
       else if (action === "stock") plain.append(button(S.act_stock, "stock"));
       else if (action === "take") {
         const top = state.discard_top;
-        const label = fill(state.phase === "offer" ? S.act_take_upcard : S.act_take_pile, { card: cardName(top) });
+        const label = fill(state.phase === "offer" ? S.act_take_upcard : S.act_take_pile, { card: theCard(top) });
         plain.append(button(label, "take", card ?? null));
       } else if (["knock", "gin"].includes(action)) out.append(button(fill(S[`act_${action}`], { card: name }), action, card));
       else if (action === "big_gin") out.append(button(S.act_big_gin, "big_gin"));
@@ -565,7 +567,7 @@ class Play {
     const expert = tutor.expert;
     if (expert) {
       const fields = { ...expert.params };
-      for (const name of ["card", "avoided"]) if (fields[name]) fields[name] = cardName(fields[name]);
+      for (const name of ["card", "avoided"]) if (fields[name]) fields[name] = theCard(fields[name]);
       const reason = fill(S[`tutor_${expert.reason}`] ?? expert.reason, fields);
       nodes.push(para(fill(S.tutor_expert, { reason }), "gr-play-tutor-expert"));
     }
@@ -635,8 +637,8 @@ class Play {
     nodes.push(para(fill(S.stock_count, { n: value.stock }), "gr-play-count"));
     const move = value.move;
     const label = move.action === "take"
-      ? fill(value.phase === "offer" ? S.act_take_upcard : S.act_take_pile, { card: cardName(value.discard_top) })
-      : fill(S[`act_${move.action}`] ?? move.action, { card: move.card ? cardName(move.card) : "" });
+      ? fill(value.phase === "offer" ? S.act_take_upcard : S.act_take_pile, { card: theCard(value.discard_top) })
+      : fill(S[`act_${move.action}`] ?? move.action, { card: move.card ? theCard(move.card) : "" });
     const said = para(fill(S.review_move, { move: label }), "gr-play-review-move");
     said.dataset.action = move.action;
     nodes.push(said);

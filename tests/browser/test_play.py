@@ -403,8 +403,10 @@ def test_take_back_and_what_if(page: Page) -> None:
             top = root.locator(".gr-pile").get_attribute("data-top") or ""
             root.locator(".gr-play-table button[data-action='take']").click()
             settled(page)
-            # announced in the polite live region, the card by its spoken name
-            said = strings(page)["you_take"].replace("{card}", spoken(page, top))
+            # announced in the polite live region, the card named as a sentence names it
+            page_strings = strings(page)
+            said = page_strings["you_take"].replace("{card}", page_strings["the_card"][top])
+            assert spoken(page, top) in said  # "the queen of hearts" holds "queen of hearts"
             announce = root.locator(".gr-play-announce")
             expect(announce).to_have_attribute("aria-live", "polite")
             expect(announce.locator(".gr-play-line").last).to_have_text(said)
