@@ -644,7 +644,10 @@ def showdown_nodes(result: ShowdownResult, rules: Rules, upcard: Card | None) ->
         )
         for t in result.terms
     )
-    line = str(_("Score: {terms} = {points}")).format(terms=terms, points=result.points)
+    if len(result.terms) == 1:  # "difference 11", not "difference 11 = 11"
+        line = str(_("Score: {term}")).format(term=terms)
+    else:
+        line = str(_("Score: {terms} = {points}")).format(terms=terms, points=result.points)
     example.append(paragraph([nodes.Text(line)], "gr-scoreline"))
     return example
 

@@ -134,6 +134,7 @@ def common_strings() -> dict[str, Any]:
         "layoff_set": _("{card} onto the set {meld}"),
         "term": _("{label} {value}"),
         "score": _("Score: {terms} = {points}"),
+        "score_one": _("Score: {term}"),
         "term_difference": _("difference"),
         "term_opponent_deadwood": _("opponent's deadwood"),
         "term_big_gin_bonus": _("big gin bonus"),

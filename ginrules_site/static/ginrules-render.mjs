@@ -143,7 +143,8 @@ export function renderShowdown(S, params, value) {
   const outcome = S[`outcome_${value.outcome}`];
   example.append(para(outcome, "gr-outcome"));
   const terms = value.terms.map((t) => fill(S.term, { label: S[`term_${t.code}`] ?? t.code, value: t.value })).join(" + ");
-  const score = fill(S.score, { terms, points: value.points });
+  // one term is the score itself: "difference 11", not "difference 11 = 11"
+  const score = value.terms.length === 1 ? fill(S.score_one, { term: terms }) : fill(S.score, { terms, points: value.points });
   example.append(para(score, "gr-scoreline"));
   return { node: example, summary: `${totals} ${outcome} ${score}` };
 }

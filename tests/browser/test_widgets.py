@@ -323,7 +323,10 @@ def test_live_showdown_equals_the_engine(pages: Callable[[str, str], Page], lang
     terms = " + ".join(
         _("{label} {value}").format(label=_(labels[t.code]), value=t.value) for t in result.terms
     )
-    line = _("Score: {terms} = {points}").format(terms=terms, points=result.points)
+    if len(result.terms) == 1:
+        line = _("Score: {term}").format(term=terms)
+    else:
+        line = _("Score: {terms} = {points}").format(terms=terms, points=result.points)
     expect(widget.locator(".gr-result .gr-scoreline")).to_have_text(line, timeout=LIVE_TIMEOUT)
     totals = _("Deadwood: knocker {knocker}, defender {defender}.").format(
         knocker=result.knocker_deadwood, defender=result.defender_deadwood

@@ -79,7 +79,10 @@ def test_stock_end_focus_and_showdown_in_french(make_app: Any, tmp_path: Path) -
     assert deal.result is not None and deal.result.showdown is not None
     body = deal_block("standard", seed, outcome="knock", reshuffles=0)
     text = text_of(build(make_app, project(tmp_path, body), "text", language="fr"))
-    assert f"= {deal.result.points}" in text
+    if len(deal.result.showdown.terms) == 1:  # a knock won by the difference alone
+        assert f"Marque\u202f: différence {deal.result.points}\n" in text
+    else:
+        assert f" = {deal.result.points}" in text
     assert "Joueur A" in text and "pioche" in text and "Player" not in text
 
 

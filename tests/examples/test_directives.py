@@ -152,7 +152,8 @@ def test_showdown_shows_the_engines_score_terms(
     (example,) = parse_examples(html_of(app))
     line = example["lines"]["gr-scoreline"][0]
     values = [str(t.value) for t in result.terms]
-    assert line.endswith(f"= {result.points}")
+    tail = f" = {result.points}" if len(result.terms) > 1 else f" {result.points}"
+    assert line.endswith(tail) and line.count(" = ") == (len(result.terms) > 1), line
     for value in values:
         assert f" {value}" in line
     laid_off = [g["cards"] for g in example["groups"] if "gr-layoff" in g["classes"]]
@@ -176,7 +177,19 @@ def test_score_line_reads_term_by_term_in_english(make_app: Any, tmp_path: Path)
         "gin_bonus": "gin bonus",
     }
     expected = " + ".join(f"{labels[t.code]} {t.value}" for t in result.terms)
-    assert example["lines"]["gr-scoreline"][0] == f"Score: {expected} = {result.points}"
+    if len(result.terms) > 1:
+        expected += f" = {result.points}"
+    assert example["lines"]["gr-scoreline"][0] == f"Score: {expected}"
+
+
+def test_a_score_of_one_term_is_not_summed(make_app: Any, tmp_path: Path) -> None:
+    """A knock scored by the difference alone reads "Score: difference 50", not "= 50"."""
+    result = showdown(parse_hand(SHOWDOWN["knocker"]), parse_hand(SHOWDOWN["defender"]))
+    assert [t.code for t in result.terms] == ["difference"]
+    (example,) = parse_examples(
+        html_of(build(make_app, write_project(tmp_path / "p", showdown_block())))
+    )
+    assert example["lines"]["gr-scoreline"][0] == f"Score: difference {result.points}"
 
 
 @pytest.mark.parametrize(
