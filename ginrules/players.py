@@ -24,7 +24,8 @@ Levels (:func:`get_player`, names in :data:`LEVELS`), each deterministic for a s
     throws the highest card; it knocks as soon as the rules allow and goes gin
     when it can.
 ``expert`` (:class:`ExpertPlayer`)
-    draws and discards as ``good`` does, with patience: it goes gin, or big gin
+    draws and discards as ``good`` does (where only gin ends the deal, keeping
+    the least deadwood before the live cards), with patience: it goes gin, or big gin
     where the rules have it, whenever it can, but does not knock with deadwood
     left, so that an opponent who knocks early is often undercut, unless a won
     deal matters more than its points (the seat is within 10 points of the
@@ -281,12 +282,13 @@ class GoodPlayer:
         mask = sum(1 << c.index for c in hand)
         outs = [1 << c.index for c in view.unseen()]
         tiebreak = _tiebreak(view, self.rng)
+        weight = self._weight(view)
         scored: list[tuple[float, tuple[int, int, float], Card, int]] = []
         for card in free:
             kept = mask & ~(1 << card.index)
             left = _deadwood(kept, tables)
             saved = _saved(kept, left, outs, tables) if left else 0.0
-            value = left - self.outs_weight * saved if left else -1.0
+            value = left - weight * saved if left else -1.0
             scored.append((value, tiebreak(card), card, left))
         best = min(scored, key=lambda s: (s[0], s[1]))
         gin = [s for s in scored if s[3] == 0]
@@ -299,6 +301,10 @@ class GoodPlayer:
         if isinstance(action, Knock) and self._knocks(view, least[3]):
             return action
         return Discard(best[2])
+
+    def _weight(self, view: PlayerView) -> float:
+        """How much the live cards count against the deadwood kept."""
+        return self.outs_weight
 
     def _knocks(self, view: PlayerView, left: int) -> bool:
         """Knock now, keeping ``left`` deadwood (the rules allow it)?"""
@@ -337,7 +343,8 @@ def _tiebreak(view: PlayerView, rng: random.Random) -> Callable[[Card], tuple[in
 class ExpertPlayer(GoodPlayer):
     """The strongest level (see the module docstring), deterministic per seed.
 
-    It plays the good player's draws and discards, with patience: it knocks only
+    It plays the good player's draws and discards (where only gin ends the deal,
+    with the live cards weighed ``gin_outs_weight``), with patience: it knocks only
     with at most ``knock_at`` deadwood (0: it plays for gin), or when a won deal
     is worth more than its points: when the seat is within ``finish_within`` points
     of the match's target, or when the stock is about to run out under the dead
@@ -350,11 +357,21 @@ class ExpertPlayer(GoodPlayer):
         knock_at: int = 0,
         finish_within: int = 10,
         outs_weight: float = 0.75,
+        gin_outs_weight: float = 0.4,
         restless_after: int = 2,
     ) -> None:
         super().__init__(seed, outs_weight, restless_after)
         self.knock_at = knock_at
         self.finish_within = finish_within
+        self.gin_outs_weight = gin_outs_weight
+
+    def _weight(self, view: PlayerView) -> float:
+        # Where only gin ends the deal, the live cards weigh less against the
+        # deadwood kept (Straight Gin, against good: 55 % of games at 0.4, 50 % at
+        # 0.75, 46 % at 1.5, 100 game pairs each)
+        if view.rules.knock_limit(view.upcard) == 0:
+            return self.gin_outs_weight
+        return self.outs_weight
 
     def _knocks(self, view: PlayerView, left: int) -> bool:
         if left <= self.knock_at:
