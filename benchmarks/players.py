@@ -7,8 +7,9 @@ scoring: a game to 100, no big gin). The headline pairs, ``expert`` against
 pairs; the others ``--pairs``. Then the seconds per move of each level: median
 and 99th percentile (wall clock, and this process's CPU time, which a loaded
 machine does not inflate) over the moves of ``--timing-games`` games against ``good``,
-in CPython and (when Node and the site's Pyodide runtime, ``_build/html/_pyodide``,
-are there: ``make site``) inside Pyodide under Node, on the checkout's sources.
+in CPython and (when Node and the site's Pyodide runtime, named by
+``_build/html/_pyodide/runtime.json``, are there: ``make site``) inside Pyodide
+under Node, on the checkout's sources.
 
 Usage: ``python benchmarks/players.py [--headline 3000] [--pairs 300]
 [--timing-games 20] [--seed S] [--no-ladder] [--no-pyodide]``.
@@ -105,7 +106,7 @@ def print_timings(where: str, table: dict[str, dict[str, float]]) -> None:
 
 
 def pyodide_timings(games: int, seed: int) -> dict[str, dict[str, float]] | None:
-    if not shutil.which("node") or not (RUNTIME / "pyodide.mjs").exists():
+    if not shutil.which("node") or not (RUNTIME / "runtime.json").exists():
         print("Pyodide: no node or no runtime (run `make site`); skipped")
         return None
     run = subprocess.run(

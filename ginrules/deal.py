@@ -676,12 +676,17 @@ class Deal:
                 rules = _rules_from_dict(dict(data["rules"]))
             else:
                 rules = find_variant(str(data["variant"]))
+            seed, dealer, deck = int(data["seed"]), int(data["dealer"]), data.get("deck")
+            # a seed's own shuffle is dealt from the seed: the stock rebuilt after a
+            # reshuffle comes from the same random state as in the deal recorded
+            if deck is not None and [c.code for c in cls.new(rules, seed, dealer).deck] == deck:
+                deck = None
             deal = replay(
                 [action_from_dict(m) for m in data["moves"]],
-                seed=int(data["seed"]),
+                seed=seed,
                 rules=rules,
-                dealer=int(data["dealer"]),
-                deck=data.get("deck"),
+                dealer=dealer,
+                deck=deck,
             )
         except (KeyError, TypeError) as exc:
             raise IllegalActionError("log_mismatch", f"not a deal: {exc}") from exc

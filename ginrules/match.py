@@ -423,6 +423,12 @@ class HollywoodSheet(ScoreSheet):
     def totals(self) -> tuple[int, int]:
         return (sum(g.totals[0] for g in self.games), sum(g.totals[1] for g in self.games))
 
+    def _dead_line(self, deal: int) -> ScoreLine:
+        # a dead deal is written in the first game in progress, with that game's totals
+        game = next(g for g in self.games if not g.closed)
+        totals = (game.totals[0], game.totals[1])
+        return ScoreLine("dead", None, 0, game.number, deal, totals, {"same_dealer": True})
+
     def entered_in(self, player: int) -> list[int]:
         """The games a win by ``player`` would be entered in now: every game in
         progress they have scored in, and the next game in progress they have not.

@@ -324,3 +324,14 @@ def test_played_matches_add_up(rules: object, scheme: object) -> None:
             assert after.dealer == 1 - before.result.winner
     data = sheet.to_dict()
     assert data["scheme"] == sheet.scheme and len(data["rows"]) == len(sheet.rows)
+
+
+def test_a_dead_deal_under_hollywood_is_written_in_the_first_game_in_progress() -> None:
+    sheet = score_sheet(STANDARD, "hollywood")
+    sheet.record(won(0, 120))  # closes game 1 (with its bonuses), opens game 2 for A
+    sheet.record(won(1, 30))  # B: games 2 and 3... B has scored nowhere: game 2
+    row = sheet.record(DEAD)[0]
+    game = sheet.games[1]
+    assert sheet.games[0].closed and not game.closed
+    assert (row.kind, row.game, row.totals) == ("dead", 2, tuple(game.totals))
+    assert row.totals != sheet.totals

@@ -163,13 +163,15 @@ def test_every_level_plays_legally_and_is_deterministic_for_a_seed(
     assert moves(5) == moves(5)
 
 
-# GoodPlayer's moves on seeded deals before it was given the view (60 deals per
-# variant, seeds 0-59): the site's deal logs and statistics depend on them.
+# GoodPlayer's moves on seeded deals (60 deals per variant, seeds 0-59): the site's
+# deal logs and statistics depend on them. Changed on purpose when good learned to
+# weigh the live cards and to take a discard only into a meld (issue 12): it now
+# beats the EAAI baseline; the site's examples changed with it.
 GOOD_DIGESTS = {
-    "standard": "a1605d8739c88381",
-    "straight": "ef01eb4bc34ec6c6",
-    "oklahoma": "cdb28645ecde21cb",
-    "french": "9bb9ba5d6b146061",
+    "standard": "843065a603825aa5",
+    "straight": "64159d90ba45f69d",
+    "oklahoma": "a2e3aee9659d708a",
+    "french": "42458595b6179fcf",
 }
 
 
@@ -271,31 +273,53 @@ def expert_view(rules: Rules, hand: str, drawn: str, **changes: object) -> Playe
     return dataclasses.replace(PlayerView.of(deal), **changes)  # type: ignore[arg-type]
 
 
-def test_expert_knocks_early_in_the_deal() -> None:
-    # three melds and 2C, draws KH, second turn: knocking with 2 now beats waiting,
-    # the opponent has had no time to build its hand
-    view = expert_view(STANDARD, "AS 2S 3S 4H 5H 6H 8D 9D TD 2C", "KH")
-    assert ExpertPlayer().choose(view) == Knock(Card.parse("KH"))
-
-
-def test_expert_waits_with_high_deadwood_late_in_the_deal() -> None:
-    # with 9 deadwood after 14 turns the opponent has drawn seven cards and often
-    # holds less: a knock risks an undercut, so the expert plays on
-    hand = "AS 2S 3S 4H 5H 6H 8D 9D TD 9H"
-    view = expert_view(STANDARD, hand, "KH", turns=14)
+def test_expert_plays_for_gin_rather_than_knock_with_deadwood_left() -> None:
+    # three melds and 2C, draws KH: good knocks with 2 (tests/engine/test_players.py),
+    # the expert throws the king and plays on, early or late in the deal. An
+    # opponent that knocks at its first chance does so with up to 10 deadwood,
+    # so holding 2 undercuts it (25 points more), and a gin scores 25 more than
+    # this knock: against such players the wait is worth more than the knock
+    # (benchmarks/players.py measures it)
+    low = "AS 2S 3S 4H 5H 6H 8D 9D TD 2C"
+    assert GoodPlayer().choose(expert_view(STANDARD, low, "KH")) == Knock(Card.parse("KH"))
+    for turns in (2, 14):
+        view = expert_view(STANDARD, low, "KH", turns=turns)
+        assert ExpertPlayer().choose(view) == Discard(Card.parse("KH"))
+    # with 9 deadwood too
+    view = expert_view(STANDARD, "AS 2S 3S 4H 5H 6H 8D 9D TD 9H", "KH", turns=14)
     assert ExpertPlayer().choose(view) == Discard(Card.parse("KH"))
-    # the same early in the deal: it knocks
-    view = expert_view(STANDARD, hand, "KH")
-    assert ExpertPlayer().choose(view) == Knock(Card.parse("KH"))
 
 
-def test_expert_knocks_late_when_the_knock_wins_the_game() -> None:
-    # 95 of 100: any won deal ends the game, and waiting only risks the opponent's
-    # gin; so it knocks with 9 late in the deal
+def test_expert_knocks_when_a_won_deal_wins_the_game() -> None:
+    # 95 of 100: any won deal ends the game, so the chance to win the deal now
+    # counts, not its points: it knocks with 9 late in the deal
     hand = "AS 2S 3S 4H 5H 6H 8D 9D TD 9H"
     match = MatchContext(scores=(95, 40), target=100, deal_number=6)
     view = expert_view(STANDARD, hand, "KH", turns=14, match=match)
     assert ExpertPlayer().choose(view) == Knock(Card.parse("KH"))
+    # 40 of 100: it plays on
+    match = MatchContext(scores=(40, 95), target=100, deal_number=6)
+    view = expert_view(STANDARD, hand, "KH", turns=14, match=match)
+    assert ExpertPlayer().choose(view) == Discard(Card.parse("KH"))
+
+
+def test_expert_knocks_before_the_stock_runs_out_under_the_dead_hand_rule() -> None:
+    # Gin Rami: eight cards melded (the ace counts 15); with the stock nearly out
+    # (2 cards are never drawn) the deal would die: it goes down now
+    hand = "AS 2S 3S 4H 5H 6H 8D 9D TD 2C"
+    view = expert_view(FRENCH, hand, "KH")
+    assert ExpertPlayer().choose(view) == Discard(Card.parse("KH"))
+    view = expert_view(FRENCH, hand, "KH", stock_size=4)
+    assert ExpertPlayer().choose(view) == Knock(Card.parse("KH"))
+
+
+def test_expert_knocks_with_as_little_deadwood_as_asked() -> None:
+    late = {"turns": 14}
+    high = expert_view(STANDARD, "AS 2S 3S 4H 5H 6H 8D 9D TD 9H", "KH", **late)
+    low = expert_view(STANDARD, "AS 2S 3S 4H 5H 6H 8D 9D TD 2C", "KH", **late)
+    player = ExpertPlayer(knock_at=4)
+    assert player.choose(high) == Discard(Card.parse("KH"))
+    assert player.choose(low) == Knock(Card.parse("KH"))
 
 
 def test_expert_goes_gin_and_never_knocks_under_gin_only_rules() -> None:
@@ -315,7 +339,7 @@ def test_expert_goes_grand_gin_in_gin_rami() -> None:
 
 def test_expert_keeps_the_card_the_opponent_wants_away_from_it() -> None:
     # QC and KH are equally bad to keep, but the opponent took JC: QC feeds it, so
-    # KH goes (with a knock: 10 deadwood, early in the deal)
+    # KH goes (and no knock with 10 deadwood: it plays for gin)
     hand = "AS 2S 3S 4H 5H 6H 8D 9D TD QC"
     deal = Deal.new(STANDARD, deck=deck(hand, JUNK_B, "2D", ["JC", "KH"]))
     deal.apply(Pass())
@@ -326,44 +350,25 @@ def test_expert_keeps_the_card_the_opponent_wants_away_from_it() -> None:
     deal.apply(Discard(Card.parse("QS")))
     deal.apply(DrawStock())
     for seed in range(5):
-        action = ExpertPlayer(seed).choose(PlayerView.of(deal))
-        assert isinstance(action, Knock) and action.card == Card.parse("KH")
-
-
-def test_expert_ignores_discard_safety_when_only_gin_ends_the_deal() -> None:
-    # The same position in Straight Gin: no knock, and the danger term is off
-    # (holding the cards the opponent wants clogs a hand that must go gin), so
-    # QC and KH are thrown as the seed and the live cards decide
-    hand = "AS 2S 3S 4H 5H 6H 8D 9D TD QC"
-    deal = Deal.new(STRAIGHT, deck=deck(hand, JUNK_B, "2D", ["JC", "KH"]))
-    deal.apply(Pass())
-    deal.apply(Pass())
-    deal.apply(DrawStock())
-    deal.apply(Discard(Card.parse("JC")))
-    deal.apply(DrawDiscard())
-    deal.apply(Discard(Card.parse("QS")))
-    deal.apply(DrawStock())
-    view = PlayerView.of(deal)
-    danger = ExpertPlayer()._danger(view)
-    assert danger(Card.parse("QC")) == danger(Card.parse("KH")) == 0
-    assert isinstance(ExpertPlayer().choose(view), Discard)
+        assert ExpertPlayer(seed).choose(PlayerView.of(deal)) == Discard(Card.parse("KH"))
 
 
 def test_expert_reads_oklahoma_s_knock_limit() -> None:
-    # upcard 3D: the limit is 3; 2 deadwood knocks, 9 does not
-    def view_for(hand: str) -> PlayerView:
-        deal = Deal.new(OKLAHOMA, deck=deck(hand, JUNK_B, "3D", ["KH"]))
+    # upcard 3D: the limit is 3; at 95 of 100 a won deal wins the game, so it knocks
+    # with 2 deadwood, but not with 9, which the limit forbids
+    def view_for(hand: str, upcard: str = "3D") -> PlayerView:
+        deal = Deal.new(OKLAHOMA, deck=deck(hand, JUNK_B, upcard, ["KH"]))
         deal.apply(Pass())
         deal.apply(Pass())
         deal.apply(DrawStock())
-        return PlayerView.of(deal)
+        match = MatchContext(scores=(95, 40), target=100, deal_number=6)
+        return dataclasses.replace(PlayerView.of(deal), match=match)
 
-    assert ExpertPlayer().choose(view_for("AS 2S 3S 4H 5H 6H 8D 9D TD 2C")) == Knock(
-        Card.parse("KH")
-    )
-    assert ExpertPlayer().choose(view_for("AS 2S 3S 4H 5H 6H 8D 9D TD 9H")) == Discard(
-        Card.parse("KH")
-    )
+    low, high = "AS 2S 3S 4H 5H 6H 8D 9D TD 2C", "AS 2S 3S 4H 5H 6H 8D 9D TD 9H"
+    assert ExpertPlayer().choose(view_for(low)) == Knock(Card.parse("KH"))
+    assert ExpertPlayer().choose(view_for(high)) == Discard(Card.parse("KH"))
+    # an ace upcard: gin only, even to end the game
+    assert ExpertPlayer().choose(view_for(low, "AD")) == Discard(Card.parse("KH"))
 
 
 def test_levels_play_whole_matches_in_every_variant() -> None:
@@ -394,12 +399,3 @@ def test_a_card_taken_twice_is_known_once() -> None:
     view = PlayerView.of(deal, 1)
     assert view.opponent_known == (c("2C"),)
     assert len(view.unseen()) == 52 - 10 - len(deal.discard_pile) - 1
-
-
-def test_expert_without_sampling_knocks_late_only_with_low_deadwood() -> None:
-    late = {"turns": 14}
-    high = expert_view(STANDARD, "AS 2S 3S 4H 5H 6H 8D 9D TD 9H", "KH", **late)
-    low = expert_view(STANDARD, "AS 2S 3S 4H 5H 6H 8D 9D TD 2C", "KH", **late)
-    player = ExpertPlayer(samples=0, late_knock=4)
-    assert player.choose(high) == Discard(Card.parse("KH"))
-    assert player.choose(low) == Knock(Card.parse("KH"))

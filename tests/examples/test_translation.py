@@ -38,7 +38,7 @@ What changes in Straight Gin.
 
 ```{gin-deal-log}
 :variant: straight
-:seed: 251
+:seed: 5
 :focus: stock-end
 
 A deal that runs down the stock.
