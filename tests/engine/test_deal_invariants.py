@@ -1,6 +1,7 @@
 """All 52 cards, distinct and accounted for, at every step of 10,000 deals per variant.
 
-Most deals are between two good players; every tenth has a random player on one
+Most deals are between two beginners (the EAAI baseline: real play, and cheap enough
+for 10,000 deals); every tenth has a random player on one
 side (it takes the discard often, which exercises the just-taken rule), and one in a
 hundred two random players (their deals run to the end of the stock, and under the
 reshuffle rule through several reshuffles). The deals are shared out over the cores.
@@ -18,7 +19,7 @@ from concurrent.futures import ProcessPoolExecutor
 import pytest
 
 from ginrules.deal import Deal
-from ginrules.players import GoodPlayer, Player, RandomPlayer, play_turn
+from ginrules.players import BeginnerPlayer, Player, RandomPlayer, play_turn
 from ginrules.rules import FRENCH, OKLAHOMA, STANDARD, STRAIGHT, Rules
 
 # 10,000 deals per variant under CPython. Inside Pyodide (the same suite runs there,
@@ -50,14 +51,14 @@ def check(deal: Deal) -> None:
 
 def play(rules: Rules, start: int, stop: int) -> tuple[Counter[str], int]:
     """Deals ``start`` to ``stop`` (their seeds), checked at every step."""
-    good: tuple[Player, Player] = (GoodPlayer(1), GoodPlayer(2))
-    mixed: tuple[Player, Player] = (GoodPlayer(3), RandomPlayer(4, go_out=True))
+    beginners: tuple[Player, Player] = (BeginnerPlayer(1), BeginnerPlayer(2))
+    mixed: tuple[Player, Player] = (BeginnerPlayer(3), RandomPlayer(4, go_out=True))
     wild: tuple[Player, Player] = (RandomPlayer(5, go_out=True), RandomPlayer(6, go_out=True))
     outcomes: Counter[str] = Counter()
     reshuffles = 0
     for i in range(start, stop):
         deal = Deal.new(rules, seed=i, dealer=i % 2)
-        players = wild if i % 100 == 50 else mixed if i % 10 == 0 else good
+        players = wild if i % 100 == 50 else mixed if i % 10 == 0 else beginners
         check(deal)
         while deal.result is None:
             play_turn(deal, players)
