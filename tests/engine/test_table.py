@@ -109,31 +109,25 @@ def test_a_shared_deal_plays_as_in_the_game() -> None:
     moves = table.moves()
     nexts = [i for i, m in enumerate(moves) if m["action"] == "next"]
     moves_two = moves[nexts[0] + 1 : nexts[1]] if len(nexts) > 1 else moves[nexts[0] + 1 :]
-    shared = Table.replay(
-        "standard",
-        "game100",
-        "expert",
-        share["seed"],
-        moves_two,
-        deal=share["deal"],
-        dealer=share["dealer"],
-        scores=share["scores"],
-    )
-    end = shared.state()
+
+    def replay_shared(whatif: bool = False) -> Table:
+        return Table.replay(
+            "standard",
+            "game100",
+            "expert",
+            share["seed"],
+            moves_two,
+            deal=share["deal"],
+            dealer=share["dealer"],
+            scores=share["scores"],
+            whatif=whatif,
+        )
+
+    end = replay_shared().state()
     original = next(s for s in states if s["deal"] == 2 and s["phase"] in ("over", "game_over"))
     assert end["result"] == original["result"]
     # a what-if of that deal replays it the same way, not scored
-    whatif = Table.replay(
-        "standard",
-        "game100",
-        "expert",
-        share["seed"],
-        moves_two,
-        deal=share["deal"],
-        dealer=share["dealer"],
-        scores=share["scores"],
-        whatif=True,
-    ).state()
+    whatif = replay_shared(whatif=True).state()
     assert whatif["whatif"] and whatif["phase"] == "game_over"
     assert whatif["result"] == original["result"]
     assert whatif["sheet"]["rows"] == [] and whatif["game"]["totals"] == [0, 0]
