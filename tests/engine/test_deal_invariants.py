@@ -1,7 +1,7 @@
-"""All 52 cards, distinct and accounted for, at every step of 10,000 deals per variant.
+"""All 52 cards, distinct and accounted for, at every step of 4,000 deals per variant.
 
 Most deals are between two beginners (the EAAI baseline: real play, and cheap enough
-for 10,000 deals); every tenth has a random player on one
+for thousands of deals); every tenth has a random player on one
 side (it takes the discard often, which exercises the just-taken rule), and one in a
 hundred two random players (their deals run to the end of the stock, and under the
 reshuffle rule through several reshuffles). The deals are shared out over the cores.
@@ -22,10 +22,10 @@ from ginrules.deal import Deal
 from ginrules.players import BeginnerPlayer, Player, RandomPlayer, play_turn
 from ginrules.rules import FRENCH, OKLAHOMA, STANDARD, STRAIGHT, Rules
 
-# 10,000 deals per variant under CPython. Inside Pyodide (the same suite runs there,
+# 4,000 deals per variant under CPython. Inside Pyodide (the same suite runs there,
 # one process, several times slower) 1,000 check that the engine behaves the same.
 IN_PYODIDE = sys.platform == "emscripten"
-DEALS = 1_000 if IN_PYODIDE else 10_000
+DEALS = 1_000 if IN_PYODIDE else 4_000
 
 
 def check(deal: Deal) -> None:

@@ -25,13 +25,13 @@ class Tty(io.StringIO):
 @pytest.mark.parametrize("variant", ["standard", "straight-gin", "oklahoma", "gin-rami"])
 def test_simulate_counts_add_up(variant: str) -> None:
     out, err = io.StringIO(), io.StringIO()
-    args = parse(["simulate", "--variant", variant, "--deals", "60", "--seed", "3"])
+    args = parse(["simulate", "--variant", variant, "--deals", "20", "--seed", "3"])
     assert args._run(args, out, err) == 0
     data = json.loads(out.getvalue())
-    assert data["deals"] == 60
-    assert sum(data[k] for k in ("gin", "big_gin", "knock", "undercut", "dead")) == 60
-    assert data["average_turns"] > 1 and 0 <= data["reshuffled"] <= 60
-    assert sum(data["wins"].values()) == 60 - data["dead"]
+    assert data["deals"] == 20
+    assert sum(data[k] for k in ("gin", "big_gin", "knock", "undercut", "dead")) == 20
+    assert data["average_turns"] > 1 and 0 <= data["reshuffled"] <= 20
+    assert sum(data["wins"].values()) == 20 - data["dead"]
     assert err.getvalue() == ""  # short run, not a terminal: no progress bar
     # the same seed gives the same counts
     again = io.StringIO()
@@ -41,15 +41,36 @@ def test_simulate_counts_add_up(variant: str) -> None:
 
 def test_simulate_progress_bar_on_stderr() -> None:
     out, err = io.StringIO(), Tty()
-    args = parse(["simulate", "--deals", "1000", "--variant", "oklahoma"])
+    args = parse(["simulate", "--deals", "40", "--variant", "oklahoma", "--progress"])
     args._run(args, out, err)
     bar = err.getvalue()
-    assert bar.startswith("\r[") and bar.endswith("] 1000/1000 deals 100%\n")
-    assert json.loads(out.getvalue())["deals"] == 1000  # stdout stays pure JSON
-    out, err = io.StringIO(), Tty()
-    args = parse(["simulate", "--deals", "1000", "--no-progress"])
-    args._run(args, out, err)
-    assert err.getvalue() == ""
+    assert bar.startswith("\r[") and bar.endswith("] 40/40 deals 100%\n")
+    assert bar.count("\r") == 40  # a step for each deal: 40 deals are 40 distinct percentages
+    assert json.loads(out.getvalue())["deals"] == 40  # stdout stays pure JSON
+    # by default only a long run (1000 deals or more) on a terminal shows the bar
+    for argv in (["--deals", "40"], ["--deals", "40", "--no-progress"]):
+        out, err = io.StringIO(), Tty()
+        args = parse(["simulate", *argv])
+        args._run(args, out, err)
+        assert err.getvalue() == ""
+
+
+def test_simulate_shows_the_bar_by_default_from_1000_deals_on_a_terminal(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import ginrules.cli_deals
+
+    asked: list[bool] = []
+
+    def simulate(rules: object, deals: int, seed: int, progress: object = None) -> dict[str, int]:
+        asked.append(progress is not None)  # the CLI's choice; the simulation is tested above
+        return {"deals": deals}
+
+    monkeypatch.setattr(ginrules.cli_deals, "simulate", simulate)
+    for argv, stderr in ((["--deals", "1000"], Tty()), (["--deals", "1000"], io.StringIO())):
+        args = parse(["simulate", *argv])
+        args._run(args, io.StringIO(), stderr)
+    assert asked == [True, False]
 
 
 def test_simulate_rejects_bad_input() -> None:

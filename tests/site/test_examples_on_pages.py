@@ -7,6 +7,7 @@ with the engine and compared with what the built page of each language shows.
 from __future__ import annotations
 
 import re
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -81,9 +82,20 @@ def check_hand(example: dict[str, Any], cards: list[Any], rules: Any) -> None:
     assert total.endswith(f" {arrangement.deadwood}"), total
 
 
+@cache
+def simulated(variant: str, deals: int) -> dict[str, Any]:
+    """``simulate(variant, deals, seed=1)`` as the build ran it: its cache is keyed by the
+    engine's source hash, so a changed engine simulates again here (that the cache holds
+    the simulation's own result is tests/examples/test_deals.py's subject)."""
+    from ginrules_site.deals import cached_simulation
+    from ginrules_site.examples import engine_fingerprint
+
+    cache_dir = ROOT / "_build" / ".cache"
+    return cached_simulation(cache_dir, engine_fingerprint(), find_variant(variant), deals, 1)
+
+
 @pytest.mark.parametrize("docname", VARIANT_PAGES)
 def test_deal_logs_and_statistics_show_the_engines_numbers(site: Path, docname: str) -> None:
-    from ginrules.cli_deals import simulate
     from ginrules_site.deals import play
 
     # The stock-end widget shows the same static deal log (random players by default).
@@ -111,5 +123,5 @@ def test_deal_logs_and_statistics_show_the_engines_numbers(site: Path, docname: 
         values = re.findall(r'<p class="gr-summary gr-statistic-value">(.*?)</p>', html, re.S)
         assert len(values) == len(stats)
         for options, value in zip(stats, values, strict=True):
-            data = simulate(find_variant(options["variant"]), int(options["deals"]), seed=1)
+            data = simulated(options["variant"], int(options["deals"]))
             assert f"({data[options['measure']]} " in value, value
