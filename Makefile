@@ -41,8 +41,11 @@ update-po: gettext
 	$(PY) tools/site.py update-po
 
 ## every test: lint, types, the site and dist/, then pytest (engine, site, browser)
+# Two test processes (pytest-xdist), a whole module to each: the engine's suite inside
+# Pyodide and the browser tests wait on each other's idle time. TEST_WORKERS=0: one process.
+TEST_WORKERS ?= 2
 test: lint typecheck site dist
-	$(PY) -m pytest -q
+	$(PY) -m pytest -q -n $(TEST_WORKERS) --dist loadscope
 
 clean:
 	rm -rf $(VENV) $(PYODIDE_VENV) .cache _build node_modules dist build *.egg-info

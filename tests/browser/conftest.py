@@ -167,6 +167,9 @@ def open_context(
     browser: Browser, server: Server, **options: Any
 ) -> tuple[BrowserContext, RequestLog]:
     context = browser.new_context(base_url=server.url, **options)
+    # A loaded 2-core machine (the suite runs two test processes) may take more than
+    # Playwright's 30 s to start Python in a page: waits allow what LIVE_TIMEOUT allows.
+    context.set_default_timeout(90_000)
     log = RequestLog(server.url)
     context.on("request", log.record)
 
