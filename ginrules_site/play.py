@@ -158,6 +158,45 @@ def _plain(value: Any) -> Any:
     return value.forms() if isinstance(value, Plural) else str(value)
 
 
+def seat_rows() -> dict[str, list[Any]]:
+    """The score sheet's rows in the reader's words, by row kind: [the reader's, the
+    computer's] (the sheet's other widgets say "player A" and "player B")."""
+    return {
+        "deal": [
+            _("You score {points} ({outcome})"),
+            _("The computer scores {points} ({outcome})"),
+        ],
+        "entered": [
+            _("You score {points} ({outcome}), entered in: {games}"),
+            _("The computer scores {points} ({outcome}), entered in: {games}"),
+        ],
+        "game_bonus": [
+            _("Game bonus for you: {points}"),
+            _("Game bonus for the computer: {points}"),
+        ],
+        "shutout": [
+            _("Shutout: your deal points are doubled, {points} more"),
+            _("Shutout: the computer's deal points are doubled, {points} more"),
+        ],
+        "line_bonus": [
+            _("Line bonus for you: {deals} × {each} = {points}"),
+            _("Line bonus for the computer: {deals} × {each} = {points}"),
+        ],
+        "manche_bonus": [
+            _("Manche bonus for you: {points}"),
+            _("Manche bonus for the computer: {points}"),
+        ],
+        "petit_gin_bonus": [
+            _("Petit gin bonus for you: {gins} × {each} = {points}"),
+            _("Petit gin bonus for the computer: {gins} × {each} = {points}"),
+        ],
+        "grand_gin_bonus": [
+            _("Grand gin bonus for you: {gins} × {each} = {points}"),
+            _("Grand gin bonus for the computer: {gins} × {each} = {points}"),
+        ],
+    }
+
+
 def play_strings() -> dict[str, Any]:
     """The play page's own strings (the widgets' common strings come too)."""
     table: dict[str, Any] = {
@@ -297,6 +336,9 @@ def play_strings() -> dict[str, Any]:
         "play_failed": _("The table could not be dealt: {message}"),
     }
     strings = {key: _plain(value) for key, value in table.items()}
+    strings["seat_rows"] = {
+        kind: [str(text) for text in texts] for kind, texts in seat_rows().items()
+    }
     # the cards as sentences name them ("You take the queen of hearts.")
     strings["the_card"] = {card.code: definite_card_name(card) for card in CARDS}
     return strings

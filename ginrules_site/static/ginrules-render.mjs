@@ -181,12 +181,15 @@ export function seatName(S, seat) {
 
 export function sheetEntry(S, row) {
   const player = row.player == null ? "" : "AB"[row.player];
+  // A page may word a seat's rows its own way (the play page: "You score…").
+  const own = row.player == null ? undefined : S.seat_rows?.[row.kind]?.[row.player];
   if (row.kind === "deal" || row.kind === "entered") {
     const outcome = S[`outcome_word_${row.detail.entry ?? row.detail.outcome}`];
     const games = (row.detail.games ?? []).map((n) => fill(S.game_n, { n })).join(", ");
-    return fill(row.kind === "deal" ? S.row_deal : S.row_entered, { player, points: row.points, outcome, games });
+    const template = own ?? (row.kind === "deal" ? S.row_deal : S.row_entered);
+    return fill(template, { player, points: row.points, outcome, games });
   }
-  const template = S[`row_${row.kind}`];
+  const template = own ?? S[`row_${row.kind}`];
   return template ? fill(template, { ...row.detail, player, points: row.points }) : `${row.kind} ${player} ${row.points}`;
 }
 

@@ -24,6 +24,7 @@ from ginrules.table import Table
 
 from .conftest import RequestLog, Server, open_context
 from .test_accessibility import serious_violations
+from .test_widgets import translator
 
 LIVE_TIMEOUT = 90_000
 ROOT = "section[data-widget='play']"
@@ -223,7 +224,52 @@ def replayed(variant: str, scheme: str, level: str, game: Game) -> dict[str, Any
     return game.table(variant, scheme, level).state()
 
 
-def check_against_replay(root: Locator, state: dict[str, Any]) -> None:
+# The sheet's rows in the reader's words: [the reader's, the computer's], by row kind.
+SEAT_ROWS = {
+    "deal": ("You score {points} ({outcome})", "The computer scores {points} ({outcome})"),
+    "entered": (
+        "You score {points} ({outcome}), entered in: {games}",
+        "The computer scores {points} ({outcome}), entered in: {games}",
+    ),
+    "game_bonus": ("Game bonus for you: {points}", "Game bonus for the computer: {points}"),
+    "shutout": (
+        "Shutout: your deal points are doubled, {points} more",
+        "Shutout: the computer's deal points are doubled, {points} more",
+    ),
+    "line_bonus": (
+        "Line bonus for you: {deals} × {each} = {points}",
+        "Line bonus for the computer: {deals} × {each} = {points}",
+    ),
+    "manche_bonus": ("Manche bonus for you: {points}", "Manche bonus for the computer: {points}"),
+    "petit_gin_bonus": (
+        "Petit gin bonus for you: {gins} × {each} = {points}",
+        "Petit gin bonus for the computer: {gins} × {each} = {points}",
+    ),
+    "grand_gin_bonus": (
+        "Grand gin bonus for you: {gins} × {each} = {points}",
+        "Grand gin bonus for the computer: {gins} × {each} = {points}",
+    ),
+}
+OUTCOME_WORDS = {"big_gin": "big gin", "going_down": "going down", "petit_gin": "small gin"}
+OUTCOME_WORDS["grand_gin"] = "big gin"
+
+
+def sheet_row_text(lang: str, row: dict[str, Any]) -> str:
+    """A row of the play page's sheet, as the reader should read it."""
+    _ = translator(lang)
+    if row["player"] is None:
+        return _("Dead deal: nobody scores")
+    detail = row["detail"]
+    word = detail.get("entry", detail.get("outcome", ""))
+    games = ", ".join(_("game {n}").format(n=n) for n in detail.get("games", []))
+    outcome = _(OUTCOME_WORDS.get(word, word))
+    template = _(SEAT_ROWS[row["kind"]][row["player"]])
+    return template.format(
+        **{**detail, "points": row["points"], "outcome": outcome, "games": games}
+    )
+
+
+def check_against_replay(root: Locator, state: dict[str, Any], lang: str) -> None:
     """What the page shows at the game's end is what CPython computes from the same moves."""
     assert state["phase"] == "game_over", f"seed {state['seed']}"
     over = root.locator(".gr-play-game-over")
@@ -237,6 +283,9 @@ def check_against_replay(root: Locator, state: dict[str, Any]) -> None:
     expect(total).to_contain_text(str(computer))
     rows = root.locator(".gr-play-sheet table.gr-sheet tbody tr")
     expect(rows).to_have_count(len(state["sheet"]["rows"]))
+    # the rows say "you" and "the computer", as the rest of the page does
+    entries = rows.evaluate_all("rows => rows.map(r => r.cells[1].textContent)")
+    assert entries == [sheet_row_text(lang, row) for row in state["sheet"]["rows"]]
 
 
 KNOCKLESS = {"straight", "french"}
@@ -255,7 +304,7 @@ def test_a_whole_game_by_mouse_equals_the_cpython_replay(
 ) -> None:
     root = start(page, lang, variant, scheme)
     game = play_game(root, random.Random(f"{lang}{variant}"))
-    check_against_replay(root, replayed(variant, scheme, "beginner", game))
+    check_against_replay(root, replayed(variant, scheme, "beginner", game), lang)
     if variant in KNOCKLESS:
         # nobody knocks in Straight Gin, nor in Gin Rami (a player goes down there)
         said = " ".join(root.locator(".gr-play-table, .gr-play-announce").all_inner_texts())
@@ -276,7 +325,7 @@ def test_a_game_by_keyboard_alone_equals_the_cpython_replay(
 ) -> None:
     root = start(page, lang, variant, scheme)
     game = play_game(root, random.Random(f"keys{lang}{variant}"), keyboard=True)
-    check_against_replay(root, replayed(variant, scheme, "beginner", game))
+    check_against_replay(root, replayed(variant, scheme, "beginner", game), lang)
 
 
 def test_the_table_shows_only_what_the_readers_seat_knows(page: Page) -> None:
