@@ -262,6 +262,9 @@ def play_strings() -> dict[str, Any]:
         "game_lost": _("The game is over: the computer wins, {computer} to {you}."),
         "game_drawn": _("The game is over: a draw, {you} to {computer}."),
         "score_sheet": _("Score sheet"),
+        # the score sheet's totals in the reader's words (the other widgets say player A, B)
+        "final_totals": _("Final totals: you {a}, the computer {b}."),
+        "totals_so_far": _("Totals so far: you {a}, the computer {b}."),
         "share": _("Link to this deal"),
         "bad_link": _(
             "This link does not describe a deal that can be played here: a new deal is dealt."

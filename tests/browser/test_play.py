@@ -279,8 +279,8 @@ def check_against_replay(root: Locator, state: dict[str, Any], lang: str) -> Non
     verdict = root.locator(".gr-play-verdict")
     expect(verdict).to_have_attribute("data-points", str(state["result"]["points"]))
     total = root.locator(".gr-play-sheet .gr-sheet-total")
-    expect(total).to_contain_text(str(you))
-    expect(total).to_contain_text(str(computer))
+    final = translator(lang)("Final totals: you {a}, the computer {b}.")
+    expect(total).to_have_text(final.format(a=you, b=computer))
     rows = root.locator(".gr-play-sheet table.gr-sheet tbody tr")
     expect(rows).to_have_count(len(state["sheet"]["rows"]))
     # the rows say "you" and "the computer", as the rest of the page does
