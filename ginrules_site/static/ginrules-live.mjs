@@ -99,6 +99,13 @@ class Runtime {
       };
       const spawn = () => {
         this.worker = new Worker(new URL("ginrules-worker.mjs", import.meta.url), { type: "module" });
+        // The snapshot is read here, off the worker's thread, while the worker loads Pyodide.
+        const worker = this.worker;
+        import("./ginrules-snapshot.mjs").then((m) => m.readRecord()).catch(() => null).then((record) => {
+          mark("snapshot record read");
+          const transfer = record?.bytes?.buffer instanceof ArrayBuffer ? [record.bytes.buffer] : [];
+          worker.postMessage({ type: "record", record }, transfer);
+        });
         this.worker.onerror = (event) => {
           stop(new LoadError("failed", event.message || "ginrules-worker.mjs: worker error", "ginrules-worker.mjs"));
         };
@@ -112,9 +119,9 @@ class Runtime {
             this.loadSeconds = data.seconds;
             this.startPath = data.start;
             resolve(data);
-          } else if (data.type === "snapshot") {
+          } else if (data.type === "snapshot" || data.type === "kept") {
             for (const [stage, at] of data.stages ?? []) mark(`worker ${stage}`, at);
-            this.snapshotSaved = true;
+            if (data.type === "snapshot") this.snapshotSaved = true;
           } else if (data.type === "failed") {
             stop(new LoadError("failed", data.message, data.file ?? null));
           } else if (data.type === "result") {

@@ -1,4 +1,5 @@
-// Memory snapshots of the started engine, kept in the reader's IndexedDB.
+// Memory snapshots of the started engine, kept in the reader's IndexedDB, and
+// the runtime's standard library kept decoded in the reader's Cache Storage.
 //
 // The only place that touches Pyodide's private snapshot API (the options
 // `_makeSnapshot` and `_loadSnapshot`, and `makeMemorySnapshot()`), which exists
@@ -29,15 +30,22 @@ async function store(mode) {
   return tx.objectStore(STORE);
 }
 
-// The snapshot for `key`, or null. A record of another key is deleted.
-export async function readSnapshot(key) {
-  const record = await request((await store("readonly")).get(RECORD));
-  if (!record) return null;
-  if (record.key !== key || !(record.bytes instanceof Uint8Array)) {
+// The stored record, {key, bytes}, or null: read by the page as soon as the worker
+// starts (off the worker's thread, which loads Pyodide meanwhile), and handed over.
+export async function readRecord() {
+  return (await request((await store("readonly")).get(RECORD))) ?? null;
+}
+
+// The snapshot of `record` (a promise of readRecord's) if it is for `key`, or null.
+// A record of another key is deleted.
+export async function snapshotFor(record, key) {
+  const found = await record;
+  if (!found) return null;
+  if (found.key !== key || !(found.bytes instanceof Uint8Array)) {
     await deleteSnapshot();
     return null;
   }
-  return record.bytes;
+  return found.bytes;
 }
 
 export async function saveSnapshot(key, bytes) {
@@ -72,3 +80,46 @@ for _name, _module in list(sys.modules.items()):
                 _generator.seed()
 del _name, _module, _generator
 `;
+
+// The standard library's zip as it was decoded, in Cache Storage: a later page
+// reads it as it is, where the browser's HTTP cache decodes the compressed
+// response again on every page (60-250 ms for its 9 MB here, more under load).
+// Its address is content-hashed, so an address is its bytes; `size` (runtime.json's
+// `files`) still guards against a damaged copy. A missing, damaged or unreadable
+// copy is null: the worker then fetches the file as before and keeps it again.
+const FILES = "ginrules-runtime";
+
+export async function keptFile(url, size) {
+  if (!globalThis.caches) return null; // not a secure context: the HTTP cache alone
+  const response = await (await caches.open(FILES)).match(url);
+  if (!response) return null;
+  const blob = await response.blob();
+  if (blob.size !== size) {
+    await forgetFiles();
+    return null;
+  }
+  const type = response.headers.get("Content-Type");
+  return new Response(blob, { headers: type ? { "Content-Type": type } : {} });
+}
+
+// Keep a decoded copy of each of `urls` (fetched again, from the HTTP cache) and
+// drop every other file, such as those of an earlier runtime.
+export async function keepFiles(urls, fetchFile = fetch) {
+  if (!globalThis.caches) return;
+  const cache = await caches.open(FILES);
+  const wanted = new Set(urls.map(String));
+  for (const request of await cache.keys()) {
+    if (!wanted.has(request.url)) await cache.delete(request);
+  }
+  for (const url of wanted) {
+    if (await cache.match(url)) continue;
+    const response = await fetchFile(url);
+    if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+    const type = response.headers.get("Content-Type") ?? "application/octet-stream";
+    await cache.put(url, new Response(await response.blob(), { headers: { "Content-Type": type } }));
+  }
+}
+
+export async function forgetFiles() {
+  if (globalThis.caches) await caches.delete(FILES);
+}

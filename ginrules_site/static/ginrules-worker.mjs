@@ -2,11 +2,14 @@
 //
 // Messages in:  {type: "load", base, manifest}  base: URL of the site's _pyodide/ folder,
 //                                               manifest: its runtime.json
+//               {type: "record", record}        the snapshot's IndexedDB record, or null
+//                                               (the page reads it: ginrules-snapshot.mjs)
 //               {type: "call", id, name, args}  args: JSON-ready object
 // Messages out: {type: "progress", loaded, total, stage}   stage: download, start, engine
 //               {type: "ready", seconds, version, start, stages}
 //                                                      start: "snapshot" or "fresh"
 //               {type: "snapshot", saved, stages}      after a fresh start, once idle
+//               {type: "kept", stages}                 the standard library kept, once idle
 //               {type: "failed", message, file?, status?}
 //               {type: "result", id, ok: true, value} | {type: "result", id, ok: false, error}
 //
@@ -17,14 +20,20 @@
 // into site-packages. After the first start in a browser, once the reader is idle,
 // the worker makes each warm-up call, then saves a memory snapshot
 // (ginrules-snapshot.mjs); later pages restore it, put the wheel's files back and
-// reseed the random generators, or start the normal way if anything fails. No
-// answer waits for that work. Each stage's time goes with "ready" and "snapshot".
+// reseed the random generators, or start the normal way if anything fails. The
+// standard library's zip is kept decoded in Cache Storage too, once idle, and
+// later pages read it from there. The page reads the snapshot from IndexedDB and
+// hands it over, so that this thread loads Pyodide meanwhile. No answer waits for
+// that work. Each stage's time goes with "ready", "snapshot" and "kept".
 import {
   RESEED,
   deleteSnapshot,
+  forgetFiles,
+  keepFiles,
+  keptFile,
   makeSnapshot,
-  readSnapshot,
   saveSnapshot,
+  snapshotFor,
   snapshotOptions,
 } from "./ginrules-snapshot.mjs";
 
@@ -111,12 +120,25 @@ function compileWasm(url) {
   wasm = { url: url.href, module };
 }
 
+// Whether the standard library came from the decoded copy kept in Cache Storage
+// (ginrules-snapshot.mjs: the HTTP cache decodes its compressed response again on
+// every page). Not the WebAssembly module: only a response of fetch() gets the
+// browser's wasm code cache, which is worth more.
+let stdlibKept = false;
+
 // Responses asked for before Pyodide asks (the standard library, which Pyodide
 // only fetches once the snapshot is read): handed to Pyodide's fetch, once.
 const ahead = new Map();
 
-function fetchAhead(url) {
-  const response = globalThis.fetch(url);
+function fetchAhead(url, size) {
+  const response = keptFile(url, size).catch(() => null).then((copy) => {
+    if (!copy) return globalThis.fetch(url);
+    stdlibKept = true;
+    loaded += size;
+    stamp(`kept ${fileName(url)}`);
+    progress();
+    return copy;
+  });
   response.catch(() => {}); // failures are reported as they happen, and again to Pyodide
   ahead.set(url.href, response);
 }
@@ -198,7 +220,7 @@ async function startEngine(pyodide, wheel, module, restored) {
   return live;
 }
 
-async function load(base, manifest) {
+async function load(base, manifest, record) {
   total = manifest.total;
   const started = performance.now();
   stamp("load");
@@ -214,8 +236,9 @@ async function load(base, manifest) {
   module.catch(() => {});
   compileWasm(new URL("pyodide.asm.wasm", runtimeURL));
   const stdlibURL = new URL(manifest.stdlib, runtimeURL);
-  fetchAhead(stdlibURL);
-  const stored = readSnapshot(manifest.snapshot_key).then(
+  const stdlibSize = manifest.files[`${manifest.runtime}${manifest.stdlib}`];
+  fetchAhead(stdlibURL, stdlibSize);
+  const stored = snapshotFor(record, manifest.snapshot_key).then(
     (bytes) => { stamp(bytes ? "snapshot read" : "no snapshot"); return bytes; },
     (error) => { stamp(`no snapshot (${error?.name ?? error})`); return null; },
   );
@@ -259,8 +282,10 @@ async function load(base, manifest) {
       start = "snapshot";
     } catch (error) {
       if (failed) throw error; // a runtime file failed: not the snapshot's fault
-      // A snapshot that does not restore is dropped; this start makes a new one.
-      await deleteSnapshot().catch(() => {});
+      // A snapshot that does not restore is dropped (with the kept standard library,
+      // in case it was at fault); this start makes and keeps new ones.
+      stdlibKept = false;
+      await Promise.all([deleteSnapshot(), forgetFiles()]).catch(() => {});
     }
   }
   let fresh = null;
@@ -279,7 +304,17 @@ async function load(base, manifest) {
     start,
     stages: stages.splice(0),
   });
-  if (fresh) whenIdle(snapshotWork(fresh, live, manifest.snapshot_key));
+  // Once idle: the snapshot after a fresh start, then the decoded copy of the standard library.
+  const keep = stdlibKept ? [] : [keepWork([stdlibURL])];
+  whenIdle([...(fresh ? snapshotWork(fresh, live, manifest.snapshot_key) : []), ...keep]);
+}
+
+function keepWork(files) {
+  return async () => {
+    await keepFiles(files, realFetch);
+    stamp("stdlib kept");
+    postMessage({ type: "kept", stages: stages.splice(0) });
+  };
 }
 
 // After a fresh start, work for the moments when the reader is idle (no call for
@@ -332,10 +367,19 @@ function snapshotWork(pyodide, live, key) {
   ];
 }
 
+// The snapshot's record, which the page reads off this thread while Pyodide loads here.
+let handRecord = null;
+const recordFromPage = new Promise((resolve) => { handRecord = resolve; });
+
 onmessage = async (event) => {
   const message = event.data;
+  if (message.type === "record") {
+    handRecord(message.record);
+    return;
+  }
   if (message.type === "load") {
-    loading ??= load(message.base, message.manifest).catch((error) => {
+    loading ??= load(message.base, message.manifest, recordFromPage).catch((error) => {
+      forgetFiles().catch(() => {}); // the next page fetches the standard library again
       fail(String(error && error.message ? error.message : error));
     });
     return;
