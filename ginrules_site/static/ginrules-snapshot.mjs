@@ -5,7 +5,7 @@
 // `_makeSnapshot` and `_loadSnapshot`, and `makeMemorySnapshot()`), which exists
 // in the pinned Pyodide 314.0.x but is undocumented. Every function here may
 // throw or reject; the worker then starts Python the normal way, so a broken or
-// stale snapshot never breaks a page. One record: {key, bytes}, where `key`
+// stale snapshot never breaks a page. One record: {key, bytes, files}, where `key`
 // (runtime.json's `snapshot_key`) names Pyodide's build id, the runtime folder,
 // the wheel's and the call module's sha256: a snapshot of any other build is
 // deleted, never restored.
@@ -36,20 +36,22 @@ export async function readRecord() {
   return (await request((await store("readonly")).get(RECORD))) ?? null;
 }
 
-// The snapshot of `record` (a promise of readRecord's) if it is for `key`, or null.
-// A record of another key is deleted.
+// The snapshot of `record` (a promise of readRecord's) if it is for `key`, or null:
+// {bytes, files}. A record of another key, or of another form, is deleted.
 export async function snapshotFor(record, key) {
   const found = await record;
   if (!found) return null;
-  if (found.key !== key || !(found.bytes instanceof Uint8Array)) {
+  if (found.key !== key || !(found.bytes instanceof Uint8Array) || !Array.isArray(found.files)) {
     await deleteSnapshot();
     return null;
   }
-  return found.bytes;
+  return { bytes: found.bytes, files: found.files };
 }
 
-export async function saveSnapshot(key, bytes) {
-  await request((await store("readwrite")).put({ key, bytes }, RECORD));
+// `files`: the engine's files, [path in site-packages, bytes], which the file system
+// of a restored engine needs again (the snapshot holds the memory only).
+export async function saveSnapshot(key, bytes, files) {
+  await request((await store("readwrite")).put({ key, bytes, files }, RECORD));
 }
 
 export async function deleteSnapshot() {

@@ -18,13 +18,14 @@
 // the lock file inlined in runtime.json. The engine's wheel is fetched with its
 // sha256 as the request's integrity (the browser refuses other bytes) and unpacked
 // into site-packages. After the first start in a browser, once the reader is idle,
-// the worker makes each warm-up call, then saves a memory snapshot
-// (ginrules-snapshot.mjs); later pages restore it, put the wheel's files back and
-// reseed the random generators, or start the normal way if anything fails. The
-// standard library's zip is kept decoded in Cache Storage too, once idle, and
-// later pages read it from there. The page reads the snapshot from IndexedDB and
-// hands it over, so that this thread loads Pyodide meanwhile. No answer waits for
-// that work. Each stage's time goes with "ready", "snapshot" and "kept".
+// the worker makes each warm-up call, then saves a memory snapshot with the
+// engine's files (ginrules-snapshot.mjs); later pages restore it, put the files
+// back (without fetching the wheel) and reseed the random generators, or start the
+// normal way if anything fails. The standard library's zip is kept decoded in
+// Cache Storage too, once idle, and later pages read it from there. The page reads
+// the snapshot from IndexedDB and hands it over, so that this thread loads Pyodide
+// meanwhile. No answer waits for that work. Each stage's time goes with "ready",
+// "snapshot" and "kept".
 import {
   RESEED,
   deleteSnapshot,
@@ -173,9 +174,9 @@ function integrity(hex) {
   return `sha256-${btoa(String.fromCharCode(...bytes))}`;
 }
 
-// Unpack a pure-Python wheel into site-packages: Python reads the archive in memory,
-// the files are written straight into the file system (Pyodide's unpackArchive writes
-// them through Python's file objects, at about 1 ms a file here).
+// The files of a pure-Python wheel, [path, bytes]: Python reads the archive in memory,
+// and the files are written straight into the file system (Pyodide's unpackArchive
+// writes them through Python's file objects, at about 1 ms a file here).
 const UNZIP = `
 def _ginrules_unzip(data):
     import io, zipfile
@@ -184,29 +185,28 @@ def _ginrules_unzip(data):
 _ginrules_unzip
 `;
 
-function installWheel(pyodide, bytes, sitePackages) {
+function unpackWheel(pyodide, bytes) {
   const unzip = pyodide.runPython(UNZIP);
   const listed = unzip(bytes);
   const files = listed.toJs();
   listed.destroy();
   unzip.destroy();
+  return files;
+}
+
+// The engine's files ([path in site-packages, bytes]: the wheel's and the call module)
+// into the file system, then the call module: the engine answers `version`. After a
+// restore the modules are in memory but the files are not: the snapshot's record
+// brings them back, so that a restore needs neither the wheel nor unpacking it.
+async function startEngine(pyodide, files, restored) {
+  progress("engine");
+  const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
   for (const [name, data] of files) {
     const path = `${sitePackages}/${name}`;
     pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
     pyodide.FS.writeFile(path, data);
   }
-}
-
-// Python, the wheel's files and the call module: the engine answers `version`.
-async function startEngine(pyodide, wheel, module, restored) {
-  progress("engine");
-  const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
-  // After a restore the modules are in memory but the files are not: put them back.
-  const bytes = await wheel;
-  stamp("wheel ready");
-  installWheel(pyodide, bytes, sitePackages);
-  pyodide.FS.writeFile(`${sitePackages}/ginrules_live.py`, await module);
-  stamp("wheel unpacked");
+  stamp("engine files written");
   if (restored) {
     pyodide.runPython(RESEED);
     stamp("reseeded");
@@ -227,19 +227,28 @@ async function load(base, manifest, record) {
   const runtimeURL = new URL(manifest.runtime, base);
   const engineURL = new URL(manifest.engine, base);
   progress("download");
-  // The engine's two files download while Pyodide starts.
-  const wheel = fetch(new URL(manifest.wheel.file_name, engineURL), {
-    integrity: integrity(manifest.wheel.sha256),
-  }).then((r) => r.arrayBuffer()).then((b) => new Uint8Array(b));
-  const module = fetch(new URL(manifest.module.file_name, engineURL)).then((r) => r.text());
-  wheel.catch(() => {});
-  module.catch(() => {});
+  // For a fresh start, the engine's two files download while Pyodide starts.
+  let engine = null;
+  const fetchEngine = () => {
+    engine ??= Promise.all([
+      fetch(new URL(manifest.wheel.file_name, engineURL), {
+        integrity: integrity(manifest.wheel.sha256),
+      }).then((r) => r.arrayBuffer()).then((b) => new Uint8Array(b)),
+      fetch(new URL(manifest.module.file_name, engineURL)).then((r) => r.text()),
+    ]);
+    engine.catch(() => {});
+    return engine;
+  };
   compileWasm(new URL("pyodide.asm.wasm", runtimeURL));
   const stdlibURL = new URL(manifest.stdlib, runtimeURL);
   const stdlibSize = manifest.files[`${manifest.runtime}${manifest.stdlib}`];
   fetchAhead(stdlibURL, stdlibSize);
   const stored = snapshotFor(record, manifest.snapshot_key).then(
-    (bytes) => { stamp(bytes ? "snapshot read" : "no snapshot"); return bytes; },
+    (found) => {
+      stamp(found ? "snapshot read" : "no snapshot");
+      if (!found) fetchEngine();
+      return found;
+    },
     (error) => { stamp(`no snapshot (${error?.name ?? error})`); return null; },
   );
   // Pyodide's own script loads while the snapshot is read (loadPyodide imports the same module).
@@ -278,7 +287,7 @@ async function load(base, manifest, record) {
   await asm;
   if (snapshot) {
     try {
-      live = await startEngine(await boot(snapshot), wheel, module, true);
+      live = await startEngine(await boot(snapshot.bytes), snapshot.files, true);
       start = "snapshot";
     } catch (error) {
       if (failed) throw error; // a runtime file failed: not the snapshot's fault
@@ -289,9 +298,15 @@ async function load(base, manifest, record) {
     }
   }
   let fresh = null;
+  let files = null;
   if (!live) {
+    fetchEngine();
     fresh = await boot(null);
-    live = await startEngine(fresh, wheel, module, false);
+    const [wheel, module] = await engine;
+    stamp("wheel ready");
+    files = [...unpackWheel(fresh, wheel), ["ginrules_live.py", module]];
+    stamp("wheel unpacked");
+    live = await startEngine(fresh, files, false);
   }
   dispatch = live.call;
   loaded = total;
@@ -306,7 +321,7 @@ async function load(base, manifest, record) {
   });
   // Once idle: the snapshot after a fresh start, then the decoded copy of the standard library.
   const keep = stdlibKept ? [] : [keepWork([stdlibURL])];
-  whenIdle([...(fresh ? snapshotWork(fresh, live, manifest.snapshot_key) : []), ...keep]);
+  whenIdle([...(fresh ? snapshotWork(fresh, live, manifest.snapshot_key, files) : []), ...keep]);
 }
 
 function keepWork(files) {
@@ -341,7 +356,7 @@ function whenIdle(steps, delay = IDLE_MS) {
   }, delay);
 }
 
-function snapshotWork(pyodide, live, key) {
+function snapshotWork(pyodide, live, key, files) {
   let warm = [];
   try {
     warm = JSON.parse(live.warm_calls());
@@ -359,7 +374,7 @@ function snapshotWork(pyodide, live, key) {
       stamp("snapshot made");
     },
     async () => {
-      await saveSnapshot(key, bytes);
+      await saveSnapshot(key, bytes, files);
       bytes = null;
       stamp("snapshot saved");
       postMessage({ type: "snapshot", saved: true, stages: stages.splice(0) });
