@@ -99,13 +99,6 @@ class Runtime {
       };
       const spawn = () => {
         this.worker = new Worker(new URL("ginrules-worker.mjs", import.meta.url), { type: "module" });
-        // The snapshot is read here, off the worker's thread, while the worker loads Pyodide.
-        const worker = this.worker;
-        import("./ginrules-snapshot.mjs").then((m) => m.readRecord()).catch(() => null).then((record) => {
-          mark("snapshot record read");
-          const transfer = record?.bytes?.buffer instanceof ArrayBuffer ? [record.bytes.buffer] : [];
-          worker.postMessage({ type: "record", record }, transfer);
-        });
         this.worker.onerror = (event) => {
           stop(new LoadError("failed", event.message || "ginrules-worker.mjs: worker error", "ginrules-worker.mjs"));
         };
@@ -146,6 +139,14 @@ class Runtime {
           reject(new LoadError("timeout", `the engine did not load within ${Math.round(timeoutMs / 1000)} s`));
         }, timeoutMs);
         this.worker.postMessage({ type: "load", base: this.base.href, manifest: this.manifest });
+        // The snapshot is read here, off the worker's thread, while the worker loads
+        // Pyodide (after "load": the worker's first fetches do not wait for this thread).
+        const worker = this.worker;
+        import("./ginrules-snapshot.mjs").then((m) => m.readRecord()).catch(() => null).then((record) => {
+          mark("snapshot record read");
+          const transfer = record?.bytes?.buffer instanceof ArrayBuffer ? [record.bytes.buffer] : [];
+          worker.postMessage({ type: "record", record }, transfer);
+        });
       }).catch(stop);
     });
   }
