@@ -139,14 +139,6 @@ class Runtime {
           reject(new LoadError("timeout", `the engine did not load within ${Math.round(timeoutMs / 1000)} s`));
         }, timeoutMs);
         this.worker.postMessage({ type: "load", base: this.base.href, manifest: this.manifest });
-        // The snapshot is read here, off the worker's thread, while the worker loads
-        // Pyodide (after "load": the worker's first fetches do not wait for this thread).
-        const worker = this.worker;
-        import("./ginrules-snapshot.mjs").then((m) => m.readRecord()).catch(() => null).then((record) => {
-          mark("snapshot record read");
-          const transfer = record?.bytes?.buffer instanceof ArrayBuffer ? [record.bytes.buffer] : [];
-          worker.postMessage({ type: "record", record }, transfer);
-        });
       }).catch(stop);
     });
   }

@@ -30,16 +30,10 @@ async function store(mode) {
   return tx.objectStore(STORE);
 }
 
-// The stored record, {key, bytes}, or null: read by the page as soon as the worker
-// starts (off the worker's thread, which loads Pyodide meanwhile), and handed over.
-export async function readRecord() {
-  return (await request((await store("readonly")).get(RECORD))) ?? null;
-}
-
-// The snapshot of `record` (a promise of readRecord's) if it is for `key`, or null:
-// {bytes, files}. A record of another key, or of another form, is deleted.
-export async function snapshotFor(record, key) {
-  const found = await record;
+// The snapshot for `key`, {bytes, files}, or null. A record of another key, or of
+// another form, is deleted.
+export async function readSnapshot(key) {
+  const found = await request((await store("readonly")).get(RECORD));
   if (!found) return null;
   if (found.key !== key || !(found.bytes instanceof Uint8Array) || !Array.isArray(found.files)) {
     await deleteSnapshot();

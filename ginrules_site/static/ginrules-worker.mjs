@@ -2,8 +2,6 @@
 //
 // Messages in:  {type: "load", base, manifest}  base: URL of the site's _pyodide/ folder,
 //                                               manifest: its runtime.json
-//               {type: "record", record}        the snapshot's IndexedDB record, or null
-//                                               (the page reads it: ginrules-snapshot.mjs)
 //               {type: "call", id, name, args}  args: JSON-ready object
 // Messages out: {type: "progress", loaded, total, stage}   stage: download, start, engine
 //               {type: "ready", seconds, version, start, stages}
@@ -22,10 +20,8 @@
 // engine's files (ginrules-snapshot.mjs); later pages restore it, put the files
 // back (without fetching the wheel) and reseed the random generators, or start the
 // normal way if anything fails. The standard library's zip is kept decoded in
-// Cache Storage too, once idle, and later pages read it from there. The page reads
-// the snapshot from IndexedDB and hands it over, so that this thread loads Pyodide
-// meanwhile. No answer waits for that work. Each stage's time goes with "ready",
-// "snapshot" and "kept".
+// Cache Storage too, once idle, and later pages read it from there. No answer
+// waits for that work. Each stage's time goes with "ready", "snapshot" and "kept".
 import {
   RESEED,
   deleteSnapshot,
@@ -33,8 +29,8 @@ import {
   keepFiles,
   keptFile,
   makeSnapshot,
+  readSnapshot,
   saveSnapshot,
-  snapshotFor,
   snapshotOptions,
 } from "./ginrules-snapshot.mjs";
 
@@ -220,7 +216,7 @@ async function startEngine(pyodide, files, restored) {
   return live;
 }
 
-async function load(base, manifest, record) {
+async function load(base, manifest) {
   total = manifest.total;
   const started = performance.now();
   stamp("load");
@@ -243,7 +239,7 @@ async function load(base, manifest, record) {
   const stdlibURL = new URL(manifest.stdlib, runtimeURL);
   const stdlibSize = manifest.files[`${manifest.runtime}${manifest.stdlib}`];
   fetchAhead(stdlibURL, stdlibSize);
-  const stored = snapshotFor(record, manifest.snapshot_key).then(
+  const stored = readSnapshot(manifest.snapshot_key).then(
     (found) => {
       stamp(found ? "snapshot read" : "no snapshot");
       if (!found) fetchEngine();
@@ -382,18 +378,10 @@ function snapshotWork(pyodide, live, key, files) {
   ];
 }
 
-// The snapshot's record, which the page reads off this thread while Pyodide loads here.
-let handRecord = null;
-const recordFromPage = new Promise((resolve) => { handRecord = resolve; });
-
 onmessage = async (event) => {
   const message = event.data;
-  if (message.type === "record") {
-    handRecord(message.record);
-    return;
-  }
   if (message.type === "load") {
-    loading ??= load(message.base, message.manifest, recordFromPage).catch((error) => {
+    loading ??= load(message.base, message.manifest).catch((error) => {
       forgetFiles().catch(() => {}); // the next page fetches the standard library again
       fail(String(error && error.message ? error.message : error));
     });
