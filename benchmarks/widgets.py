@@ -100,8 +100,10 @@ PICKER_UPDATE = """async (code) => {
     return performance.now() - started;
 }"""
 
-# True once the page's worker has told that it saved its snapshot (ginrules-live.mjs's mark).
-SAVED_MARK = """() => performance.getEntriesByName("ginrules:worker snapshot saved").length > 0"""
+# True once the page's worker has told that it saved its snapshot and kept the decoded
+# runtime files (ginrules-live.mjs's marks), which it does once the reader is idle.
+SAVED_MARK = """() => ["snapshot saved", "stdlib kept"].every(
+    (stage) => performance.getEntriesByName(`ginrules:worker ${stage}`).length > 0)"""
 
 # Resolves with whether IndexedDB holds the snapshot of `key`.
 SNAPSHOT_SAVED = """(key) => new Promise((resolve) => {

@@ -112,9 +112,9 @@ class Runtime {
             this.loadSeconds = data.seconds;
             this.startPath = data.start;
             resolve(data);
-          } else if (data.type === "snapshot") {
+          } else if (data.type === "snapshot" || data.type === "kept") {
             for (const [stage, at] of data.stages ?? []) mark(`worker ${stage}`, at);
-            this.snapshotSaved = true;
+            if (data.type === "snapshot") this.snapshotSaved = true;
           } else if (data.type === "failed") {
             stop(new LoadError("failed", data.message, data.file ?? null));
           } else if (data.type === "result") {

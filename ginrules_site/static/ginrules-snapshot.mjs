@@ -1,10 +1,11 @@
-// Memory snapshots of the started engine, kept in the reader's IndexedDB.
+// Memory snapshots of the started engine, kept in the reader's IndexedDB, and
+// the runtime's standard library kept decoded in the reader's Cache Storage.
 //
 // The only place that touches Pyodide's private snapshot API (the options
 // `_makeSnapshot` and `_loadSnapshot`, and `makeMemorySnapshot()`), which exists
 // in the pinned Pyodide 314.0.x but is undocumented. Every function here may
 // throw or reject; the worker then starts Python the normal way, so a broken or
-// stale snapshot never breaks a page. One record: {key, bytes}, where `key`
+// stale snapshot never breaks a page. One record: {key, bytes, files}, where `key`
 // (runtime.json's `snapshot_key`) names Pyodide's build id, the runtime folder,
 // the wheel's and the call module's sha256: a snapshot of any other build is
 // deleted, never restored.
@@ -29,19 +30,22 @@ async function store(mode) {
   return tx.objectStore(STORE);
 }
 
-// The snapshot for `key`, or null. A record of another key is deleted.
+// The snapshot for `key`, {bytes, files}, or null. A record of another key, or of
+// another form, is deleted.
 export async function readSnapshot(key) {
-  const record = await request((await store("readonly")).get(RECORD));
-  if (!record) return null;
-  if (record.key !== key || !(record.bytes instanceof Uint8Array)) {
+  const found = await request((await store("readonly")).get(RECORD));
+  if (!found) return null;
+  if (found.key !== key || !(found.bytes instanceof Uint8Array) || !Array.isArray(found.files)) {
     await deleteSnapshot();
     return null;
   }
-  return record.bytes;
+  return { bytes: found.bytes, files: found.files };
 }
 
-export async function saveSnapshot(key, bytes) {
-  await request((await store("readwrite")).put({ key, bytes }, RECORD));
+// `files`: the engine's files, [path in site-packages, bytes], which the file system
+// of a restored engine needs again (the snapshot holds the memory only).
+export async function saveSnapshot(key, bytes, files) {
+  await request((await store("readwrite")).put({ key, bytes, files }, RECORD));
 }
 
 export async function deleteSnapshot() {
@@ -72,3 +76,46 @@ for _name, _module in list(sys.modules.items()):
                 _generator.seed()
 del _name, _module, _generator
 `;
+
+// The standard library's zip as it was decoded, in Cache Storage: a later page
+// reads it as it is, where the browser's HTTP cache decodes the compressed
+// response again on every page (60-250 ms for its 9 MB here, more under load).
+// Its address is content-hashed, so an address is its bytes; `size` (runtime.json's
+// `files`) still guards against a damaged copy. A missing, damaged or unreadable
+// copy is null: the worker then fetches the file as before and keeps it again.
+const FILES = "ginrules-runtime";
+
+export async function keptFile(url, size) {
+  if (!globalThis.caches) return null; // not a secure context: the HTTP cache alone
+  const response = await (await caches.open(FILES)).match(url);
+  if (!response) return null;
+  const blob = await response.blob();
+  if (blob.size !== size) {
+    await forgetFiles();
+    return null;
+  }
+  const type = response.headers.get("Content-Type");
+  return new Response(blob, { headers: type ? { "Content-Type": type } : {} });
+}
+
+// Keep a decoded copy of each of `urls` (fetched again, from the HTTP cache) and
+// drop every other file, such as those of an earlier runtime.
+export async function keepFiles(urls, fetchFile = fetch) {
+  if (!globalThis.caches) return;
+  const cache = await caches.open(FILES);
+  const wanted = new Set(urls.map(String));
+  for (const request of await cache.keys()) {
+    if (!wanted.has(request.url)) await cache.delete(request);
+  }
+  for (const url of wanted) {
+    if (await cache.match(url)) continue;
+    const response = await fetchFile(url);
+    if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+    const type = response.headers.get("Content-Type") ?? "application/octet-stream";
+    await cache.put(url, new Response(await response.blob(), { headers: { "Content-Type": type } }));
+  }
+}
+
+export async function forgetFiles() {
+  if (globalThis.caches) await caches.delete(FILES);
+}

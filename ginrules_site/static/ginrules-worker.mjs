@@ -7,6 +7,7 @@
 //               {type: "ready", seconds, version, start, stages}
 //                                                      start: "snapshot" or "fresh"
 //               {type: "snapshot", saved, stages}      after a fresh start, once idle
+//               {type: "kept", stages}                 the standard library kept, once idle
 //               {type: "failed", message, file?, status?}
 //               {type: "result", id, ok: true, value} | {type: "result", id, ok: false, error}
 //
@@ -15,13 +16,18 @@
 // the lock file inlined in runtime.json. The engine's wheel is fetched with its
 // sha256 as the request's integrity (the browser refuses other bytes) and unpacked
 // into site-packages. After the first start in a browser, once the reader is idle,
-// the worker makes each warm-up call, then saves a memory snapshot
-// (ginrules-snapshot.mjs); later pages restore it, put the wheel's files back and
-// reseed the random generators, or start the normal way if anything fails. No
-// answer waits for that work. Each stage's time goes with "ready" and "snapshot".
+// the worker makes each warm-up call, then saves a memory snapshot with the
+// engine's files (ginrules-snapshot.mjs); later pages restore it, put the files
+// back (without fetching the wheel) and reseed the random generators, or start the
+// normal way if anything fails. The standard library's zip is kept decoded in
+// Cache Storage too, once idle, and later pages read it from there. No answer
+// waits for that work. Each stage's time goes with "ready", "snapshot" and "kept".
 import {
   RESEED,
   deleteSnapshot,
+  forgetFiles,
+  keepFiles,
+  keptFile,
   makeSnapshot,
   readSnapshot,
   saveSnapshot,
@@ -111,12 +117,25 @@ function compileWasm(url) {
   wasm = { url: url.href, module };
 }
 
+// Whether the standard library came from the decoded copy kept in Cache Storage
+// (ginrules-snapshot.mjs: the HTTP cache decodes its compressed response again on
+// every page). Not the WebAssembly module: only a response of fetch() gets the
+// browser's wasm code cache, which is worth more.
+let stdlibKept = false;
+
 // Responses asked for before Pyodide asks (the standard library, which Pyodide
 // only fetches once the snapshot is read): handed to Pyodide's fetch, once.
 const ahead = new Map();
 
-function fetchAhead(url) {
-  const response = globalThis.fetch(url);
+function fetchAhead(url, size) {
+  const response = keptFile(url, size).catch(() => null).then((copy) => {
+    if (!copy) return globalThis.fetch(url);
+    stdlibKept = true;
+    loaded += size;
+    stamp(`kept ${fileName(url)}`);
+    progress();
+    return copy;
+  });
   response.catch(() => {}); // failures are reported as they happen, and again to Pyodide
   ahead.set(url.href, response);
 }
@@ -151,9 +170,9 @@ function integrity(hex) {
   return `sha256-${btoa(String.fromCharCode(...bytes))}`;
 }
 
-// Unpack a pure-Python wheel into site-packages: Python reads the archive in memory,
-// the files are written straight into the file system (Pyodide's unpackArchive writes
-// them through Python's file objects, at about 1 ms a file here).
+// The files of a pure-Python wheel, [path, bytes]: Python reads the archive in memory,
+// and the files are written straight into the file system (Pyodide's unpackArchive
+// writes them through Python's file objects, at about 1 ms a file here).
 const UNZIP = `
 def _ginrules_unzip(data):
     import io, zipfile
@@ -162,29 +181,28 @@ def _ginrules_unzip(data):
 _ginrules_unzip
 `;
 
-function installWheel(pyodide, bytes, sitePackages) {
+function unpackWheel(pyodide, bytes) {
   const unzip = pyodide.runPython(UNZIP);
   const listed = unzip(bytes);
   const files = listed.toJs();
   listed.destroy();
   unzip.destroy();
+  return files;
+}
+
+// The engine's files ([path in site-packages, bytes]: the wheel's and the call module)
+// into the file system, then the call module: the engine answers `version`. After a
+// restore the modules are in memory but the files are not: the snapshot's record
+// brings them back, so that a restore needs neither the wheel nor unpacking it.
+async function startEngine(pyodide, files, restored) {
+  progress("engine");
+  const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
   for (const [name, data] of files) {
     const path = `${sitePackages}/${name}`;
     pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
     pyodide.FS.writeFile(path, data);
   }
-}
-
-// Python, the wheel's files and the call module: the engine answers `version`.
-async function startEngine(pyodide, wheel, module, restored) {
-  progress("engine");
-  const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
-  // After a restore the modules are in memory but the files are not: put them back.
-  const bytes = await wheel;
-  stamp("wheel ready");
-  installWheel(pyodide, bytes, sitePackages);
-  pyodide.FS.writeFile(`${sitePackages}/ginrules_live.py`, await module);
-  stamp("wheel unpacked");
+  stamp("engine files written");
   if (restored) {
     pyodide.runPython(RESEED);
     stamp("reseeded");
@@ -205,18 +223,28 @@ async function load(base, manifest) {
   const runtimeURL = new URL(manifest.runtime, base);
   const engineURL = new URL(manifest.engine, base);
   progress("download");
-  // The engine's two files download while Pyodide starts.
-  const wheel = fetch(new URL(manifest.wheel.file_name, engineURL), {
-    integrity: integrity(manifest.wheel.sha256),
-  }).then((r) => r.arrayBuffer()).then((b) => new Uint8Array(b));
-  const module = fetch(new URL(manifest.module.file_name, engineURL)).then((r) => r.text());
-  wheel.catch(() => {});
-  module.catch(() => {});
+  // For a fresh start, the engine's two files download while Pyodide starts.
+  let engine = null;
+  const fetchEngine = () => {
+    engine ??= Promise.all([
+      fetch(new URL(manifest.wheel.file_name, engineURL), {
+        integrity: integrity(manifest.wheel.sha256),
+      }).then((r) => r.arrayBuffer()).then((b) => new Uint8Array(b)),
+      fetch(new URL(manifest.module.file_name, engineURL)).then((r) => r.text()),
+    ]);
+    engine.catch(() => {});
+    return engine;
+  };
   compileWasm(new URL("pyodide.asm.wasm", runtimeURL));
   const stdlibURL = new URL(manifest.stdlib, runtimeURL);
-  fetchAhead(stdlibURL);
+  const stdlibSize = manifest.files[`${manifest.runtime}${manifest.stdlib}`];
+  fetchAhead(stdlibURL, stdlibSize);
   const stored = readSnapshot(manifest.snapshot_key).then(
-    (bytes) => { stamp(bytes ? "snapshot read" : "no snapshot"); return bytes; },
+    (found) => {
+      stamp(found ? "snapshot read" : "no snapshot");
+      if (!found) fetchEngine();
+      return found;
+    },
     (error) => { stamp(`no snapshot (${error?.name ?? error})`); return null; },
   );
   // Pyodide's own script loads while the snapshot is read (loadPyodide imports the same module).
@@ -255,18 +283,26 @@ async function load(base, manifest) {
   await asm;
   if (snapshot) {
     try {
-      live = await startEngine(await boot(snapshot), wheel, module, true);
+      live = await startEngine(await boot(snapshot.bytes), snapshot.files, true);
       start = "snapshot";
     } catch (error) {
       if (failed) throw error; // a runtime file failed: not the snapshot's fault
-      // A snapshot that does not restore is dropped; this start makes a new one.
-      await deleteSnapshot().catch(() => {});
+      // A snapshot that does not restore is dropped (with the kept standard library,
+      // in case it was at fault); this start makes and keeps new ones.
+      stdlibKept = false;
+      await Promise.all([deleteSnapshot(), forgetFiles()]).catch(() => {});
     }
   }
   let fresh = null;
+  let files = null;
   if (!live) {
+    fetchEngine();
     fresh = await boot(null);
-    live = await startEngine(fresh, wheel, module, false);
+    const [wheel, module] = await engine;
+    stamp("wheel ready");
+    files = [...unpackWheel(fresh, wheel), ["ginrules_live.py", module]];
+    stamp("wheel unpacked");
+    live = await startEngine(fresh, files, false);
   }
   dispatch = live.call;
   loaded = total;
@@ -279,7 +315,17 @@ async function load(base, manifest) {
     start,
     stages: stages.splice(0),
   });
-  if (fresh) whenIdle(snapshotWork(fresh, live, manifest.snapshot_key));
+  // Once idle: the snapshot after a fresh start, then the decoded copy of the standard library.
+  const keep = stdlibKept ? [] : [keepWork([stdlibURL])];
+  whenIdle([...(fresh ? snapshotWork(fresh, live, manifest.snapshot_key, files) : []), ...keep]);
+}
+
+function keepWork(files) {
+  return async () => {
+    await keepFiles(files, realFetch);
+    stamp("stdlib kept");
+    postMessage({ type: "kept", stages: stages.splice(0) });
+  };
 }
 
 // After a fresh start, work for the moments when the reader is idle (no call for
@@ -306,7 +352,7 @@ function whenIdle(steps, delay = IDLE_MS) {
   }, delay);
 }
 
-function snapshotWork(pyodide, live, key) {
+function snapshotWork(pyodide, live, key, files) {
   let warm = [];
   try {
     warm = JSON.parse(live.warm_calls());
@@ -324,7 +370,7 @@ function snapshotWork(pyodide, live, key) {
       stamp("snapshot made");
     },
     async () => {
-      await saveSnapshot(key, bytes);
+      await saveSnapshot(key, bytes, files);
       bytes = null;
       stamp("snapshot saved");
       postMessage({ type: "snapshot", saved: true, stages: stages.splice(0) });
@@ -336,6 +382,7 @@ onmessage = async (event) => {
   const message = event.data;
   if (message.type === "load") {
     loading ??= load(message.base, message.manifest).catch((error) => {
+      forgetFiles().catch(() => {}); // the next page fetches the standard library again
       fail(String(error && error.message ? error.message : error));
     });
     return;

@@ -1,7 +1,8 @@
 """The engine's memory snapshot in the reader's browser (ginrules-snapshot.mjs).
 
-The first start on a site saves a snapshot in IndexedDB; the next page starts
-from it (``data-start="snapshot"`` on the widget), and any snapshot that does not
+The first start on a site saves a snapshot in IndexedDB (and keeps the standard
+library decoded in Cache Storage); the next page starts from it
+(``data-start="snapshot"`` on the widget), and any snapshot that does not
 restore, or that another build made, gives way to a normal start and a new
 snapshot. These tests use Pyodide's private snapshot API through the site's
 own pages: they fail if an upgrade of the pinned Pyodide breaks it.
@@ -92,6 +93,34 @@ def go_live(page: Page, path: str, text: str) -> Locator:
 SAVED = """() => performance.getEntriesByName("ginrules:worker snapshot saved").length > 0"""
 
 
+# The standard library's decoded copy in Cache Storage (ginrules-snapshot.mjs): its size or null.
+KEPT_SIZE = """async () => {
+    const cache = await caches.open("ginrules-runtime");
+    const keys = await cache.keys();
+    const response = keys.length === 1 ? await cache.match(keys[0]) : null;
+    return response ? (await response.blob()).size : null;
+}"""
+
+# True once the page's worker has kept the standard library (a plain value, as SAVED).
+KEPT = """() => performance.getEntriesByName("ginrules:worker stdlib kept").length > 0"""
+
+
+def stdlib_size() -> int:
+    manifest = json.loads((SITE / "_pyodide" / "runtime.json").read_text(encoding="utf-8"))
+    return int(manifest["files"][manifest["runtime"] + manifest["stdlib"]])
+
+
+def wait_kept(page: Page) -> None:
+    """Until this page's worker has kept the standard library, whole."""
+    page.wait_for_function(KEPT, timeout=60_000, polling=100)
+    assert page.evaluate(KEPT_SIZE) == stdlib_size()
+
+
+def took_kept_stdlib(page: Page) -> bool:
+    marks = [name for name, _ in page.evaluate(MARKS)]
+    return any(name.startswith("worker kept python_stdlib") for name in marks)
+
+
 def wait_saved(page: Page, not_head: list[int] | None = None) -> Any:
     """Until this page's worker has saved the snapshot of this build (new, if ``not_head``)."""
     page.wait_for_function(SAVED, timeout=60_000, polling=250)
@@ -119,8 +148,41 @@ def test_second_page_starts_from_the_snapshot(make_context: Any) -> None:
     # Still the engine: a new hand and an error in the reader's language.
     widget.locator("input[name='cards']").fill("7H 1Z")
     expect(widget.locator(".gr-error[data-for='cards']")).to_contain_text("1Z")
-    # The restored engine fetched its wheel again, with its sha256 (cached, not changed).
-    assert sum("/ginrules-" in u and u.endswith(".whl") for u in log.urls) >= 1
+    # The wheel was fetched once, by the first page: the restored engine's files came
+    # with the snapshot.
+    assert sum("/ginrules-" in u and u.endswith(".whl") for u in log.urls) == 1
+
+
+def test_later_pages_read_the_kept_standard_library(make_context: Any) -> None:
+    """The standard library is kept decoded in Cache Storage after the first start;
+    the next page reads it from there, and a damaged copy gives way to the file
+    from the server and is kept again."""
+    context, _log = make_context()
+    first = context.new_page()
+    go_live(first, "/en/standard.html", HAND)
+    assert not took_kept_stdlib(first)
+    wait_saved(first)
+    wait_kept(first)
+    first.close()
+
+    second = context.new_page()
+    widget = go_live(second, "/en/oklahoma.html", HAND)
+    assert widget.get_attribute("data-start") == "snapshot"
+    assert took_kept_stdlib(second)
+    # A damaged copy (cut short) under the same address.
+    second.evaluate("""async () => {
+        const cache = await caches.open("ginrules-runtime");
+        const [request] = await cache.keys();
+        const bytes = (await (await cache.match(request)).arrayBuffer()).slice(0, 1000);
+        await cache.put(request, new Response(bytes));
+    }""")
+    second.close()
+
+    third = context.new_page()
+    widget = go_live(third, "/en/standard.html", HAND)
+    assert widget.get_attribute("data-start") == "snapshot"
+    assert not took_kept_stdlib(third)
+    wait_kept(third)
 
 
 def test_corrupted_snapshot_falls_back_and_is_replaced(make_context: Any) -> None:
