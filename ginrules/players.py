@@ -24,8 +24,11 @@ Levels (:func:`get_player`, names in :data:`LEVELS`), each deterministic for a s
     throws the highest card; it knocks as soon as the rules allow and goes gin
     when it can.
 ``expert`` (:class:`ExpertPlayer`)
-    draws and discards as ``good`` does (where only gin ends the deal, keeping
-    the least deadwood before the live cards), with patience: it goes gin, or big gin
+    draws and discards as ``good`` does, except where only gin ends the deal
+    (Straight Gin, an Oklahoma ace upcard): there a discard is valued by the
+    chance of gin within the next two draws, worked out over the unseen cards,
+    and by the chance that the opponent melds the card thrown. It plays with
+    patience: it goes gin, or big gin
     where the rules have it, whenever it can, but does not knock with deadwood
     left, so that an opponent who knocks early is often undercut, unless a won
     deal matters more than its points (the seat is within 10 points of the
@@ -385,8 +388,15 @@ class ExpertPlayer(GoodPlayer):
         self.gin_weight = gin_weight
         self.danger_weight = danger_weight
 
+    def _racing(self, view: PlayerView) -> bool:
+        """Is the deal a race to gin (only gin ends it)?"""
+        # Valuing discards so in every Oklahoma deal with a knock limit of 6 or
+        # less did not pay against the EAAI baseline: net points per deal +5.75
+        # against +5.71 (800 mirrored deals, standard error 1.0)
+        return view.rules.knock_limit(view.upcard) == 0
+
     def _wants(self, view: PlayerView) -> bool:
-        if view.rules.knock_limit(view.upcard) != 0 or not view.discard_pile:
+        if not self._racing(view) or not view.discard_pile:
             return super()._wants(view)
         top = view.discard_pile[-1]
         if not in_some_meld(top, view.hand, view.rules):
@@ -398,7 +408,7 @@ class ExpertPlayer(GoodPlayer):
         return after < race(mask)
 
     def _valuer(self, view: PlayerView, hand: Sequence[Card]) -> Callable[[Card, int, int], float]:
-        if view.rules.knock_limit(view.upcard) != 0:
+        if not self._racing(view):
             return super()._valuer(view, hand)
         # Straight Gin against good, net points per deal over 600 mirrored deals
         # (standard error about 1): +0.4 with the good player's measure (weighing
@@ -433,6 +443,9 @@ class ExpertPlayer(GoodPlayer):
         return race
 
     def _knocks(self, view: PlayerView, left: int) -> bool:
+        # A low Oklahoma limit does not make an early knock pay either: against the
+        # EAAI baseline, knocking with 2 deadwood or less won 63.5 % of 400 games,
+        # with 3 or less 63.0 %, playing for gin 71.5 % (the same deals)
         if left <= self.knock_at:
             return True
         match = view.match
