@@ -413,7 +413,10 @@ class ExpertPlayer(GoodPlayer):
         # Straight Gin against good, net points per deal over 600 mirrored deals
         # (standard error about 1): +0.4 with the good player's measure (weighing
         # the live cards 0.4), +2.8 adding the chance of gin (weight 40; +3.0 at
-        # 80), +4.6 adding the danger of feeding the opponent (weight 5; +3.0 at 10).
+        # 80), +4.6 adding the danger of feeding the opponent (weight 5; +3.0 at
+        # 10, -1.1 at 20). Taking any pile card that brings gin nearer, not only
+        # one that melds, did worse (+3.0). In games: 66 % of 400 against good
+        # (95 % interval 61-71 %), where the good player's measure won 53 %.
         race = self._race(view, hand)
         feeds = _feeds(view)
         danger = self.danger_weight
