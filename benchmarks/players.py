@@ -6,13 +6,15 @@ scoring: a game to 100, no big gin). The headline pairs, ``expert`` against
 ``beginner`` and against ``good`` under standard, play ``--headline`` game
 pairs; the others ``--pairs``. Then the seconds per move of each level: median
 and 99th percentile (wall clock, and this process's CPU time, which a loaded
-machine does not inflate) over the moves of ``--timing-games`` games against ``good``,
-in CPython and (when Node and the site's Pyodide runtime, named by
-``_build/html/_pyodide/runtime.json``, are there: ``make site``) inside Pyodide
-under Node, on the checkout's sources.
+machine does not inflate) over the moves of ``--timing-games`` games against ``good``
+in each of the ``--timing-variants`` (standard, and Straight Gin, where the expert
+works out its chances of gin: its slowest moves), in CPython and (when Node and
+the site's Pyodide runtime, named by ``_build/html/_pyodide/runtime.json``, are
+there: ``make site``) inside Pyodide under Node, on the checkout's sources.
 
 Usage: ``python benchmarks/players.py [--headline 3000] [--pairs 300]
-[--timing-games 20] [--seed S] [--no-ladder] [--no-pyodide]``.
+[--timing-games 20] [--timing-variants standard,straight] [--seed S] [--no-ladder]
+[--no-pyodide]``.
 """
 
 from __future__ import annotations
@@ -67,10 +69,10 @@ def _quantiles(times: list[float]) -> tuple[float, float, float]:
     return statistics.median(times), times[min(len(times) - 1, int(0.99 * len(times)))], times[-1]
 
 
-def timings(games: int, seed: int) -> dict[str, dict[str, float]]:
+def timings(games: int, seed: int, variant: str) -> dict[str, dict[str, float]]:
     """Median and 99th percentile seconds per move of each level, against good."""
     out: dict[str, dict[str, float]] = {}
-    rules = PRESETS["standard"]
+    rules = PRESETS[variant]
     for level in LEVELS:
         wall: list[float] = []
         cpu: list[float] = []
@@ -91,8 +93,8 @@ def timings(games: int, seed: int) -> dict[str, dict[str, float]]:
     return out
 
 
-def print_timings(where: str, table: dict[str, dict[str, float]]) -> None:
-    print(f"milliseconds per move, {where} (against good, standard rules)")
+def print_timings(where: str, variant: str, table: dict[str, dict[str, float]]) -> None:
+    print(f"milliseconds per move, {where} (against good, {variant})")
     print(
         f"  {'level':<9} {'moves':>7} {'median':>8} {'p99':>8} {'max':>8}"
         f" {'cpu median':>11} {'cpu p99':>8}"
@@ -105,12 +107,12 @@ def print_timings(where: str, table: dict[str, dict[str, float]]) -> None:
         )
 
 
-def pyodide_timings(games: int, seed: int) -> dict[str, dict[str, float]] | None:
+def pyodide_timings(games: int, seed: int, variant: str) -> dict[str, dict[str, float]] | None:
     if not shutil.which("node") or not (RUNTIME / "runtime.json").exists():
         print("Pyodide: no node or no runtime (run `make site`); skipped")
         return None
     run = subprocess.run(
-        ["node", str(RUNNER), str(RUNTIME), str(ROOT), str(games), str(seed)],
+        ["node", str(RUNNER), str(RUNTIME), str(ROOT), str(games), str(seed), variant],
         capture_output=True,
         text=True,
         check=True,
@@ -152,22 +154,26 @@ def main() -> None:
     parser.add_argument("--headline", type=int, default=3000, help="game pairs, headline pairs")
     parser.add_argument("--pairs", type=int, default=300, help="game pairs, other pairs")
     parser.add_argument("--timing-games", type=int, default=20)
+    parser.add_argument("--timing-variants", default="standard,straight")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--ladder", action=argparse.BooleanOptionalAction, default=True)
     parser.add_argument("--pyodide", action=argparse.BooleanOptionalAction, default=True)
     parser.add_argument("--timing-json", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    variants = args.timing_variants.split(",")
     if args.timing_json:  # the timing part alone, as JSON (what runs inside Pyodide)
-        print(json.dumps(timings(args.timing_games, args.seed)))
+        print(json.dumps(timings(args.timing_games, args.seed, variants[0])))
         return
     print(f"Python {sys.version.split()[0]}, seed {args.seed}")
     if args.ladder:
         ladder(args.headline, args.pairs, args.seed)
-    print_timings("CPython", timings(args.timing_games, args.seed))
-    if args.pyodide:
-        table = pyodide_timings(args.timing_games, args.seed)
-        if table is not None:
-            print_timings("Pyodide under Node", table)
+    for variant in variants:
+        print_timings("CPython", variant, timings(args.timing_games, args.seed, variant))
+    for variant in variants if args.pyodide else []:
+        table = pyodide_timings(args.timing_games, args.seed, variant)
+        if table is None:
+            break
+        print_timings("Pyodide under Node", variant, table)
 
 
 if __name__ == "__main__":

@@ -1,6 +1,6 @@
 // The timing part of benchmarks/players.py, inside Pyodide under Node.
 //
-//   node benchmarks/players_pyodide.mjs PYODIDE_DIR REPO GAMES SEED
+//   node benchmarks/players_pyodide.mjs PYODIDE_DIR REPO GAMES SEED VARIANT
 //
 // PYODIDE_DIR is the site's _build/html/_pyodide: its runtime.json names the
 // runtime's directory, the standard library and the lock file, as the site's
@@ -11,7 +11,7 @@ import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
-const [pyodideDir, repo, games, seed] = process.argv.slice(2);
+const [pyodideDir, repo, games, seed, variant] = process.argv.slice(2);
 const base = resolve(pyodideDir) + "/";
 const manifest = JSON.parse(await readFile(base + "runtime.json", "utf8"));
 const indexURL = base + manifest.runtime;
@@ -22,7 +22,9 @@ const py = await loadPyodide({
   lockFileContents: JSON.stringify(manifest.lock),
 });
 py.mountNodeFS("/repo", resolve(repo));
-py.globals.set("bench_args", py.toPy(["--timing-json", "--timing-games", games, "--seed", seed]));
+py.globals.set("bench_args", py.toPy([
+  "--timing-json", "--timing-games", games, "--seed", seed, "--timing-variants", variant,
+]));
 py.runPython(`
 import sys
 sys.path.insert(0, "/repo")

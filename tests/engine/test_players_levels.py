@@ -399,3 +399,39 @@ def test_a_card_taken_twice_is_known_once() -> None:
     view = PlayerView.of(deal, 1)
     assert view.opponent_known == (c("2C"),)
     assert len(view.unseen()) == 52 - 10 - len(deal.discard_pile) - 1
+
+
+# a dealer's hand that holds none of the cards the gin-only positions below name
+OPPONENT = "AH 3C 5S 9C JS TC QH 4C 2H KS"
+
+
+def gin_only_view(hand: str, drawn: str, **changes: object) -> PlayerView:
+    deal = Deal.new(STRAIGHT, deck=deck(hand, OPPONENT, "QD", [drawn]))
+    deal.apply(Pass())
+    deal.apply(Pass())
+    deal.apply(DrawStock())
+    return dataclasses.replace(PlayerView.of(deal), **changes)  # type: ignore[arg-type]
+
+
+def test_expert_keeps_the_cards_one_draw_from_gin_under_gin_only_rules() -> None:
+    # 6H-9H and three kings are melded; AC 3S 4D 5D are loose. Throwing 5D keeps the
+    # least deadwood (AC 3S 4D: 8), but no next draw can meld two of those three
+    # cards: no gin on the next draw. Throwing 3S keeps AC 4D 5D (10): 3D or 6D
+    # melds 4D 5D, and throwing AC is then gin
+    view = gin_only_view("AC 6H 7H 8H 9H KH KD 4D 5D 3S", "KC")
+    assert GoodPlayer().choose(view) == Discard(Card.parse("5D"))
+    for seed in range(3):
+        assert ExpertPlayer(seed).choose(view) == Discard(Card.parse("3S"))
+
+
+def test_expert_does_not_throw_the_card_the_opponent_surely_melds_under_gin_only_rules() -> None:
+    # nine cards melded, 9H and KC loose: keeping 9H is the least deadwood, so
+    # good throws KC. But the opponent took JC and QC from
+    # the pile: KC makes its run JC QC KC, a step to gin that costs the seat more
+    # than the one point of deadwood it saves. The expert throws 9H, and KC
+    # when the opponent is not known to want it
+    hand = "AS 2S 3S 4H 5H 6H 8D 9D TD 9H"
+    known = {"opponent_known": (Card.parse("JC"), Card.parse("QC"))}
+    assert GoodPlayer().choose(gin_only_view(hand, "KC", **known)) == Discard(Card.parse("KC"))
+    assert ExpertPlayer().choose(gin_only_view(hand, "KC", **known)) == Discard(Card.parse("9H"))
+    assert ExpertPlayer().choose(gin_only_view(hand, "KC")) == Discard(Card.parse("KC"))
