@@ -475,7 +475,9 @@ _NEIGHBOURS: Final = {wrap: [_neighbours(i, wrap) for i in range(52)] for wrap i
 
 def _gin_outs(kept: int, outs: Sequence[int], tables: _Tables, memo: dict[int, int]) -> int:
     """How many cards of ``outs`` (bit masks, not in ``kept``) would give the ten cards
-    ``kept`` gin; ``memo`` holds the counts already worked out for these outs."""
+    ``kept`` gin. ``outs`` may leave out cards that meld with nothing in ``kept``
+    (they can give no gin), so the count does not depend on which such list is
+    passed, and one ``memo`` (counts by ``kept``) serves them all."""
     count = memo.get(kept)
     if count is None:
         count = memo[kept] = sum(

@@ -265,8 +265,12 @@ def test_beginner_knocks_at_the_first_legal_chance_and_plays_for_gin_when_it_mus
 # --------------------------------------------------------------------------- expert
 
 
-def expert_view(rules: Rules, hand: str, drawn: str, **changes: object) -> PlayerView:
-    deal = Deal.new(rules, deck=deck(hand, JUNK_B, "QD", [drawn]))
+def expert_view(
+    rules: Rules, hand: str, drawn: str, opponent: str = JUNK_B, **changes: object
+) -> PlayerView:
+    """Seat 0's view once it has drawn ``drawn`` (both passed the upcard QD), the view's
+    fields then replaced by ``changes``."""
+    deal = Deal.new(rules, deck=deck(hand, opponent, "QD", [drawn]))
     deal.apply(Pass())
     deal.apply(Pass())
     deal.apply(DrawStock())
@@ -406,11 +410,7 @@ OPPONENT = "AH 3C 5S 9C JS TC QH 4C 2H KS"
 
 
 def gin_only_view(hand: str, drawn: str, **changes: object) -> PlayerView:
-    deal = Deal.new(STRAIGHT, deck=deck(hand, OPPONENT, "QD", [drawn]))
-    deal.apply(Pass())
-    deal.apply(Pass())
-    deal.apply(DrawStock())
-    return dataclasses.replace(PlayerView.of(deal), **changes)  # type: ignore[arg-type]
+    return expert_view(STRAIGHT, hand, drawn, OPPONENT, **changes)
 
 
 def test_expert_keeps_the_cards_one_draw_from_gin_under_gin_only_rules() -> None:
