@@ -22,7 +22,8 @@ from ginrules.melds import best_arrangement, best_discards
 SITE = Path(__file__).resolve().parents[2] / "_build" / "html"
 LIVE_TIMEOUT = 90_000
 
-# The snapshot record in the page's IndexedDB: {key, length, magic} or null.
+# The snapshot record in the page's IndexedDB: {key, length, kept, head} or null: the
+# memory's length, the bytes kept of it (its pages that are not all zeros), the first 48.
 READ = """() => new Promise((resolve, reject) => {
     const open = indexedDB.open("ginrules-engine", 1);
     open.onupgradeneeded = () => open.result.createObjectStore("snapshots");
@@ -32,15 +33,16 @@ READ = """() => new Promise((resolve, reject) => {
         get.onsuccess = () => {
             db.close();
             const r = get.result;
-            resolve(r ? { key: r.key, length: r.bytes.length,
-                          head: Array.from(r.bytes.subarray(0, 48)) } : null);
+            resolve(r ? { key: r.key, length: r.size, kept: r.data.length,
+                          head: Array.from(r.data.subarray(0, 48)) } : null);
         };
         get.onerror = () => reject(get.error);
     };
     open.onerror = () => reject(open.error);
 })"""
 
-# Rewrite the record: `change(record)` in the page edits {key, bytes} before it is put back.
+# Rewrite the record: `change(record)` in the page edits {key, size, runs, data, files}
+# before it is put back.
 EDIT = """(change) => new Promise((resolve, reject) => {
     const open = indexedDB.open("ginrules-engine", 1);
     open.onsuccess = () => {
@@ -151,6 +153,44 @@ def test_second_page_starts_from_the_snapshot(make_context: Any) -> None:
     # The wheel was fetched once, by the first page: the restored engine's files came
     # with the snapshot.
     assert sum("/ginrules-" in u and u.endswith(".whl") for u in log.urls) == 1
+    # The record leaves out the memory's pages of zeros (about 13 of its 31 MB are kept).
+    assert record["kept"] < 0.6 * record["length"]
+
+
+# Pack a made-up memory (pages of zeros between others, a last page cut short, a size
+# that is no multiple of 4) and unpack it; then unpack records that do not add up.
+PACKED = """async () => {
+    const { pack, unpack } = await import("/en/_static/ginrules-snapshot.mjs");
+    const size = 4096 * 9 + 1003;
+    const memory = new Uint8Array(size);
+    const marked = [0, 4095, 4096 * 3 + 17, 4096 * 4, 4096 * 8 + 9, size - 1];
+    for (const at of marked) memory[at] = (at % 251) + 1;
+    const packed = pack(memory);
+    const back = unpack(packed);
+    const bad = [
+        { ...packed, runs: Uint32Array.from([0, 1, 3, 2, 7, 3]) },  // beyond the data
+        { ...packed, runs: Uint32Array.from([0, 1, 3, 2]) },        // data left over
+        { ...packed, runs: packed.runs.subarray(0, 3) },           // half a run
+        { ...packed, data: packed.data.subarray(1) },               // data cut short
+        { ...packed, size: "big" },
+        { ...packed, runs: Array.from(packed.runs) },
+    ];
+    return {
+        runs: Array.from(packed.runs), kept: packed.data.length,
+        same: back !== null && back.length === size && back.every((b, i) => b === memory[i]),
+        bad: bad.map((record) => unpack(record)),
+    };
+}"""
+
+
+def test_snapshot_record_leaves_out_pages_of_zeros(page: Page) -> None:
+    page.goto("/en/standard.html")
+    result = page.evaluate(PACKED)
+    # Pages 0, 3-4 and 8-9 (9 is the short one) hold bytes; 1, 2 and 5-7 are zeros.
+    assert result["runs"] == [0, 1, 3, 2, 8, 2]
+    assert result["kept"] == 4096 * 4 + 1003
+    assert result["same"] is True
+    assert result["bad"] == [None] * 6
 
 
 def test_later_pages_read_the_kept_standard_library(make_context: Any) -> None:
@@ -191,7 +231,7 @@ def test_corrupted_snapshot_falls_back_and_is_replaced(make_context: Any) -> Non
     go_live(first, "/en/standard.html", HAND)
     record = wait_saved(first)
     # Same key, damaged memory: Pyodide refuses it (bad magic number).
-    first.evaluate(EDIT, "record.bytes = new Uint8Array(record.bytes.length).fill(7);")
+    first.evaluate(EDIT, "record.data = new Uint8Array(record.data.length).fill(7);")
     assert first.evaluate(READ)["head"][:4] == [7, 7, 7, 7]
     first.close()
 
@@ -205,6 +245,13 @@ def test_corrupted_snapshot_falls_back_and_is_replaced(make_context: Any) -> Non
     third = context.new_page()
     widget = go_live(third, "/sv/standard.html", HAND)
     assert widget.get_attribute("data-start") == "snapshot"
+    # Stretches of pages that do not add up to the bytes kept: deleted, and replaced.
+    third.evaluate(EDIT, "record.runs = new Uint32Array([0, record.size]);")
+    third.close()
+    fourth = context.new_page()
+    widget = go_live(fourth, "/fr/hollywood.html", HAND)
+    assert widget.get_attribute("data-start") == "fresh"
+    wait_saved(fourth)
 
 
 def test_snapshot_of_another_build_is_ignored(make_context: Any) -> None:
@@ -221,7 +268,7 @@ def test_snapshot_of_another_build_is_ignored(make_context: Any) -> None:
     assert wait_saved(second)["key"] == good["key"]
     # Another build id inside the snapshot itself (bytes 16 to 47), under the right key:
     # Pyodide refuses it ("Snapshot build id mismatch") and the page starts anew.
-    second.evaluate(EDIT, "for (let i = 16; i < 48; i++) record.bytes[i] ^= 0x55;")
+    second.evaluate(EDIT, "for (let i = 16; i < 48; i++) record.data[i] ^= 0x55;")
     second.close()
     third = context.new_page()
     widget = go_live(third, "/en/standard.html", HAND)
