@@ -275,3 +275,30 @@ def test_search_shows_its_result_line(page: Page, lang: str) -> None:
         timeout=30_000,
     )
     assert errors == []
+
+
+@pytest.mark.parametrize("lang", ["fr", "sv"])
+def test_a_search_result_opens_with_its_words_marked(
+    page: Page, requests_log: Any, lang: str
+) -> None:
+    """Sphinx's highlighting script is loaded only on a page opened from a search
+    (ginrules_site/assets.py), and there it marks the words searched for."""
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(f"/{lang}/glossary.html")
+    page.wait_for_load_state("load")
+    assert not [u for u in requests_log.urls if u.endswith("/sphinx_highlight.js")]
+    page.goto(f"/{lang}/search.html?q=gin")
+    first = page.locator("#search-results ul.search > li a").first
+    expect(first).to_be_visible(timeout=30_000)
+    first.click()
+    marked = page.locator("article span.highlighted")
+    expect(marked.first).to_be_visible()
+    assert {text.lower() for text in marked.all_inner_texts()} == {"gin"}
+    assert [u for u in requests_log.urls if u.endswith("/sphinx_highlight.js")]
+    # The words may also come in the address; the reader's Escape takes the marks away.
+    page.goto(f"/{lang}/standard.html?highlight=gin")
+    expect(page.locator("article span.highlighted").first).to_be_visible()
+    page.locator("body").press("Escape")
+    expect(page.locator("span.highlighted")).to_have_count(0)
+    assert errors == []

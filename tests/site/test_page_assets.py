@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -33,6 +34,17 @@ def test_each_page_links_what_it_uses(lang: str) -> None:
         }
         for name, used in uses.items():
             assert (name in linked) == used, f"{path.name}: {name}"
+        # Furo's style sheet for extensions this site does not use: on no page, and
+        # none of the markup it styles either.
+        assert "furo-extensions.css" not in linked, path.name
+        assert not re.search(r'class="[^"]*\b(copybtn|sd-[a-z]|sphinx-bs|rst-versions)', page)
+        # Sphinx's highlighting script: only through the inline loader (the search page
+        # keeps the script itself, which its results rely on).
+        if path.name != "search.html":
+            assert "sphinx_highlight.js" not in linked, path.name
+            assert 'src: "_static/sphinx_highlight.js"' in page, path.name
+        else:
+            assert "sphinx_highlight.js" in linked
         for tag in re.findall(r"<script[^>]*src=[^>]*>", page):
             if path.name != "search.html" and 'type="module"' not in tag:
                 assert 'defer="defer"' in tag, f"{path.name}: {tag}"
@@ -49,3 +61,18 @@ def test_the_pages_that_need_them_keep_them() -> None:
     assert "ginrules-play.mjs" not in standard
     glossary = assets((SITE / "sv" / "glossary.html").read_text("utf-8"))
     assert "ginrules-widgets.mjs" not in glossary and "pygments.css" not in glossary
+
+
+def test_the_sites_own_scripts_go_out_minified_with_their_source_maps() -> None:
+    source = Path(__file__).resolve().parents[2] / "ginrules_site" / "static"
+    static = SITE / "en" / "_static"
+    names = sorted(p.name for p in source.iterdir() if p.suffix in {".mjs", ".js", ".css"})
+    assert "ginrules-worker.mjs" in names and "gr-cards.css" in names
+    for name in names:
+        shipped = (static / name).read_text(encoding="utf-8")
+        written = (source / name).read_text(encoding="utf-8")
+        assert len(shipped) < 0.85 * len(written), name
+        # The map names the readable source, whole, for the browser's developer tools.
+        assert re.search(rf"sourceMappingURL={re.escape(name)}\.map( \*/)?\s*$", shipped), name
+        mapped = json.loads((static / f"{name}.map").read_text(encoding="utf-8"))
+        assert mapped["sourcesContent"] == [written], name
