@@ -99,6 +99,9 @@ def common_strings() -> dict[str, Any]:
             "Reload the page to try again."
         ),
         "ready": _("Live result, computed in your browser."),
+        # Translators: a label and its value ("Deadwood: 9") made a sentence, where the
+        # live result's status line reads it among sentences.
+        "sentence": _("{text}."),
         "long_link": ngettext(
             "The link is too long to be read: a field of this example takes at most {max} "
             "character.",
@@ -167,6 +170,7 @@ def deal_log_strings() -> dict[str, Any]:
         **turn_sentences(),
         # the stock-end widget's own
         "bad_seed": _("{seed} is not a deal number: write a whole number, for example 8."),
+        "bad_seed_empty": _("Write a deal number: a whole number, for example 8."),
         # Translators: turns as the deal summary counts them (refusals of the upcard are no turns)
         "turn_of": _("Turn {n} of {total}."),
     }
@@ -192,8 +196,11 @@ def score_sheet_strings() -> dict[str, Any]:
         "totals_so_far": _("Totals so far: player A {a}, player B {b}."),
         "sheet_empty": _("No deal entered yet."),
         "bad_entry": _("{entry} is not a deal result."),
+        "bad_entry_empty": _("An empty entry is not a deal result."),
         "bad_points": _("{points} is not a score: write a whole number from 0 to 9999."),
+        "bad_points_empty": _("Write the points: a whole number from 0 to 9999."),
         "bad_scheme": _("{scheme} is not a scoring method of this sheet."),
+        "bad_scheme_empty": _("No scoring method is named: choose one that this sheet offers."),
         "impossible_outcome": _("{entry}: {outcome} is not how a deal ends under these rules."),
         "impossible_too_few": _("{entry} is impossible: {outcome} scores at least {minimum}."),
         "impossible_too_many": _("{entry} is impossible: {outcome} scores at most {maximum}."),

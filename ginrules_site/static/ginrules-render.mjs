@@ -23,6 +23,12 @@ export function form(template, fields) {
 export const fill = (template, fields) =>
   form(template, fields).replace(/\{(\w+)\}/g, (all, key) => (key in fields && fields[key] != null ? String(fields[key]) : all));
 
+// `text` as a sentence of a status line: a label and its value ("Deadwood: 9") with the
+// catalog's full stop ("sentence"), a text that ends as a sentence as it is.
+export function asSentence(S, text) {
+  return /[.!?…]$/.test(text) ? text : fill(S.sentence, { text });
+}
+
 export function el(tag, className, text) {
   const node = document.createElement(tag);
   if (className) node.className = className;
@@ -146,7 +152,7 @@ export function renderShowdown(S, params, value) {
   // one term is the score itself: "difference 11", not "difference 11 = 11"
   const score = value.terms.length === 1 ? fill(S.score_one, { term: terms }) : fill(S.score, { terms, points: value.points });
   example.append(para(score, "gr-scoreline"));
-  return { node: example, summary: `${totals} ${outcome} ${score}` };
+  return { node: example, summary: [totals, outcome, score].map((text) => asSentence(S, text)).join(" ") };
 }
 
 
@@ -215,7 +221,7 @@ export function renderSheet(S, frame, value) {
   const total = fill(value.over ? S.final_totals : S.totals_so_far, { a, b });
   example.append(para(total, "gr-sheet-total"));
   const last = value.rows.length ? sheetEntry(S, value.rows[value.rows.length - 1]) : S.sheet_empty;
-  return { node: example, summary: `${last}. ${total}` };
+  return { node: example, summary: `${asSentence(S, last)} ${total}` };
 }
 
 

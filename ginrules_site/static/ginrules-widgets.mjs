@@ -5,7 +5,7 @@
 // (<template class="gr-deck">, drawn by cards_html at build time).
 import { runtime, startOnIntent } from "./ginrules-live.mjs";
 import {
-  RANKS, STRINGS, arrangementGroups, deckCard, el, fill, form, goLive, goingOutText, group,
+  RANKS, STRINGS, arrangementGroups, asSentence, deckCard, el, fill, form, goLive, goingOutText, group,
   notation, para, renderSheet, renderShowdown, row,
 } from "./ginrules-render.mjs";
 
@@ -38,7 +38,7 @@ function renderMelds(S, params, value) {
     summary.push(text);
   }
   const verdict = going?.allowed ? going.kind : "no";
-  return { node: example, summary: summary.join(" "), deadwood: total, verdict };
+  return { node: example, summary: summary.map((text) => asSentence(S, text)).join(" "), deadwood: total, verdict };
 }
 
 // --- the stock end: a deal's log, turn by turn (the same sentences as deals.py) ------
@@ -157,7 +157,14 @@ function errorText(S, params, error) {
       : counts.join(` ${S.or} `);
     return fill(S.hand_size, { ...error, expected });
   }
-  return fill(S[error.code] ?? S.internal, error);
+  // An empty field or link part is not quoted back ("is not a score"): the message
+  // that asks for it instead, where the catalog has one ("<code>_empty").
+  const template = S[error.code] ?? S.internal;
+  const quoted = /^\{(\w+)\}/.exec(template)?.[1];
+  if (quoted && String(error[quoted] ?? "").trim() === "" && S[`${error.code}_empty`]) {
+    return fill(S[`${error.code}_empty`], error);
+  }
+  return fill(template, error);
 }
 
 // Which input an engine error belongs to: the one whose text holds the bad token.

@@ -169,6 +169,11 @@ def test_bad_input_is_explained_and_the_sheet_keeps_working(
         expect(error).to_have_text(message.format(points=bad), timeout=LIVE_TIMEOUT)
         expect(widget.locator("input[name='points']")).to_have_attribute("aria-invalid", "true")
         wait_rows(widget, 0)
+    # An empty field is asked for, not quoted back (" is not a score").
+    add_deal(widget, "A", "")
+    message = _("Write the points: a whole number from 0 to 9999.")
+    expect(error).to_have_text(message, timeout=LIVE_TIMEOUT)
+    wait_rows(widget, 0)
     add_deal(widget, "B", "30", "gin")
     expect(error).to_be_empty(timeout=LIVE_TIMEOUT)
     assert_sheet(widget, engine_sheet("standard", "game100", [("B", 30, "gin")]), lang)

@@ -172,7 +172,11 @@ def test_live_melds_equal_the_engine(pages: Callable[[str, str], Page], lang: st
         assert going is not None
         sentence = going_out_sentence(_, going, 0)
         expect(widget.locator(".gr-result .gr-going-out")).to_have_text(sentence)
-        expect(widget.locator(".gr-status")).to_contain_text(sentence)
+        # The status line reads as sentences: "Live result, computed in your browser.
+        # Deadwood: 9. May knock: deadwood 9, limit 10."
+        status = widget.locator(".gr-status")
+        expect(status).to_contain_text(f"{_('{text}.').format(text=deadwood)} {sentence}")
+        assert status.inner_text().startswith(_("Live result, computed in your browser."))
         pressed = widget.locator(".gr-pick[aria-pressed='true']").evaluate_all(
             "bs => bs.map(b => b.dataset.card)"
         )
@@ -440,6 +444,11 @@ def test_stock_end_steps_a_seeded_deal_to_its_end(
     widget.locator("input[name='seed']").fill("<b>8")
     expect(widget.locator(".gr-error[data-for='seed']")).to_have_text(
         _("{seed} is not a deal number: write a whole number, for example 8.").format(seed="<b>8")
+    )
+    widget.locator("input[name='seed']").fill("")
+    widget.locator("button[data-action='end']").click()
+    expect(widget.locator(".gr-error[data-for='seed']")).to_have_text(
+        _("Write a deal number: a whole number, for example 8.")
     )
     widget.locator("button[data-action='new']").click()
     expect(widget.locator(".gr-error[data-for='seed']")).to_have_text("")
