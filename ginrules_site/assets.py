@@ -21,7 +21,8 @@ are: its index script is loaded by ``searchtools.js`` at once.
 
 The site's own scripts and style sheets (``ginrules_site/static/``) are shipped
 minified by esbuild (from ``node_modules``), each with its source map: about 6 KB
-less on a variant page, as a gzip-only host sends it. The tests run the same
+less on a variant page, as a gzip-only host sends it. The worker's script goes out
+with its one import inlined (``BUNDLED``). The tests run the same
 files as readers get. Without esbuild (no ``npm ci``) the files go out as they are,
 with a warning.
 """
@@ -44,6 +45,10 @@ from ginrules_site.widgets import STATIC_DIR
 logger = logging.getLogger(__name__)
 ESBUILD = Path(__file__).resolve().parents[1] / "node_modules" / ".bin" / "esbuild"
 MINIFIED = {".mjs", ".js", ".css"}
+# Shipped with their imports inlined: the worker's script imports ginrules-snapshot.mjs,
+# and a reader's browser would ask for it only once the worker's script has arrived (on
+# a real host, where both are revalidated, one more round trip before the engine starts).
+BUNDLED = {"ginrules-worker.mjs"}
 
 # asset file name -> the markup that a page must hold to need it
 NEEDS = {
@@ -115,7 +120,7 @@ def minified(source: Path, cache: Path, esbuild: Path = ESBUILD) -> Path:
     """A copy of the folder ``source`` with its scripts and style sheets minified,
     each with a source map, made once under ``cache`` for the same files."""
     files = sorted(p for p in source.iterdir() if p.is_file())
-    digest = hashlib.sha256()
+    digest = hashlib.sha256(repr(sorted(BUNDLED)).encode())  # how, then what
     for path in [esbuild.resolve(), *files]:
         digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
     out = cache / f"static-{digest.hexdigest()[:16]}"
@@ -126,6 +131,8 @@ def minified(source: Path, cache: Path, esbuild: Path = ESBUILD) -> Path:
     for path in files:
         if path.suffix in MINIFIED:
             command = [str(esbuild), str(path), "--minify", "--sourcemap", "--log-level=warning"]
+            if path.name in BUNDLED:
+                command += ["--bundle", "--format=esm"]
             loader = "css" if path.suffix == ".css" else "js"
             command += [f"--loader:{path.suffix}={loader}", f"--outfile={work / path.name}"]
             subprocess.run(command, check=True, capture_output=True, text=True)

@@ -153,6 +153,9 @@ def test_second_page_starts_from_the_snapshot(make_context: Any) -> None:
     # The wheel was fetched once, by the first page: the restored engine's files came
     # with the snapshot.
     assert sum("/ginrules-" in u and u.endswith(".whl") for u in log.urls) == 1
+    # The worker's script came as one file (its import inlined at build time): no second
+    # request, and no second round trip on a real host, before the engine starts.
+    assert not [u for u in log.urls if u.endswith("/ginrules-snapshot.mjs")]
     # The record leaves out the memory's pages of zeros (about 13 of its 31 MB are kept).
     assert record["kept"] < 0.6 * record["length"]
 
