@@ -152,9 +152,8 @@ def _minified_static(app: Sphinx) -> None:
     if not ESBUILD.is_file():
         logger.warning("esbuild is not installed (npm ci): the site's scripts go out as written")
         return
-    cache = Path(app.config.ginrules_cache_dir or Path(app.confdir, "_build", ".cache"))
     try:
-        folder = str(minified(STATIC_DIR, cache))
+        folder = str(minified(STATIC_DIR, Path(app.config.ginrules_cache_dir)))
     except (OSError, subprocess.CalledProcessError) as error:
         detail = getattr(error, "stderr", "") or error
         raise RuntimeError(f"esbuild could not minify {STATIC_DIR}: {detail}") from error

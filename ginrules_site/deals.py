@@ -48,6 +48,7 @@ from babel.numbers import format_decimal
 from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx.application import Sphinx
+from sphinx.config import Config
 from sphinx.util import logging
 
 from ginrules.cards import Card
@@ -335,13 +336,10 @@ class StatisticDirective(ExampleDirective):
         if measure is None:
             self.fail("the option :measure: is required")
         deals, seed = self.options.get("deals", 1000), self.options.get("seed", 1)
-        cache = self.config.ginrules_cache_dir or str(
-            Path(self.env.app.confdir, "_build", ".cache")
-        )
         try:
-            data = cached_simulation(
-                Path(cache), self.config.ginrules_engine_fingerprint, rules, deals, seed
-            )
+            fingerprint = self.config.ginrules_engine_fingerprint
+            cache = Path(self.config.ginrules_cache_dir)
+            data = cached_simulation(cache, fingerprint, rules, deals, seed)
         except GinRulesError as error:
             self.fail(str(error))
         locale = self.config.language or "en"
@@ -567,9 +565,17 @@ def _sheet_row(cells: list[str], row_class: str = "") -> nodes.row:
     return row
 
 
+def _default_cache(app: Sphinx, config: Config) -> None:
+    """The build's cache folder, for every module that keeps one: ``ginrules_cache_dir``,
+    else ``_build/.cache`` beside conf.py."""
+    default = Path(app.confdir, "_build", ".cache")
+    config.ginrules_cache_dir = config.ginrules_cache_dir or str(default)
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
     app.setup_extension("ginrules_site.examples")
     app.add_config_value("ginrules_cache_dir", "", "", types=[str])
+    app.connect("config-inited", _default_cache)
     app.add_directive("gin-deal-log", DealLogDirective)
     app.add_directive("gin-statistic", StatisticDirective)
     app.add_directive("gin-score-sheet", ScoreSheetDirective)

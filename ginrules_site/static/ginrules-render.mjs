@@ -25,9 +25,12 @@ export const fill = (template, fields) =>
 
 // `text` as a sentence of a status line: a label and its value ("Deadwood: 9") with the
 // catalog's full stop ("sentence"), a text that ends as a sentence as it is.
-export function asSentence(S, text) {
+function asSentence(S, text) {
   return /[.!?…]$/.test(text) ? text : fill(S.sentence, { text });
 }
+
+// The texts of a status line, each as a sentence (asSentence), one after the other.
+export const sentences = (S, texts) => texts.map((text) => asSentence(S, text)).join(" ");
 
 export function el(tag, className, text) {
   const node = document.createElement(tag);
@@ -152,7 +155,7 @@ export function renderShowdown(S, params, value) {
   // one term is the score itself: "difference 11", not "difference 11 = 11"
   const score = value.terms.length === 1 ? fill(S.score_one, { term: terms }) : fill(S.score, { terms, points: value.points });
   example.append(para(score, "gr-scoreline"));
-  return { node: example, summary: [totals, outcome, score].map((text) => asSentence(S, text)).join(" ") };
+  return { node: example, summary: sentences(S, [totals, outcome, score]) };
 }
 
 
@@ -221,7 +224,7 @@ export function renderSheet(S, frame, value) {
   const total = fill(value.over ? S.final_totals : S.totals_so_far, { a, b });
   example.append(para(total, "gr-sheet-total"));
   const last = value.rows.length ? sheetEntry(S, value.rows[value.rows.length - 1]) : S.sheet_empty;
-  return { node: example, summary: `${asSentence(S, last)} ${total}` };
+  return { node: example, summary: sentences(S, [last, total]) };
 }
 
 

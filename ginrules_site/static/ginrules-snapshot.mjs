@@ -89,19 +89,18 @@ export function pack(bytes) {
 
 // The whole memory again, or null when the record does not add up.
 export function unpack({ size, runs, data }) {
-  if (!Number.isSafeInteger(size) || !(runs instanceof Uint32Array) || !(data instanceof Uint8Array)) {
-    return null;
-  }
+  const typed = runs instanceof Uint32Array && data instanceof Uint8Array;
+  if (!Number.isSafeInteger(size) || !typed || runs.length % 2) return null;
   const bytes = new Uint8Array(size);
   let offset = 0;
-  for (let k = 0; k + 1 < runs.length; k += 2) {
+  for (let k = 0; k < runs.length; k += 2) {
     const start = runs[k] * PAGE;
     const end = Math.min((runs[k] + runs[k + 1]) * PAGE, size);
     if (start >= end || offset + end - start > data.length) return null;
     bytes.set(data.subarray(offset, offset + end - start), start);
     offset += end - start;
   }
-  return offset === data.length && runs.length % 2 === 0 ? bytes : null;
+  return offset === data.length ? bytes : null;
 }
 
 export async function deleteSnapshot() {

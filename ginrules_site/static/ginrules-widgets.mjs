@@ -5,8 +5,8 @@
 // (<template class="gr-deck">, drawn by cards_html at build time).
 import { runtime, startOnIntent } from "./ginrules-live.mjs";
 import {
-  RANKS, STRINGS, arrangementGroups, asSentence, deckCard, el, fill, form, goLive, goingOutText, group,
-  notation, para, renderSheet, renderShowdown, row,
+  RANKS, STRINGS, arrangementGroups, deckCard, el, fill, form, goLive, goingOutText, group,
+  notation, para, renderSheet, renderShowdown, row, sentences,
 } from "./ginrules-render.mjs";
 
 const MAX_FRAGMENT = 400;
@@ -38,7 +38,7 @@ function renderMelds(S, params, value) {
     summary.push(text);
   }
   const verdict = going?.allowed ? going.kind : "no";
-  return { node: example, summary: summary.map((text) => asSentence(S, text)).join(" "), deadwood: total, verdict };
+  return { node: example, summary: sentences(S, summary), deadwood: total, verdict };
 }
 
 // --- the stock end: a deal's log, turn by turn (the same sentences as deals.py) ------
