@@ -12,8 +12,38 @@
 // (startOnIntent; never when the browser asks to save data, where ready() asks
 // first). The runtime lives in the site's /_pyodide/ folder, two levels above this
 // file (/<lang>/_static/): runtime.json there names its content-hashed folders.
+// Two parts of the start run on this page's thread, which is idle then, while the
+// worker loads Pyodide's scripts: Pyodide's WebAssembly module is fetched and
+// compiled here (the browser keeps its compiled code for the next page), and
+// what the browser keeps after a first start (the engine's memory snapshot, the
+// decoded standard library: ginrules-snapshot.mjs) is read here; both are handed
+// to the worker.
 
 const DEFAULT_TIMEOUT_MS = 90_000;
+
+// localStorage: the snapshot key of the engine this browser has kept a snapshot
+// of. Only a hint, for the progress: with it, Pyodide's module comes from the
+// browser's cache, and its bytes are not counted as they arrive (counting reads a
+// copy of the response in JavaScript, 30-50 ms of a thread for a bar nobody sees).
+const KEPT = "ginrules-engine-kept";
+
+function keptHint(key) {
+  try {
+    return localStorage.getItem(KEPT) === key;
+  } catch {
+    return false; // storage refused: every byte is counted
+  }
+}
+
+function rememberKept(key) {
+  try {
+    localStorage.setItem(KEPT, key);
+  } catch {
+    // storage refused: the hint is only missed
+  }
+}
+
+const NOTHING_STORED = { snapshot: null, stdlib: null, transfer: [] };
 
 // Each stage of the start, on the page's timeline as a performance mark
 // "ginrules:<stage>" (benchmarks/widgets.py prints them). `at`: ms since the epoch.
@@ -43,6 +73,45 @@ class Runtime {
     this.manifestPromise = null;
     this.startPath = null; // "snapshot" or "fresh"
     this.snapshotSaved = false;
+    this.progress = null; // the worker's last progress message
+    this.module = { size: 0, loaded: 0 }; // the bytes of Pyodide's module, counted here
+  }
+
+  // The worker's progress (the files it fetches) with the module's bytes, to every listener.
+  report(data = this.progress) {
+    if (!data) return;
+    this.progress = data;
+    const { size, loaded } = this.module;
+    // Python cannot start before the module has arrived: until then, the download.
+    const stage = loaded < size && data.stage !== "done" ? "download" : data.stage;
+    const total = data.total + size;
+    for (const listener of this.listeners) listener({ loaded: data.loaded + loaded, total, stage });
+  }
+
+  // Fetch and compile Pyodide's module, from the browser's own response (a response
+  // made in JavaScript gets no wasm code cache), and hand it to `worker`; null, if
+  // it fails, and the worker fetches it and reports why.
+  compileModule(worker, manifest, counted) {
+    const url = new URL("pyodide.asm.wasm", new URL(manifest.runtime, this.base));
+    const module = this.module = { size: manifest.files[`${manifest.runtime}pyodide.asm.wasm`], loaded: 0 };
+    const count = new WritableStream({
+      write: (chunk) => {
+        module.loaded = Math.min(module.size, module.loaded + chunk.byteLength);
+        this.report();
+      },
+    });
+    fetch(url).then((response) => {
+      if (counted && response.ok && response.body) response.clone().body.pipeTo(count).catch(() => {});
+      return WebAssembly.compileStreaming(response);
+    }).then((compiled) => {
+      mark("wasm compiled");
+      module.loaded = module.size;
+      worker.postMessage({ type: "wasm", module: compiled });
+      this.report();
+    }, () => {
+      module.loaded = module.size; // the worker's download, not counted
+      worker.postMessage({ type: "wasm", module: null });
+    });
   }
 
   // Start loading ahead of the first interaction, unless the reader saves data.
@@ -104,7 +173,7 @@ class Runtime {
         };
         this.worker.onmessage = ({ data }) => {
           if (data.type === "progress") {
-            for (const listener of this.listeners) listener(data);
+            this.report(data);
           } else if (data.type === "ready") {
             clearTimeout(timer);
             for (const [stage, at] of data.stages ?? []) mark(`worker ${stage}`, at);
@@ -114,7 +183,10 @@ class Runtime {
             resolve(data);
           } else if (data.type === "snapshot" || data.type === "kept") {
             for (const [stage, at] of data.stages ?? []) mark(`worker ${stage}`, at);
-            if (data.type === "snapshot") this.snapshotSaved = true;
+            if (data.type === "snapshot") {
+              this.snapshotSaved = true;
+              rememberKept(this.manifest.snapshot_key);
+            }
           } else if (data.type === "failed") {
             stop(new LoadError("failed", data.message, data.file ?? null));
           } else if (data.type === "result") {
@@ -125,6 +197,8 @@ class Runtime {
           }
         };
       };
+      const reader = import("./ginrules-snapshot.mjs");
+      reader.catch(() => {}); // then nothing kept is read: a fresh start
       const saveData = navigator.connection?.saveData;
       // The worker starts while runtime.json arrives, unless the reader must be asked first.
       if (!saveData) spawn();
@@ -138,7 +212,15 @@ class Runtime {
           this.worker?.terminate();
           reject(new LoadError("timeout", `the engine did not load within ${Math.round(timeoutMs / 1000)} s`));
         }, timeoutMs);
-        this.worker.postMessage({ type: "load", base: this.base.href, manifest: this.manifest });
+        const { worker, manifest } = this;
+        worker.postMessage({ type: "load", base: this.base.href, manifest });
+        this.compileModule(worker, manifest, !keptHint(manifest.snapshot_key));
+        const { snapshot, stdlib, transfer } = await reader.then(
+          ({ readStored }) => readStored(this.base, manifest),
+          () => NOTHING_STORED,
+        );
+        mark("stored read");
+        worker.postMessage({ type: "stored", snapshot, stdlib }, transfer);
       }).catch(stop);
     });
   }

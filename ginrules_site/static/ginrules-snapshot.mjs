@@ -1,5 +1,8 @@
 // Memory snapshots of the started engine, kept in the reader's IndexedDB, and
 // the runtime's standard library kept decoded in the reader's Cache Storage.
+// The page reads both (readStored), on its own thread, while the worker loads
+// Pyodide: reading them back costs the thread that does it 60-100 ms, which the
+// worker's thread, busy with Pyodide's scripts and module, cannot spare.
 //
 // The only place that touches Pyodide's private snapshot API (the options
 // `_makeSnapshot` and `_loadSnapshot`, and `makeMemorySnapshot()`), which exists
@@ -140,18 +143,35 @@ del _name, _module, _generator
 // copy is null: the worker then fetches the file as before and keeps it again.
 const FILES = "ginrules-runtime";
 
+// {bytes: ArrayBuffer, type} or null.
 export async function keptFile(url, size) {
   if (!globalThis.caches) return null; // not a secure context: the HTTP cache alone
   const response = await (await caches.open(FILES)).match(url);
   if (!response) return null;
-  // Read now, beside the rest of the start, rather than when Pyodide asks for it.
   const bytes = await response.arrayBuffer();
   if (bytes.byteLength !== size) {
     await forgetFiles();
     return null;
   }
-  const type = response.headers.get("Content-Type");
-  return new Response(bytes, { headers: type ? { "Content-Type": type } : {} });
+  return { bytes, type: response.headers.get("Content-Type") };
+}
+
+// The address of the standard library's zip: `base`, the site's _pyodide/ folder.
+export function stdlibAddress(base, manifest) {
+  return new URL(manifest.stdlib, new URL(manifest.runtime, base));
+}
+
+// What this browser keeps for the runtime of `manifest` (runtime.json):
+// {snapshot: {bytes, files} | null, stdlib: {bytes, type} | null}, and the
+// buffers to transfer with them. Never rejects: what cannot be read is null.
+export async function readStored(base, manifest) {
+  const url = stdlibAddress(base, manifest);
+  const [snapshot, stdlib] = await Promise.all([
+    readSnapshot(manifest.snapshot_key).catch(() => null),
+    keptFile(url, manifest.files[`${manifest.runtime}${manifest.stdlib}`]).catch(() => null),
+  ]);
+  const transfer = [snapshot?.bytes.buffer, stdlib?.bytes].filter(Boolean);
+  return { snapshot, stdlib, transfer };
 }
 
 // Keep a decoded copy of each of `urls` (fetched again, from the HTTP cache) and

@@ -2,8 +2,13 @@
 //
 // Messages in:  {type: "load", base, manifest}  base: URL of the site's _pyodide/ folder,
 //                                               manifest: its runtime.json
+//               {type: "wasm", module}          Pyodide's WebAssembly module, compiled
+//                                               by the page (null: fetch it here)
+//               {type: "stored", snapshot, stdlib}  what the page read of what the
+//                                               browser keeps (ginrules-snapshot.mjs)
 //               {type: "call", id, name, args}  args: JSON-ready object
 // Messages out: {type: "progress", loaded, total, stage}   stage: download, start, engine
+//                                               (the files fetched here: not the module)
 //               {type: "ready", seconds, version, start, stages}
 //                                                      start: "snapshot" or "fresh"
 //               {type: "snapshot", saved, stages}      after a fresh start, once idle
@@ -20,18 +25,19 @@
 // engine's files (ginrules-snapshot.mjs); later pages restore it, put the files
 // back (without fetching the wheel) and reseed the random generators, or start the
 // normal way if anything fails. The standard library's zip is kept decoded in
-// Cache Storage too, once idle, and later pages read it from there. No answer
-// waits for that work. Each stage's time goes with "ready", "snapshot" and "kept".
+// Cache Storage too, once idle, and later pages use it. The page reads both back
+// and posts them ("stored"), and compiles Pyodide's module ("wasm"): this thread
+// has Pyodide's scripts to load meanwhile. No answer waits for the idle work.
+// Each stage's time goes with "ready", "snapshot" and "kept".
 import {
   RESEED,
   deleteSnapshot,
   forgetFiles,
   keepFiles,
-  keptFile,
   makeSnapshot,
-  readSnapshot,
   saveSnapshot,
   snapshotOptions,
+  stdlibAddress,
 } from "./ginrules-snapshot.mjs";
 
 let dispatch = null;
@@ -100,20 +106,28 @@ function counter(url) {
   });
 }
 
-// Pyodide's WebAssembly module compiles from the moment the worker knows its
-// address, while the snapshot is read and Pyodide's scripts load, and from the
-// browser's own response (a response made in JavaScript gets no wasm code
-// cache, which keeps the compiled code for the next page). Pyodide's fetch of
-// that address then gets a stand-in, and its instantiateStreaming this module.
+// What the page sends: a promise for each message after "load", resolved by it.
+function fromPage() {
+  let resolve;
+  const promise = new Promise((r) => { resolve = r; });
+  return { promise, resolve };
+}
+const pageModule = fromPage(); // "wasm": the module or null
+const pageStored = fromPage(); // "stored": {snapshot, stdlib}
+
+// Pyodide's WebAssembly module comes compiled from the page (ginrules-live.mjs),
+// from the browser's own response, so that it gets the browser's wasm code cache.
+// If the page could not compile it, it is fetched here, where a failure is reported
+// with the file's name. Pyodide's fetch of its address then gets a stand-in, and
+// its instantiateStreaming this module.
 let wasm = null; // {url, module: Promise<WebAssembly.Module>}
 const PRECOMPILED = Symbol("precompiled");
 
-function compileWasm(url) {
-  const module = checkedFetch(url).then((response) => {
-    response.clone().body.pipeThrough(counter(url)).pipeTo(new WritableStream()).catch(() => {});
-    return WebAssembly.compileStreaming(response);
-  });
-  module.then(() => stamp("wasm compiled"), () => {});
+function awaitWasm(url) {
+  const module = pageModule.promise.then(
+    (compiled) => compiled ?? checkedFetch(url).then((response) => WebAssembly.compileStreaming(response)),
+  );
+  module.then(() => stamp("wasm received"), () => {});
   wasm = { url: url.href, module };
 }
 
@@ -128,13 +142,13 @@ let stdlibKept = false;
 const ahead = new Map();
 
 function fetchAhead(url, size) {
-  const response = keptFile(url, size).catch(() => null).then((copy) => {
-    if (!copy) return globalThis.fetch(url);
+  const response = pageStored.promise.then(({ stdlib }) => {
+    if (!stdlib) return globalThis.fetch(url);
     stdlibKept = true;
     loaded += size;
     stamp(`kept ${fileName(url)}`);
     progress();
-    return copy;
+    return new Response(stdlib.bytes, { headers: stdlib.type ? { "Content-Type": stdlib.type } : {} });
   });
   response.catch(() => {}); // failures are reported as they happen, and again to Pyodide
   ahead.set(url.href, response);
@@ -217,7 +231,8 @@ async function startEngine(pyodide, files, restored) {
 }
 
 async function load(base, manifest) {
-  total = manifest.total;
+  const file = (name) => manifest.files[`${manifest.runtime}${name}`];
+  total = manifest.total - file("pyodide.asm.wasm"); // the page counts the module's bytes
   const started = performance.now();
   stamp("load");
   const runtimeURL = new URL(manifest.runtime, base);
@@ -235,18 +250,14 @@ async function load(base, manifest) {
     engine.catch(() => {});
     return engine;
   };
-  compileWasm(new URL("pyodide.asm.wasm", runtimeURL));
-  const stdlibURL = new URL(manifest.stdlib, runtimeURL);
-  const stdlibSize = manifest.files[`${manifest.runtime}${manifest.stdlib}`];
-  fetchAhead(stdlibURL, stdlibSize);
-  const stored = readSnapshot(manifest.snapshot_key).then(
-    (found) => {
-      stamp(found ? "snapshot read" : "no snapshot");
-      if (!found) fetchEngine();
-      return found;
-    },
-    (error) => { stamp(`no snapshot (${error?.name ?? error})`); return null; },
-  );
+  awaitWasm(new URL("pyodide.asm.wasm", runtimeURL));
+  const stdlibURL = stdlibAddress(base, manifest);
+  fetchAhead(stdlibURL, file(manifest.stdlib));
+  const kept = pageStored.promise.then(({ snapshot }) => {
+    stamp(snapshot ? "snapshot read" : "no snapshot");
+    if (!snapshot) fetchEngine();
+    return snapshot;
+  });
   // Pyodide's own script loads while the snapshot is read (loadPyodide imports the same module).
   const asm = import(new URL("pyodide.asm.mjs", runtimeURL).href).then(
     () => stamp("pyodide.asm.mjs imported"),
@@ -261,7 +272,7 @@ async function load(base, manifest) {
     throw error;
   }
   // pyodide.mjs and pyodide.asm.mjs come through import(), not fetch.
-  loaded += manifest.files[`${manifest.runtime}pyodide.mjs`] + manifest.files[`${manifest.runtime}pyodide.asm.mjs`];
+  loaded += file("pyodide.mjs") + file("pyodide.asm.mjs");
   const boot = async (snapshot) => {
     progress("start");
     stamp(snapshot ? "restore" : "boot");
@@ -279,7 +290,7 @@ async function load(base, manifest) {
   };
   let start = "fresh";
   let live = null;
-  const snapshot = await stored;
+  const snapshot = await kept;
   await asm;
   if (snapshot) {
     try {
@@ -385,6 +396,14 @@ onmessage = async (event) => {
       forgetFiles().catch(() => {}); // the next page fetches the standard library again
       fail(String(error && error.message ? error.message : error));
     });
+    return;
+  }
+  if (message.type === "wasm") {
+    pageModule.resolve(message.module);
+    return;
+  }
+  if (message.type === "stored") {
+    pageStored.resolve(message);
     return;
   }
   if (message.type === "call") {

@@ -98,6 +98,33 @@ def test_one_runtime_per_page(page: Page, requests_log: Any) -> None:
     assert len(wasm) == 1
 
 
+def test_progress_adds_up_every_file_before_python_starts(page: Page) -> None:
+    """The reader's progress counts each runtime file's bytes as they arrive (Pyodide's
+    module on the page, which compiles it; the rest in the worker): it only rises, adds
+    up to the whole runtime, and Python starts only once every byte is in."""
+    open_runtime_page(page)
+    events = page.evaluate(
+        """async () => {
+            const seen = [];
+            await window.ginrules.runtime().ready({ onProgress: (p) => seen.push(p) });
+            return seen;
+        }"""
+    )
+    total = manifest()["total"]
+    assert {e["total"] for e in events} == {total}
+    loaded = [e["loaded"] for e in events]
+    assert loaded == sorted(loaded) and loaded[-1] == total, loaded
+    stages = [e["stage"] for e in events]
+    start = stages.index("start")
+    # Counted as the bytes arrive, not file by file once each is whole (4 files here).
+    assert set(stages[:start]) == {"download"}
+    assert len({e["loaded"] for e in events[:start]}) > 6
+    assert all(e["loaded"] == total for e in events[start:])
+    assert [s for i, s in enumerate(stages) if s != stages[i - 1]] == [
+        "download", "start", "engine", "done",
+    ]
+
+
 def test_download_size_is_the_runtime_on_disk(page: Page) -> None:
     open_runtime_page(page)
     size = page.evaluate("() => window.ginrules.runtime().size()")
