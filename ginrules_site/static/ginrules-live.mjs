@@ -43,7 +43,7 @@ function rememberKept(key) {
   }
 }
 
-const NOTHING_STORED = { snapshot: null, stdlib: null, transfer: [] };
+const NOTHING_KEPT = { value: null, transfer: [] };
 
 // Each stage of the start, on the page's timeline as a performance mark
 // "ginrules:<stage>" (benchmarks/widgets.py prints them). `at`: ms since the epoch.
@@ -88,6 +88,23 @@ class Runtime {
     for (const listener of this.listeners) listener({ loaded: data.loaded + loaded, total, stage });
   }
 
+  // Read what the browser keeps of the runtime, from now on (runtime.json, which
+  // says whether it is of this build, arrives meanwhile), and hand each part to
+  // `worker` as soon as it is read: the snapshot, then the standard library.
+  handOver(worker) {
+    const manifest = this.manifestPromise;
+    const parts = import("./ginrules-snapshot.mjs").then(
+      ({ readStored }) => readStored(this.base, manifest),
+      () => ({}), // the module did not load: nothing kept is read, a fresh start
+    );
+    for (const name of ["snapshot", "stdlib"]) {
+      parts.then((read) => read[name] ?? NOTHING_KEPT).then(({ value, transfer }) => {
+        mark(`${name} read`);
+        worker.postMessage({ type: "part", name, value }, transfer);
+      });
+    }
+  }
+
   // Fetch and compile Pyodide's module, from the browser's own response (a response
   // made in JavaScript gets no wasm code cache), and hand it to `worker`; null, if
   // it fails, and the worker fetches it and reports why.
@@ -106,11 +123,11 @@ class Runtime {
     }).then((compiled) => {
       mark("wasm compiled");
       module.loaded = module.size;
-      worker.postMessage({ type: "wasm", module: compiled });
+      worker.postMessage({ type: "part", name: "wasm", value: compiled });
       this.report();
     }, () => {
       module.loaded = module.size; // the worker's download, not counted
-      worker.postMessage({ type: "wasm", module: null });
+      worker.postMessage({ type: "part", name: "wasm", value: null });
     });
   }
 
@@ -196,18 +213,19 @@ class Runtime {
             settle?.(data);
           }
         };
+        return this.worker;
       };
-      const reader = import("./ginrules-snapshot.mjs");
-      reader.catch(() => {}); // then nothing kept is read: a fresh start
       const saveData = navigator.connection?.saveData;
-      // The worker starts while runtime.json arrives, unless the reader must be asked first.
-      if (!saveData) spawn();
-      this.size().then(async (total) => {
+      // The worker starts, and what the browser keeps is read, while runtime.json
+      // arrives, unless the reader must be asked first.
+      const sized = this.size();
+      if (!saveData) this.handOver(spawn());
+      sized.then(async (total) => {
         mark("runtime.json");
         if (saveData && confirm && !(await confirm(total))) {
           throw new LoadError("declined", "download declined");
         }
-        if (!this.worker) spawn();
+        if (!this.worker) this.handOver(spawn());
         timer = setTimeout(() => {
           this.worker?.terminate();
           reject(new LoadError("timeout", `the engine did not load within ${Math.round(timeoutMs / 1000)} s`));
@@ -215,12 +233,6 @@ class Runtime {
         const { worker, manifest } = this;
         worker.postMessage({ type: "load", base: this.base.href, manifest });
         this.compileModule(worker, manifest, !keptHint(manifest.snapshot_key));
-        const { snapshot, stdlib, transfer } = await reader.then(
-          ({ readStored }) => readStored(this.base, manifest),
-          () => NOTHING_STORED,
-        );
-        mark("stored read");
-        worker.postMessage({ type: "stored", snapshot, stdlib }, transfer);
       }).catch(stop);
     });
   }

@@ -1,8 +1,8 @@
 // Memory snapshots of the started engine, kept in the reader's IndexedDB, and
 // the runtime's standard library kept decoded in the reader's Cache Storage.
-// The page reads both (readStored), on its own thread, while the worker loads
-// Pyodide: reading them back costs the thread that does it 60-100 ms, which the
-// worker's thread, busy with Pyodide's scripts and module, cannot spare.
+// The page reads both back (readStored), on its own thread, from the reader's
+// first intent: reading them costs the thread that does it 60-100 ms, which the
+// worker's thread, busy with Pyodide's scripts, cannot spare.
 //
 // The only place that touches Pyodide's private snapshot API (the options
 // `_makeSnapshot` and `_loadSnapshot`, and `makeMemorySnapshot()`), which exists
@@ -35,12 +35,12 @@ async function store(mode) {
   return tx.objectStore(STORE);
 }
 
-// The snapshot for `key`, {bytes, files}, or null. A record of another key, or of
-// another form, is deleted.
+// The snapshot for `key` (or a promise of it: the record is read meanwhile),
+// {bytes, files}, or null. A record of another key, or of another form, is deleted.
 export async function readSnapshot(key) {
-  const found = await request((await store("readonly")).get(RECORD));
+  const [found, wanted] = await Promise.all([store("readonly").then((s) => request(s.get(RECORD))), key]);
   if (!found) return null;
-  const bytes = found.key === key && Array.isArray(found.files) ? unpack(found) : null;
+  const bytes = found.key === wanted && Array.isArray(found.files) ? unpack(found) : null;
   if (!bytes) {
     await deleteSnapshot();
     return null;
@@ -161,17 +161,20 @@ export function stdlibAddress(base, manifest) {
   return new URL(manifest.stdlib, new URL(manifest.runtime, base));
 }
 
-// What this browser keeps for the runtime of `manifest` (runtime.json):
-// {snapshot: {bytes, files} | null, stdlib: {bytes, type} | null}, and the
-// buffers to transfer with them. Never rejects: what cannot be read is null.
-export async function readStored(base, manifest) {
-  const url = stdlibAddress(base, manifest);
-  const [snapshot, stdlib] = await Promise.all([
-    readSnapshot(manifest.snapshot_key).catch(() => null),
-    keptFile(url, manifest.files[`${manifest.runtime}${manifest.stdlib}`]).catch(() => null),
-  ]);
-  const transfer = [snapshot?.bytes.buffer, stdlib?.bytes].filter(Boolean);
-  return { snapshot, stdlib, transfer };
+// What this browser keeps for the runtime that `manifest` (a promise of runtime.json)
+// names, read from now on: {snapshot, stdlib}, a promise for each, of {value,
+// transfer}: the value (snapshot: {bytes, files}, stdlib: {bytes, type}, or null)
+// and the buffers to transfer with it. They never reject: what cannot be read is null.
+export function readStored(base, manifest) {
+  const part = (read, buffer) => read.then(
+    (value) => ({ value, transfer: value ? [buffer(value)] : [] }),
+    () => ({ value: null, transfer: [] }),
+  );
+  const stdlib = manifest.then((m) => keptFile(stdlibAddress(base, m), m.files[`${m.runtime}${m.stdlib}`]));
+  return {
+    snapshot: part(readSnapshot(manifest.then((m) => m.snapshot_key)), (v) => v.bytes.buffer),
+    stdlib: part(stdlib, (v) => v.bytes),
+  };
 }
 
 // Keep a decoded copy of each of `urls` (fetched again, from the HTTP cache) and

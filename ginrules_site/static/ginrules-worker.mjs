@@ -2,10 +2,9 @@
 //
 // Messages in:  {type: "load", base, manifest}  base: URL of the site's _pyodide/ folder,
 //                                               manifest: its runtime.json
-//               {type: "wasm", module}          Pyodide's WebAssembly module, compiled
-//                                               by the page (null: fetch it here)
-//               {type: "stored", snapshot, stdlib}  what the page read of what the
-//                                               browser keeps (ginrules-snapshot.mjs)
+//               {type: "part", name, value}     a part of the start done by the page:
+//                 "wasm": Pyodide's WebAssembly module, compiled (null: fetch it here);
+//                 "snapshot", "stdlib": what the browser keeps (ginrules-snapshot.mjs), or null
 //               {type: "call", id, name, args}  args: JSON-ready object
 // Messages out: {type: "progress", loaded, total, stage}   stage: download, start, engine
 //                                               (the files fetched here: not the module)
@@ -26,7 +25,7 @@
 // back (without fetching the wheel) and reseed the random generators, or start the
 // normal way if anything fails. The standard library's zip is kept decoded in
 // Cache Storage too, once idle, and later pages use it. The page reads both back
-// and posts them ("stored"), and compiles Pyodide's module ("wasm"): this thread
+// and posts them, and compiles Pyodide's module ("part" messages): this thread
 // has Pyodide's scripts to load meanwhile. No answer waits for the idle work.
 // Each stage's time goes with "ready", "snapshot" and "kept".
 import {
@@ -106,14 +105,13 @@ function counter(url) {
   });
 }
 
-// What the page sends: a promise for each message after "load", resolved by it.
-function fromPage() {
+// The parts of the start that the page does: a promise for each, resolved by its message.
+function part() {
   let resolve;
   const promise = new Promise((r) => { resolve = r; });
   return { promise, resolve };
 }
-const pageModule = fromPage(); // "wasm": the module or null
-const pageStored = fromPage(); // "stored": {snapshot, stdlib}
+const fromPage = { wasm: part(), snapshot: part(), stdlib: part() };
 
 // Pyodide's WebAssembly module comes compiled from the page (ginrules-live.mjs),
 // from the browser's own response, so that it gets the browser's wasm code cache.
@@ -124,7 +122,7 @@ let wasm = null; // {url, module: Promise<WebAssembly.Module>}
 const PRECOMPILED = Symbol("precompiled");
 
 function awaitWasm(url) {
-  const module = pageModule.promise.then(
+  const module = fromPage.wasm.promise.then(
     (compiled) => compiled ?? checkedFetch(url).then((response) => WebAssembly.compileStreaming(response)),
   );
   module.then(() => stamp("wasm received"), () => {});
@@ -142,7 +140,7 @@ let stdlibKept = false;
 const ahead = new Map();
 
 function fetchAhead(url, size) {
-  const response = pageStored.promise.then(({ stdlib }) => {
+  const response = fromPage.stdlib.promise.then((stdlib) => {
     if (!stdlib) return globalThis.fetch(url);
     stdlibKept = true;
     loaded += size;
@@ -253,8 +251,8 @@ async function load(base, manifest) {
   awaitWasm(new URL("pyodide.asm.wasm", runtimeURL));
   const stdlibURL = stdlibAddress(base, manifest);
   fetchAhead(stdlibURL, file(manifest.stdlib));
-  const kept = pageStored.promise.then(({ snapshot }) => {
-    stamp(snapshot ? "snapshot read" : "no snapshot");
+  const kept = fromPage.snapshot.promise.then((snapshot) => {
+    stamp(snapshot ? "snapshot received" : "no snapshot");
     if (!snapshot) fetchEngine();
     return snapshot;
   });
@@ -398,12 +396,8 @@ onmessage = async (event) => {
     });
     return;
   }
-  if (message.type === "wasm") {
-    pageModule.resolve(message.module);
-    return;
-  }
-  if (message.type === "stored") {
-    pageStored.resolve(message);
+  if (message.type === "part") {
+    fromPage[message.name]?.resolve(message.value);
     return;
   }
   if (message.type === "call") {
