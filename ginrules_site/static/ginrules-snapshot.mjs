@@ -170,9 +170,14 @@ export function readStored(base, manifest) {
     (value) => ({ value, transfer: value ? [buffer(value)] : [] }),
     () => ({ value: null, transfer: [] }),
   );
-  const stdlib = manifest.then((m) => keptFile(stdlibAddress(base, m), m.files[`${m.runtime}${m.stdlib}`]));
+  const snapshot = readSnapshot(manifest.then((m) => m.snapshot_key));
+  // The standard library is needed later in the start than the snapshot, and the two
+  // reads would only slow each other (and Pyodide's module) down: one after the other.
+  const stdlib = snapshot.catch(() => null).then(() => manifest).then(
+    (m) => keptFile(stdlibAddress(base, m), m.files[`${m.runtime}${m.stdlib}`]),
+  );
   return {
-    snapshot: part(readSnapshot(manifest.then((m) => m.snapshot_key)), (v) => v.bytes.buffer),
+    snapshot: part(snapshot, (v) => v.bytes.buffer),
     stdlib: part(stdlib, (v) => v.bytes),
   };
 }
