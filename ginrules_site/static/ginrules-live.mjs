@@ -22,9 +22,10 @@
 const DEFAULT_TIMEOUT_MS = 90_000;
 
 // localStorage: the snapshot key of the engine this browser has kept a snapshot
-// of. Only a hint, for the progress: with it, Pyodide's module comes from the
-// browser's cache, and its bytes are not counted as they arrive (counting reads a
-// copy of the response in JavaScript, 30-50 ms of a thread for a bar nobody sees).
+// of. Only a hint: with it, Pyodide's module comes from the browser's cache, and
+// its bytes are not counted as they arrive (counting reads a copy of the response
+// in JavaScript, 30-50 ms of a thread for a bar nobody sees); without it, the
+// standard library is downloaded at once, not first looked for in Cache Storage.
 const KEPT = "ginrules-engine-kept";
 
 function keptHint(key) {
@@ -94,7 +95,7 @@ class Runtime {
   handOver(worker) {
     const manifest = this.manifestPromise;
     const parts = import("./ginrules-snapshot.mjs").then(
-      ({ readStored }) => readStored(this.base, manifest),
+      ({ readStored }) => readStored(this.base, manifest, manifest.then((m) => keptHint(m.snapshot_key))),
       () => ({}), // the module did not load: nothing kept is read, a fresh start
     );
     for (const name of ["snapshot", "stdlib"]) {

@@ -165,7 +165,9 @@ export function stdlibAddress(base, manifest) {
 // names, read from now on: {snapshot, stdlib}, a promise for each, of {value,
 // transfer}: the value (snapshot: {bytes, files}, stdlib: {bytes, type}, or null)
 // and the buffers to transfer with it. They never reject: what cannot be read is null.
-export function readStored(base, manifest) {
+// `kept` (a promise): whether the browser is thought to keep them; if not, the
+// standard library is not looked for, and the worker downloads it at once.
+export function readStored(base, manifest, kept) {
   const part = (read, buffer) => read.then(
     (value) => ({ value, transfer: value ? [buffer(value)] : [] }),
     () => ({ value: null, transfer: [] }),
@@ -173,8 +175,8 @@ export function readStored(base, manifest) {
   const snapshot = readSnapshot(manifest.then((m) => m.snapshot_key));
   // The standard library is needed later in the start than the snapshot, and the two
   // reads would only slow each other (and Pyodide's module) down: one after the other.
-  const stdlib = snapshot.catch(() => null).then(() => manifest).then(
-    (m) => keptFile(stdlibAddress(base, m), m.files[`${m.runtime}${m.stdlib}`]),
+  const stdlib = kept.then((likely) => likely && snapshot.catch(() => null).then(() => manifest)).then(
+    (m) => (m ? keptFile(stdlibAddress(base, m), m.files[`${m.runtime}${m.stdlib}`]) : null),
   );
   return {
     snapshot: part(snapshot, (v) => v.bytes.buffer),

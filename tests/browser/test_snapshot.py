@@ -232,6 +232,27 @@ def test_later_pages_read_the_kept_standard_library(make_context: Any) -> None:
     wait_kept(third)
 
 
+def test_a_browser_that_forgot_the_hint_still_starts_from_the_snapshot(make_context: Any) -> None:
+    """The page's localStorage hint that this browser keeps the runtime only spares
+    work: without it (cleared, or refused) the snapshot is still found and restored,
+    and the standard library comes from the server, whole."""
+    context, _log = make_context()
+    first = context.new_page()
+    go_live(first, "/sv/standard.html", HAND)
+    wait_saved(first)
+    wait_kept(first)
+    assert first.evaluate("() => Object.keys(localStorage)") == ["ginrules-engine-kept"]
+    first.evaluate("() => localStorage.clear()")
+    first.close()
+
+    second = context.new_page()
+    widget = go_live(second, "/sv/oklahoma.html", HAND)
+    assert widget.get_attribute("data-start") == "snapshot"
+    assert not took_kept_stdlib(second)
+    widget.locator("input[name='cards']").fill("7H 1Z")
+    expect(widget.locator(".gr-error[data-for='cards']")).to_contain_text("1Z")
+
+
 def test_corrupted_snapshot_falls_back_and_is_replaced(make_context: Any) -> None:
     context, _log = make_context()
     first = context.new_page()
