@@ -178,6 +178,7 @@ class Runtime {
   }
 
   start(confirm, timeoutMs) {
+    this.progress = null; // of an earlier try, if any
     return new Promise((resolve, reject) => {
       let timer = null;
       const stop = (error) => {
