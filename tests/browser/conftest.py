@@ -28,6 +28,10 @@ SITE = ROOT / "_build" / "html"
 PAGES = Path(__file__).resolve().parent / "pages"
 STATIC = ROOT / "ginrules_site" / "static"
 CHROMIUM = "/usr/bin/chromium"
+# The site's languages, and how long a test waits for the engine's first live answer
+# (far above a start, which takes seconds: a failure shows as one, not as a timeout).
+LANGUAGES = ["en", "fr", "sv"]
+LIVE_TIMEOUT = 90_000
 CHROMIUM_ARGS = [
     "--headless",
     "--no-sandbox",

@@ -10,9 +10,10 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
+from .conftest import LANGUAGES
+
 ROOT = Path(__file__).resolve().parents[2]
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
-LANGUAGES = ["en", "fr", "sv"]
 DOCNAMES = sorted(p.stem for p in (ROOT / "docs").glob("*.md"))
 
 

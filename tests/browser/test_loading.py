@@ -12,9 +12,10 @@ from typing import Any
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
+from .conftest import LANGUAGES
+
 ROOT = Path(__file__).resolve().parents[2]
 SITE = ROOT / "_build" / "html"
-LANGUAGES = ["en", "fr", "sv"]
 HAND = "7H 8H 9H 7S 7D 7C 2C 3C 4C 9D"
 
 

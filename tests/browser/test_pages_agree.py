@@ -14,7 +14,8 @@ from ginrules.melds import best_discards
 from ginrules.rules import options
 from ginrules_site.examples import option_words
 
-from .test_widgets import LANGUAGES, translator
+from .conftest import LANGUAGES
+from .test_widgets import translator
 
 LABELS = {"en": "May be played with", "fr": "Se joue avec", "sv": "Kan spelas med"}
 

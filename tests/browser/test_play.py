@@ -22,11 +22,10 @@ from playwright.sync_api import BrowserContext, Locator, Page, expect
 
 from ginrules.table import Table
 
-from .conftest import RequestLog, Server, open_context
+from .conftest import LIVE_TIMEOUT, RequestLog, Server, open_context
 from .test_accessibility import serious_violations
 from .test_widgets import translator
 
-LIVE_TIMEOUT = 90_000
 ROOT = "section[data-widget='play']"
 # The buttons the page answers itself: never part of the game's move log.
 LOCAL = {

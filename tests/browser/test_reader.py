@@ -15,9 +15,9 @@ from playwright.sync_api import Page, expect
 from ginrules import NOTATIONS, find_variant, parse_hand
 from ginrules.melds import best_arrangement
 
+from .conftest import LANGUAGES, LIVE_TIMEOUT
+
 ROOT = Path(__file__).resolve().parents[2]
-LANGUAGES = ["en", "fr", "sv"]
-LIVE_TIMEOUT = 90_000
 VARIANT_PAGES = ["standard", "straight-gin", "oklahoma", "hollywood", "gin-rami"]
 
 

@@ -15,7 +15,8 @@ from ginrules import find_variant
 from ginrules.match import ScoreSheet
 from ginrules.score_entries import new_sheet, parse_entries
 
-from .test_widgets import LANGUAGES, LIVE_TIMEOUT, translator
+from .conftest import LANGUAGES, LIVE_TIMEOUT
+from .test_widgets import translator
 
 Entry = tuple[str, int, str]  # winner ("A", "B" or "dead"), points, outcome
 

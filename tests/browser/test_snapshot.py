@@ -19,8 +19,9 @@ from playwright.sync_api import Locator, Page, expect
 from ginrules import NOTATIONS, find_variant, parse_hand
 from ginrules.melds import best_arrangement, best_discards
 
+from .conftest import LIVE_TIMEOUT
+
 SITE = Path(__file__).resolve().parents[2] / "_build" / "html"
-LIVE_TIMEOUT = 90_000
 
 # The snapshot record in the page's IndexedDB: {key, length, kept, head} or null: the
 # memory's length, the bytes kept of it (its pages that are not all zeros), the first 48.

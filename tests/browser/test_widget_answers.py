@@ -16,9 +16,8 @@ from ginrules import find_variant, parse_hand
 from ginrules.going_out import REASONS, check_going_out
 from ginrules.melds import best_discards
 
+from .conftest import LANGUAGES, LIVE_TIMEOUT
 from .test_widgets import (
-    LANGUAGES,
-    LIVE_TIMEOUT,
     going_out_sentence,
     melds_widget,
     translator,

@@ -22,9 +22,9 @@ from ginrules.going_out import GoingOut, check_going_out
 from ginrules.melds import best_arrangement, best_discards
 from ginrules.showdown import showdown
 
+from .conftest import LANGUAGES, LIVE_TIMEOUT
+
 ROOT = Path(__file__).resolve().parents[2]
-LANGUAGES = ["en", "fr", "sv"]
-LIVE_TIMEOUT = 90_000
 
 
 def translator(lang: str) -> Callable[..., str]:
