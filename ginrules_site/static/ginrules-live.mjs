@@ -91,7 +91,7 @@ class Runtime {
 
   // Read what the browser keeps of the runtime, from now on (runtime.json, which
   // says whether it is of this build, arrives meanwhile), and hand each part to
-  // `worker` as soon as it is read: the snapshot, then the standard library.
+  // `worker` as soon as it is read (null: nothing kept, or nothing readable).
   handOver(worker) {
     const manifest = this.manifestPromise;
     const parts = import("./ginrules-snapshot.mjs").then(
@@ -102,33 +102,39 @@ class Runtime {
       parts.then((read) => read[name] ?? NOTHING_KEPT).then(({ value, transfer }) => {
         mark(`${name} read`);
         worker.postMessage({ type: "part", name, value }, transfer);
-      });
+      }).catch(() => worker.postMessage({ type: "part", name, value: null }));
     }
   }
 
   // Fetch and compile Pyodide's module, from the browser's own response (a response
   // made in JavaScript gets no wasm code cache), and hand it to `worker`; null, if
   // it fails, and the worker fetches it and reports why.
-  compileModule(worker, manifest, counted) {
+  // `signal` ends the download when this try of the start fails.
+  compileModule(worker, manifest, counted, signal) {
     const url = new URL("pyodide.asm.wasm", new URL(manifest.runtime, this.base));
     const module = this.module = { size: manifest.files[`${manifest.runtime}pyodide.asm.wasm`], loaded: 0 };
+    const report = () => {
+      if (this.module === module && !signal.aborted) this.report(); // not for a failed try
+    };
     const count = new WritableStream({
       write: (chunk) => {
         module.loaded = Math.min(module.size, module.loaded + chunk.byteLength);
-        this.report();
+        report();
       },
     });
-    fetch(url).then((response) => {
+    fetch(url, { signal }).then((response) => {
       if (counted && response.ok && response.body) response.clone().body.pipeTo(count).catch(() => {});
       return WebAssembly.compileStreaming(response);
     }).then((compiled) => {
       mark("wasm compiled");
       module.loaded = module.size;
       worker.postMessage({ type: "part", name: "wasm", value: compiled });
-      this.report();
-    }, () => {
-      module.loaded = module.size; // the worker's download, not counted
+      report();
+    }).catch(() => {
+      // The worker downloads it, and counts and checks that download itself.
+      module.size = module.loaded = 0;
       worker.postMessage({ type: "part", name: "wasm", value: null });
+      report();
     });
   }
 
@@ -179,10 +185,14 @@ class Runtime {
 
   start(confirm, timeoutMs) {
     this.progress = null; // of an earlier try, if any
+    const abort = new AbortController(); // this try's own downloads, ended if it fails
     return new Promise((resolve, reject) => {
       let timer = null;
+      let settled = false;
       const stop = (error) => {
+        settled = true;
         clearTimeout(timer);
+        abort.abort();
         reject(error);
       };
       const spawn = () => {
@@ -227,14 +237,15 @@ class Runtime {
         if (saveData && confirm && !(await confirm(total))) {
           throw new LoadError("declined", "download declined");
         }
+        if (settled) return; // this try failed meanwhile (its worker did not start)
         if (!this.worker) this.handOver(spawn());
-        timer = setTimeout(() => {
-          this.worker?.terminate();
-          reject(new LoadError("timeout", `the engine did not load within ${Math.round(timeoutMs / 1000)} s`));
-        }, timeoutMs);
         const { worker, manifest } = this;
+        timer = setTimeout(() => {
+          worker.terminate();
+          stop(new LoadError("timeout", `the engine did not load within ${Math.round(timeoutMs / 1000)} s`));
+        }, timeoutMs);
         worker.postMessage({ type: "load", base: this.base.href, manifest });
-        this.compileModule(worker, manifest, !keptHint(manifest.snapshot_key));
+        this.compileModule(worker, manifest, !keptHint(manifest.snapshot_key), abort.signal);
       }).catch(stop);
     });
   }

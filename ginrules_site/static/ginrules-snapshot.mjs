@@ -7,7 +7,8 @@
 // The only place that touches Pyodide's private snapshot API (the options
 // `_makeSnapshot` and `_loadSnapshot`, and `makeMemorySnapshot()`), which exists
 // in the pinned Pyodide 314.0.x but is undocumented. Every function here may
-// throw or reject; the worker then starts Python the normal way, so a broken or
+// throw or reject, except readStored, which gives null for what it cannot read;
+// either way the worker then starts Python the normal way, so a broken or
 // stale snapshot never breaks a page. One record: {key, size, runs, data, files},
 // where `key` (runtime.json's `snapshot_key`) names Pyodide's build id, the runtime
 // folder, the wheel's and the call module's sha256: a snapshot of any other build

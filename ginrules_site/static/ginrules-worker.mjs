@@ -121,10 +121,16 @@ const fromPage = { wasm: part(), snapshot: part(), stdlib: part() };
 let wasm = null; // {url, module: Promise<WebAssembly.Module>}
 const PRECOMPILED = Symbol("precompiled");
 
-function awaitWasm(url) {
-  const module = fromPage.wasm.promise.then(
-    (compiled) => compiled ?? checkedFetch(url).then((response) => WebAssembly.compileStreaming(response)),
-  );
+function awaitWasm(url, size) {
+  const module = fromPage.wasm.promise.then((compiled) => {
+    if (compiled) return compiled;
+    total += size; // the page did not count it: this download is counted here
+    progress();
+    return checkedFetch(url).then((response) => {
+      response.clone().body?.pipeThrough(counter(url)).pipeTo(new WritableStream()).catch(() => {});
+      return WebAssembly.compileStreaming(response);
+    });
+  });
   module.then(() => stamp("wasm received"), () => {});
   wasm = { url: url.href, module };
 }
@@ -141,7 +147,7 @@ const ahead = new Map();
 
 function fetchAhead(url, size) {
   const response = fromPage.stdlib.promise.then((stdlib) => {
-    if (!stdlib) return globalThis.fetch(url);
+    if (!stdlib) return countedFetch(url); // not the fetch below: it would hand back this promise
     stdlibKept = true;
     loaded += size;
     stamp(`kept ${fileName(url)}`);
@@ -160,6 +166,12 @@ globalThis.fetch = async (input, init) => {
     ahead.delete(url);
     return early;
   }
+  return countedFetch(input, init);
+};
+
+// A runtime file, checked, with its bytes counted as they arrive.
+async function countedFetch(input, init) {
+  const url = String(input instanceof Request ? input.url : input);
   const response = await checkedFetch(input, init);
   if (!response.body) return response;
   return new Response(response.body.pipeThrough(counter(url)), {
@@ -167,7 +179,7 @@ globalThis.fetch = async (input, init) => {
     statusText: response.statusText,
     headers: response.headers,
   });
-};
+}
 
 const realInstantiateStreaming = WebAssembly.instantiateStreaming.bind(WebAssembly);
 WebAssembly.instantiateStreaming = async (source, imports) => {
@@ -248,7 +260,7 @@ async function load(base, manifest) {
     engine.catch(() => {});
     return engine;
   };
-  awaitWasm(new URL("pyodide.asm.wasm", runtimeURL));
+  awaitWasm(new URL("pyodide.asm.wasm", runtimeURL), file("pyodide.asm.wasm"));
   const stdlibURL = stdlibAddress(base, manifest);
   fetchAhead(stdlibURL, file(manifest.stdlib));
   const kept = fromPage.snapshot.promise.then((snapshot) => {

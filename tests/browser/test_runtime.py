@@ -153,6 +153,21 @@ def test_stalled_runtime_times_out_with_a_clear_message(page: Page, server: Any)
     assert load(page, timeout_ms=60_000)["ok"] is True
 
 
+def test_the_standard_library_downloads_while_pyodide_loads(
+    page: Page, server: Any, requests_log: Any
+) -> None:
+    """On a first page the standard library is requested at once, not when Pyodide
+    asks for it: with Pyodide's script held back by the server, it is already asked for."""
+    server.control.stall.add(runtime_path("pyodide.asm.mjs"))
+    server.control.stall_seconds = 5
+    open_runtime_page(page)
+    page.evaluate("() => { window.started = window.ginrules.runtime().ready(); }")
+    stdlib = runtime_path(manifest()["stdlib"])
+    page.wait_for_timeout(2500)
+    assert [u for u in requests_log.urls if urlsplit(u).path == stdlib]
+    assert page.evaluate("() => window.started.then(() => true)") is True
+
+
 def test_tampered_wheel_fails_the_integrity_check(page: Page, server: Any) -> None:
     m = manifest()
     wheel = m["wheel"]["file_name"]
