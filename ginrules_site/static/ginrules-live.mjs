@@ -114,7 +114,7 @@ class Runtime {
     const url = new URL("pyodide.asm.wasm", new URL(manifest.runtime, this.base));
     const module = this.module = { size: manifest.files[`${manifest.runtime}pyodide.asm.wasm`], loaded: 0 };
     const report = () => {
-      if (this.module === module && !signal.aborted) this.report(); // not for a failed try
+      if (!signal.aborted) this.report(); // not for a failed try
     };
     const count = new WritableStream({
       write: (chunk) => {

@@ -126,10 +126,7 @@ function awaitWasm(url, size) {
     if (compiled) return compiled;
     total += size; // the page did not count it: this download is counted here
     progress();
-    return checkedFetch(url).then((response) => {
-      response.clone().body?.pipeThrough(counter(url)).pipeTo(new WritableStream()).catch(() => {});
-      return WebAssembly.compileStreaming(response);
-    });
+    return countedFetch(url).then((response) => WebAssembly.compileStreaming(response));
   });
   module.then(() => stamp("wasm received"), () => {});
   wasm = { url: url.href, module };
