@@ -3,7 +3,7 @@
 //   import { runtime, startOnIntent } from "./ginrules-live.mjs";
 //   startOnIntent(widgetRoots);                       // pointer over or focus in a widget
 //   await runtime().ready({ onProgress, confirm });   // loads on first use only
-//   runtime().startPath                               // "snapshot" or "fresh", once ready
+//   runtime().startPath                               // "running", "snapshot" or "fresh", once ready
 //   performance.getEntriesByType("mark")              // "ginrules:<stage>": how the start went
 //   const reply = await runtime().call("melds", { cards: "7H 8H 9H" });
 //   // reply: {ok: true, value} or {ok: false, error: {code, message, ...params}}
@@ -46,6 +46,87 @@ function rememberKept(key) {
 
 const NOTHING_KEPT = { value: null, transfer: [] };
 
+// The engine outlives its page where the browser lets a shared worker live on
+// after its last page has gone (`extendedLifetime`, Chromium 148 and later): every
+// page of the site in one language then talks to one engine, and a later page finds
+// it running and answers at once ("running"), where it would otherwise restore it
+// from the snapshot. Elsewhere, and after a shared start failed, each page has a
+// dedicated worker of its own. A page hidden while its engine ran notes the time
+// (localStorage LIVE): a page opened within LIVE_MS of it joins the engine at
+// once, before any intent (nothing is fetched but the worker's script, from the
+// browser's cache), so that the engine keeps running while the reader reads.
+// Test hooks: globalThis.GINRULES_ENGINE_NAME names the shared worker (another
+// name: another engine), GINRULES_SHARED_ENGINE = false gives a dedicated worker.
+const LIVE = "ginrules-engine-live";
+const LIVE_MS = 60_000;
+
+function sharedEngine() {
+  if (globalThis.GINRULES_SHARED_ENGINE === false || typeof SharedWorker !== "function") return false;
+  // A browser that knows the option reads it while it checks the arguments, before
+  // the address (not one) makes the constructor throw: nothing is started.
+  let known = false;
+  try {
+    new SharedWorker("http://[", { get extendedLifetime() { known = true; return true; } });
+  } catch {
+    // expected
+  }
+  return known;
+}
+
+function engineName() {
+  return String(globalThis.GINRULES_ENGINE_NAME ?? "ginrules-engine");
+}
+
+// The shared worker, behind the few members of a Worker that this module uses,
+// and ask(): a promise of its state, {state: "idle" | "loading" | "ready", key}
+// (key: runtime.json's snapshot_key of the engine it runs or loads).
+class SharedEngine {
+  constructor(url) {
+    this.worker = new SharedWorker(url, { type: "module", name: engineName(), extendedLifetime: true });
+    this.port = this.worker.port;
+    this.onmessage = null;
+    this.asked = [];
+    this.port.onmessage = (event) => {
+      if (event.data.type === "hello") this.asked.shift()?.(event.data);
+      else this.onmessage?.(event);
+    };
+    this.worker.onerror = (event) => this.onerror?.(event);
+    this.port.start();
+  }
+
+  ask() {
+    const answer = new Promise((resolve) => this.asked.push(resolve));
+    this.port.postMessage({ type: "hello" });
+    return answer;
+  }
+
+  postMessage(message, transfer) {
+    this.port.postMessage(message, transfer);
+  }
+
+  // Only a start that a page gave up on ends the worker; other pages keep a running one.
+  terminate() {
+    this.port.postMessage({ type: "close" });
+    this.port.close();
+  }
+}
+
+function noteLive() {
+  try {
+    localStorage.setItem(LIVE, String(Date.now()));
+  } catch {
+    // storage refused: the next page joins the engine on intent only
+  }
+}
+
+function recentlyLive() {
+  try {
+    return Date.now() - Number(localStorage.getItem(LIVE)) < LIVE_MS;
+  } catch {
+    return false;
+  }
+}
+
 // Each stage of the start, on the page's timeline as a performance mark
 // "ginrules:<stage>" (benchmarks/widgets.py prints them). `at`: ms since the epoch.
 function mark(stage, at = performance.timeOrigin + performance.now()) {
@@ -72,10 +153,28 @@ class Runtime {
     this.error = null;
     this.manifest = null;
     this.manifestPromise = null;
-    this.startPath = null; // "snapshot" or "fresh"
+    this.startPath = null; // "running" (another page started it), "snapshot" or "fresh"
     this.snapshotSaved = false;
     this.progress = null; // the worker's last progress message
     this.module = { size: 0, loaded: 0 }; // the bytes of Pyodide's module, counted here
+    this.shared = sharedEngine(); // false after a shared start failed: a dedicated worker
+    this.joined = null; // the shared worker, joined as the page opened
+    if (this.shared) {
+      addEventListener("pagehide", () => {
+        if (this.state === "ready" && this.worker instanceof SharedEngine) {
+          noteLive();
+          this.worker.postMessage({ type: "bye" });
+        }
+      });
+      if (recentlyLive() && !navigator.connection?.saveData) {
+        this.joined = this.join();
+        mark("joined");
+      }
+    }
+  }
+
+  join() {
+    return new SharedEngine(new URL("ginrules-worker.mjs", import.meta.url));
   }
 
   // The worker's progress (the files it fetches) with the module's bytes, to every listener.
@@ -193,23 +292,26 @@ class Runtime {
         settled = true;
         clearTimeout(timer);
         abort.abort();
+        if (this.worker instanceof SharedEngine) this.shared = false; // the next try: a worker of its own
         reject(error);
       };
-      const spawn = () => {
-        this.worker = new Worker(new URL("ginrules-worker.mjs", import.meta.url), { type: "module" });
-        this.worker.onerror = (event) => {
+      const ready = (data) => {
+        clearTimeout(timer);
+        for (const [stage, at] of data.stages ?? []) mark(`worker ${stage}`, at);
+        mark("ready");
+        this.loadSeconds = data.seconds;
+        this.startPath = data.start;
+        resolve(data);
+      };
+      const listen = (worker) => {
+        worker.onerror = (event) => {
           stop(new LoadError("failed", event.message || "ginrules-worker.mjs: worker error", "ginrules-worker.mjs"));
         };
-        this.worker.onmessage = ({ data }) => {
+        worker.onmessage = ({ data }) => {
           if (data.type === "progress") {
             this.report(data);
           } else if (data.type === "ready") {
-            clearTimeout(timer);
-            for (const [stage, at] of data.stages ?? []) mark(`worker ${stage}`, at);
-            mark("ready");
-            this.loadSeconds = data.seconds;
-            this.startPath = data.start;
-            resolve(data);
+            ready(data);
           } else if (data.type === "snapshot" || data.type === "kept") {
             for (const [stage, at] of data.stages ?? []) mark(`worker ${stage}`, at);
             if (data.type === "snapshot") {
@@ -225,27 +327,59 @@ class Runtime {
             settle?.(data);
           }
         };
-        return this.worker;
+        this.worker = worker;
+        return worker;
       };
+      // A dedicated worker: what the browser keeps is read, and handed over, from now on.
+      const spawn = () => {
+        const worker = listen(new Worker(new URL("ginrules-worker.mjs", import.meta.url), { type: "module" }));
+        this.handOver(worker);
+        return { state: "idle" };
+      };
+      // The shared worker: what the browser keeps is read only if the engine is not
+      // started yet (by another page); a worker running another build is left to its pages.
+      const share = async () => {
+        const engine = this.joined ?? this.join();
+        this.joined = null;
+        listen(engine);
+        const hello = await engine.ask();
+        if (hello.state === "idle") this.handOver(engine);
+        else if (hello.key !== (await this.manifestPromise).snapshot_key) {
+          engine.port.close();
+          this.shared = false;
+          return spawn();
+        }
+        return hello;
+      };
+      const begin = () => (this.shared ? share() : Promise.resolve(spawn()));
       const saveData = navigator.connection?.saveData;
       // The worker starts, and what the browser keeps is read, while runtime.json
       // arrives, unless the reader must be asked first.
       const sized = this.size();
-      if (!saveData) this.handOver(spawn());
+      const begun = saveData ? null : begin();
+      begun?.catch(() => {}); // reported below, once runtime.json is in
       sized.then(async (total) => {
         mark("runtime.json");
         if (saveData && confirm && !(await confirm(total))) {
           throw new LoadError("declined", "download declined");
         }
         if (settled) return; // this try failed meanwhile (its worker did not start)
-        if (!this.worker) this.handOver(spawn());
+        const { state } = await (begun ?? begin());
+        if (settled) return;
         const { worker, manifest } = this;
         timer = setTimeout(() => {
           worker.terminate();
           stop(new LoadError("timeout", `the engine did not load within ${Math.round(timeoutMs / 1000)} s`));
         }, timeoutMs);
-        worker.postMessage({ type: "load", base: this.base.href, manifest });
-        this.compileModule(worker, manifest, !keptHint(manifest.snapshot_key), abort.signal);
+        if (state === "ready") {
+          ready({ start: "running" }); // started by another page of the site
+        } else if (state === "idle") {
+          const counted = !keptHint(manifest.snapshot_key);
+          const compiled = !(worker instanceof SharedEngine); // a module does not cross to a shared worker
+          worker.postMessage({ type: "load", base: this.base.href, manifest, counted, compiled });
+          if (compiled) this.compileModule(worker, manifest, counted, abort.signal);
+          else worker.postMessage({ type: "part", name: "wasm", value: null });
+        } // "loading": another page is starting it, and its "ready" comes here too
       }).catch(stop);
     });
   }
@@ -267,6 +401,7 @@ let shared = null;
 // the focus inside one, or a change of one of its fields, without waiting for the
 // widget's own pause after typing (a share link in the URL starts it at once anyway).
 export function startOnIntent(roots) {
+  runtime(); // joins the shared engine at once if a page that just closed had it running
   for (const root of roots) {
     for (const type of ["pointerenter", "focusin", "input"]) {
       root.addEventListener(type, () => runtime().warm(), { once: true, passive: true });

@@ -231,7 +231,7 @@ export function renderSheet(S, frame, value) {
 // --- the engine's start, told in a widget's status line --------------------------------
 
 // Resolve true once the engine answers, false (with the reason in `status`) when it could
-// not start; `root` gets data-state "loading", then data-start ("snapshot" or "fresh").
+// not start; `root` gets data-state "loading", then data-start ("running", "snapshot" or "fresh").
 export async function goLive(root, status, S) {
   const rt = runtime();
   if (rt.state === "ready") {

@@ -1,9 +1,22 @@
-// Module Web Worker that runs the ginrules engine in Pyodide.
+// Module Web Worker that runs the ginrules engine in Pyodide: a dedicated worker
+// of one page, or, where the browser lets a shared worker outlive its pages
+// (`extendedLifetime`), one worker shared by every page of the site in a language
+// (ginrules-live.mjs): the engine then keeps running from page to page, and a
+// later page answers at once. A shared worker talks through each page's port:
+// progress, "ready", "failed", "snapshot" and "kept" go to every page, a result
+// to the page that asked.
 //
-// Messages in:  {type: "load", base, manifest}  base: URL of the site's _pyodide/ folder,
-//                                               manifest: its runtime.json
+// Messages in:  {type: "hello"}                 (shared) answered {type: "hello", state, key}:
+//                                               state "idle", "loading" or "ready"; key:
+//                                               the snapshot key of the engine it runs
+//               {type: "load", base, manifest, counted, compiled}  base: URL of the site's
+//                                               _pyodide/ folder, manifest: its runtime.json;
+//                                               counted: count the module's bytes as they
+//                                               arrive; compiled: the page compiles the module
+//               {type: "close"}                 (shared) a page gave up waiting: end the worker
 //               {type: "part", name, value}     a part of the start done by the page:
-//                 "wasm": Pyodide's WebAssembly module, compiled (null: fetch it here);
+//                 "wasm": Pyodide's WebAssembly module, compiled (null: fetch it here;
+//                 a shared worker always does: a module does not cross to it);
 //                 "snapshot", "stdlib": what the browser keeps (ginrules-snapshot.mjs), or null
 //               {type: "call", id, name, args}  args: JSON-ready object
 // Messages out: {type: "progress", loaded, total, stage}   stage: download, start, engine
@@ -39,8 +52,18 @@ import {
   stdlibAddress,
 } from "./ginrules-snapshot.mjs";
 
+// A shared worker's pages (their ports); a dedicated worker answers its one page.
+const SHARED = typeof SharedWorkerGlobalScope === "function" && globalThis instanceof SharedWorkerGlobalScope;
+const ports = new Set();
+
+function broadcast(message) {
+  if (!SHARED) return postMessage(message);
+  for (const port of ports) port.postMessage(message);
+}
+
 let dispatch = null;
 let loading = null;
+let key = null; // runtime.json's snapshot_key, of the engine this worker loads
 let loaded = 0;
 let total = 0;
 let phase = "download";
@@ -57,13 +80,14 @@ stamp("worker");
 function progress(next = phase) {
   phase = next;
   const stage = loaded < total && phase !== "done" ? "download" : phase;
-  postMessage({ type: "progress", loaded, total, stage });
+  broadcast({ type: "progress", loaded, total, stage });
 }
 
 function fail(message, detail = {}) {
   if (failed) return;
   failed = true;
-  postMessage({ type: "failed", message, ...detail });
+  broadcast({ type: "failed", message, ...detail });
+  if (SHARED) close(); // no page may find a broken engine: the next one starts anew
 }
 
 const fileName = (url) => new URL(url).pathname.split("/").pop();
@@ -113,20 +137,33 @@ function part() {
 }
 const fromPage = { wasm: part(), snapshot: part(), stdlib: part() };
 
-// Pyodide's WebAssembly module comes compiled from the page (ginrules-live.mjs),
-// from the browser's own response, so that it gets the browser's wasm code cache.
-// If the page could not compile it, it is fetched here, where a failure is reported
-// with the file's name. Pyodide's fetch of its address then gets a stand-in, and
-// its instantiateStreaming this module.
+// Pyodide's WebAssembly module comes compiled from a dedicated worker's page
+// (ginrules-live.mjs), from the browser's own response, so that it gets the
+// browser's wasm code cache. A shared worker, or a page that could not compile
+// it, leaves it to this thread: it is compiled here from the browser's own
+// response too (its bytes counted on a copy, when `counted`), and a failure is
+// reported with the file's name. Pyodide's fetch of its address then gets a
+// stand-in, and its instantiateStreaming this module.
 let wasm = null; // {url, module: Promise<WebAssembly.Module>}
 const PRECOMPILED = Symbol("precompiled");
 
-function awaitWasm(url, size) {
-  const module = fromPage.wasm.promise.then((compiled) => {
+function awaitWasm(url, size, counted, byPage) {
+  const module = fromPage.wasm.promise.then(async (compiled) => {
     if (compiled) return compiled;
-    total += size; // the page did not count it: this download is counted here
-    progress();
-    return countedFetch(url).then((response) => WebAssembly.compileStreaming(response));
+    if (byPage) {
+      total += size; // the page did not count it: this download is counted here
+      progress();
+    }
+    const response = await checkedFetch(url);
+    if (counted && response.body) {
+      response.clone().body.pipeTo(new WritableStream({ write: (chunk) => {
+        loaded += chunk.byteLength;
+        progress();
+      } })).catch(() => {});
+    } else {
+      loaded += size;
+    }
+    return WebAssembly.compileStreaming(response);
   });
   module.then(() => stamp("wasm received"), () => {});
   wasm = { url: url.href, module };
@@ -237,9 +274,10 @@ async function startEngine(pyodide, files, restored) {
   return live;
 }
 
-async function load(base, manifest) {
+async function load(base, manifest, counted = true, byPage = true) {
+  key = manifest.snapshot_key;
   const file = (name) => manifest.files[`${manifest.runtime}${name}`];
-  total = manifest.total - file("pyodide.asm.wasm"); // the page counts the module's bytes
+  total = manifest.total - (byPage ? file("pyodide.asm.wasm") : 0); // the page counts its module's bytes
   const started = performance.now();
   stamp("load");
   const runtimeURL = new URL(manifest.runtime, base);
@@ -257,7 +295,7 @@ async function load(base, manifest) {
     engine.catch(() => {});
     return engine;
   };
-  awaitWasm(new URL("pyodide.asm.wasm", runtimeURL), file("pyodide.asm.wasm"));
+  awaitWasm(new URL("pyodide.asm.wasm", runtimeURL), file("pyodide.asm.wasm"), counted, byPage);
   const stdlibURL = stdlibAddress(base, manifest);
   fetchAhead(stdlibURL, file(manifest.stdlib));
   const kept = fromPage.snapshot.promise.then((snapshot) => {
@@ -326,7 +364,7 @@ async function load(base, manifest) {
   loaded = total;
   progress("done");
   stamp("ready");
-  postMessage({
+  broadcast({
     type: "ready",
     seconds: (performance.now() - started) / 1000,
     version: live.VERSION,
@@ -342,7 +380,7 @@ function keepWork(files) {
   return async () => {
     await keepFiles(files, realFetch);
     stamp("stdlib kept");
-    postMessage({ type: "kept", stages: stages.splice(0) });
+    broadcast({ type: "kept", stages: stages.splice(0) });
   };
 }
 
@@ -391,18 +429,31 @@ function snapshotWork(pyodide, live, key, files) {
       await saveSnapshot(key, bytes, files);
       bytes = null;
       stamp("snapshot saved");
-      postMessage({ type: "snapshot", saved: true, stages: stages.splice(0) });
+      broadcast({ type: "snapshot", saved: true, stages: stages.splice(0) });
     },
   ];
 }
 
-onmessage = async (event) => {
-  const message = event.data;
+// One message of a page; `port`: where a shared worker answers it.
+function handle(message, port) {
+  if (message.type === "hello") {
+    const state = dispatch ? "ready" : loading ? "loading" : "idle";
+    port.postMessage({ type: "hello", state, key });
+    return;
+  }
   if (message.type === "load") {
-    loading ??= load(message.base, message.manifest).catch((error) => {
+    loading ??= load(message.base, message.manifest, message.counted, message.compiled).catch((error) => {
       forgetFiles().catch(() => {}); // the next page fetches the standard library again
       fail(String(error && error.message ? error.message : error));
     });
+    return;
+  }
+  if (message.type === "close") {
+    if (!dispatch) close(); // a page gave up waiting for this start
+    return;
+  }
+  if (message.type === "bye") {
+    ports.delete(port);
     return;
   }
   if (message.type === "part") {
@@ -411,7 +462,7 @@ onmessage = async (event) => {
   }
   if (message.type === "call") {
     if (!dispatch) {
-      postMessage({
+      port.postMessage({
         type: "result",
         id: message.id,
         ok: false,
@@ -421,8 +472,17 @@ onmessage = async (event) => {
     }
     const started = performance.now();
     const reply = JSON.parse(dispatch(message.name, JSON.stringify(message.args ?? {})));
-    postMessage({ type: "result", id: message.id, ms: performance.now() - started, ...reply });
+    port.postMessage({ type: "result", id: message.id, ms: performance.now() - started, ...reply });
     // The reader is busy: the idle work waits for the next quiet moment.
     if (idleSteps.length) whenIdle(idleSteps);
   }
-};
+}
+
+if (SHARED) {
+  onconnect = ({ ports: [port] }) => {
+    ports.add(port);
+    port.onmessage = ({ data }) => handle(data, port);
+  };
+} else {
+  onmessage = ({ data }) => handle(data, globalThis);
+}

@@ -9,12 +9,16 @@ guard that fails a test on any request to another origin.
 from __future__ import annotations
 
 import importlib.util
+import itertools
+import json
 import shutil
+import tempfile
 import threading
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import partial
+from http.cookies import SimpleCookie
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
@@ -43,6 +47,11 @@ CHROMIUM_ARGS = [
 ]
 
 
+# Each context's cookie on the server's origin, so that the server tells its requests apart.
+CONTEXT_COOKIE = "ginrules-test-context"
+_CONTEXTS = itertools.count(1)
+
+
 @dataclass
 class ServerControl:
     """Knobs a test may turn to break the server on purpose; reset after each test."""
@@ -53,6 +62,10 @@ class ServerControl:
     status: dict[str, int] = field(default_factory=dict)  # path -> error status served instead
     mime: dict[str, str] = field(default_factory=dict)  # path -> Content-Type served instead
     log: list[str] = field(default_factory=list)  # every path asked for
+    # (context, path with query) of every request, by the context's cookie (open_context):
+    # what a context asked of the server, its shared worker's requests too, which
+    # Playwright does not see (it sees a page's and its dedicated workers' only)
+    asked: list[tuple[str, str]] = field(default_factory=list)
 
     def reset(self) -> None:
         self.stall.clear()
@@ -60,6 +73,7 @@ class ServerControl:
         self.status.clear()
         self.mime.clear()
         self.log.clear()
+        # `asked` stays: a context's log outlives a test (module-scoped contexts)
 
 
 def _site_handler() -> type[SimpleHTTPRequestHandler]:
@@ -86,6 +100,9 @@ class Handler(_site_handler()):  # type: ignore[misc]
     def do_GET(self) -> None:
         path = urlsplit(self.path).path
         self.control.log.append(path)
+        cookies = SimpleCookie(self.headers.get("Cookie", ""))
+        if CONTEXT_COOKIE in cookies:
+            self.control.asked.append((cookies[CONTEXT_COOKIE].value, self.path))
         if path in self.control.stall:
             time.sleep(self.control.stall_seconds)
         if path in self.control.status:
@@ -142,23 +159,57 @@ def _reset_server(request: pytest.FixtureRequest) -> Iterator[None]:
 def browser() -> Iterator[Browser]:
     if not Path(CHROMIUM).exists() or shutil.which(CHROMIUM) is None:
         pytest.fail(f"{CHROMIUM} is missing: `make test` installs it with apt-get")
+    netlog = Path(tempfile.mkdtemp(prefix="ginrules-netlog-")) / "netlog.json"
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, f"--log-net-log={netlog}"]
+        )
         yield browser
         browser.close()
+    foreign = foreign_requests(netlog)
+    shutil.rmtree(netlog.parent, ignore_errors=True)
+    assert not foreign, f"requests to other origins: {foreign}"
+
+
+# The one request to another origin that a test makes on purpose (the guard's own test).
+PROBE = "http://192.0.2.1/probe.css"
+
+
+def foreign_requests(netlog: Path) -> list[str]:
+    """The requests that a page of this machine's server, or any of its workers, made
+    to another origin, from Chromium's own network log: it sees shared workers too,
+    which Playwright does not. (Chromium's own requests have no page as initiator.)"""
+    found = []
+    for event in json.loads(netlog.read_text(encoding="utf-8"))["events"]:
+        params = event.get("params") or {}
+        initiator, url = params.get("initiator"), params.get("url")
+        if not (isinstance(initiator, str) and isinstance(url, str)):
+            continue
+        ours = initiator.startswith("http://127.0.0.1:") and not url.startswith(initiator)
+        if ours and url != PROBE and urlsplit(url).scheme in ("http", "https", "ws", "wss"):
+            found.append(url)
+    return found
 
 
 class RequestLog:
-    """Every request of a context (pages and their workers), split by origin."""
+    """Every request of a context: ``urls``, those that reached the server (from its
+    pages and all their workers, shared ones too; not those answered from the
+    browser's cache), and ``foreign``, those to another origin that Playwright saw
+    (a page's and its dedicated workers'; Chromium's own log checks the rest, see
+    ``browser``)."""
 
-    def __init__(self, origin: str) -> None:
+    def __init__(self, origin: str, control: ServerControl, name: str) -> None:
         self.origin = origin
-        self.urls: list[str] = []
+        self.control = control
+        self.name = name
         self.foreign: list[str] = []
+
+    @property
+    def urls(self) -> list[str]:
+        return [self.origin + path for name, path in list(self.control.asked) if name == self.name]
 
     def record(self, request: Request) -> None:
         url = request.url
-        self.urls.append(url)
         scheme = urlsplit(url).scheme
         if scheme in ("data", "blob", "about"):
             return
@@ -174,7 +225,8 @@ def open_context(
     # A loaded 2-core machine (the suite runs two test processes) may take more than
     # Playwright's 30 s to start Python in a page: waits allow what LIVE_TIMEOUT allows.
     context.set_default_timeout(90_000)
-    log = RequestLog(server.url)
+    log = RequestLog(server.url, server.control, f"c{next(_CONTEXTS)}")
+    context.add_cookies([{"name": CONTEXT_COOKIE, "value": log.name, "url": server.url}])
     context.on("request", log.record)
 
     def block_foreign(route: Any, request: Request) -> None:

@@ -10,6 +10,7 @@ own pages: they fail if an upgrade of the pinned Pyodide breaks it.
 
 from __future__ import annotations
 
+import itertools
 import json
 from pathlib import Path
 from typing import Any
@@ -75,8 +76,21 @@ def deadwood(text: str, variant: str) -> int:
     return best_arrangement(cards, rules).deadwood
 
 
+_ENGINES = itertools.count(1)
+
+
+def alone(page: Page) -> Page:
+    """``page`` gets an engine of its own, as on a reader's next visit, once the engine
+    that the site's pages share has stopped: it starts from the snapshot, if any
+    (ginrules-live.mjs: its shared worker's name, a test hook)."""
+    page.add_init_script(f"window.GINRULES_ENGINE_NAME = 'test-{next(_ENGINES)}';")
+    return page
+
+
 def go_live(page: Page, path: str, text: str) -> Locator:
-    """Open ``path``, type a hand into its meld finder and wait for the live result."""
+    """Open ``path`` with an engine of its own, type a hand into its meld finder and
+    wait for the live result."""
+    alone(page)
     page.goto(path)
     widget = page.locator("section[data-widget='melds']").first
     expect(widget.locator("form.gr-controls")).to_be_visible()
@@ -137,7 +151,10 @@ HAND = "7H 8H 9H 7S 7D 7C 2C 3C 4C 9D"
 
 
 def test_second_page_starts_from_the_snapshot(make_context: Any) -> None:
+    """In a browser without shared workers that outlive their pages, each page has a
+    worker of its own, and compiles Pyodide's module itself."""
     context, log = make_context()
+    context.add_init_script("window.GINRULES_SHARED_ENGINE = false;")
     first = context.new_page()
     widget = go_live(first, "/en/standard.html", HAND)
     assert widget.get_attribute("data-start") == "fresh"
@@ -161,6 +178,7 @@ def test_second_page_starts_from_the_snapshot(make_context: Any) -> None:
     assert {"snapshot read", "stdlib read"} <= {name for name, _ in second.evaluate(MARKS)}
     # Pyodide's module was fetched once by each page, which compiles it: never by the worker too.
     assert sum(u.endswith("/pyodide.asm.wasm") for u in log.urls) == 2
+    assert {"wasm compiled"} <= {name for name, _ in second.evaluate(MARKS)}
     # The record leaves out the memory's pages of zeros (about 13 of its 31 MB are kept).
     assert record["kept"] < 0.6 * record["length"]
 
@@ -378,7 +396,7 @@ def test_a_snapshot_made_during_a_game_starts_the_next_play_page(make_context: A
     wait_saved(first)
     first.close()
 
-    second = context.new_page()
+    second = alone(context.new_page())
     second.goto("/sv/play.html#play=oklahoma/game100/good/12/1/computer")
     root = settled(second)
     assert root.get_attribute("data-start") == "snapshot"

@@ -1,0 +1,151 @@
+"""One engine for the site's pages (ginrules-live.mjs): where a shared worker may
+outlive its pages (``extendedLifetime``, as in Debian's Chromium), the engine that
+one page started keeps running, and a later page of the site in the same language
+answers from it at once (``data-start="running"``): no runtime file is fetched,
+nothing is restored. A page of another build never talks to it."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Browser, Locator, Page, expect
+
+from ginrules import NOTATIONS, parse_hand
+
+from .conftest import CHROMIUM, CHROMIUM_ARGS, LIVE_TIMEOUT, foreign_requests
+from .test_snapshot import HAND, deadwood, wait_saved
+
+SITE = Path(__file__).resolve().parents[2] / "_build" / "html"
+
+
+def runtime_files(urls: list[str]) -> list[str]:
+    return [u for u in urls if "/_pyodide/" in u and not u.endswith("/runtime.json")]
+
+
+def fill(widget: Locator, lang: str, text: str) -> None:
+    """Type ``text`` into the meld finder as a reader of ``lang`` writes cards."""
+    written = " ".join(NOTATIONS[lang].format(card) for card in parse_hand(text))
+    widget.locator("input[name='cards']").fill(written)
+
+
+def answers(widget: Locator, text: str) -> None:
+    """The widget shows the engine's deadwood for ``text`` under its page's rules."""
+    variant = widget.get_attribute("data-variant") or "standard"
+    expect(widget.locator(".gr-result")).to_have_attribute(
+        "data-deadwood", str(deadwood(text, variant))
+    )
+
+
+def open_page(context: Any, path: str, text: str) -> tuple[Page, Locator]:
+    """Open ``path`` (on the site's shared engine), type ``text`` into its meld finder,
+    wait for the live result: the page and the widget."""
+    page = context.new_page()
+    page.goto(path)
+    widget = page.locator("section[data-widget='melds']").first
+    expect(widget.locator("form.gr-controls")).to_be_visible()
+    fill(widget, path.split("/")[1], text)
+    expect(widget).to_have_attribute("data-state", "ready", timeout=LIVE_TIMEOUT)
+    answers(widget, text)
+    return page, widget
+
+
+def test_a_later_page_answers_from_the_running_engine(make_context: Any) -> None:
+    context, log = make_context()
+    first, widget = open_page(context, "/en/standard.html", HAND)
+    assert widget.get_attribute("data-start") == "fresh"
+    wait_saved(first)
+    first.close()
+    before = len(log.urls)
+
+    second = context.new_page()
+    second.goto("/en/oklahoma.html")
+    widget = second.locator("section[data-widget='melds']").first
+    expect(widget.locator("form.gr-controls")).to_be_visible()
+    # The page joined the running engine as it opened (the page before it had one), so
+    # that the engine keeps running while the reader reads; it fetched nothing for it.
+    second.wait_for_timeout(300)
+    marks = second.evaluate("() => performance.getEntriesByType('mark').map((m) => m.name)")
+    assert "ginrules:joined" in marks and "ginrules:intent" not in marks
+    assert not [u for u in log.urls[before:] if "/_pyodide/" in u or "ginrules-worker" in u]
+
+    eleven = "AS 2S 3S 4S 8H 8D 8C 9D TD JD KC"
+    fill(widget, "en", eleven)
+    expect(widget).to_have_attribute("data-state", "ready")
+    assert widget.get_attribute("data-start") == "running"
+    answers(widget, eleven)  # Oklahoma's rules: the page's own, not the first page's
+    widget.locator("input[name='cards']").fill("7H 1Z")
+    expect(widget.locator(".gr-error[data-for='cards']")).to_contain_text("1Z")
+    # Nothing of the runtime was fetched again, and no snapshot restored.
+    assert not runtime_files(log.urls[before:])
+    marks = second.evaluate(
+        "() => performance.getEntriesByType('mark').map((m) => m.name)"
+    )
+    assert "ginrules:worker restore" not in marks and "ginrules:ready" in marks
+
+
+def test_pages_open_at_once_share_the_engine_and_it_outlives_each(make_context: Any) -> None:
+    context, log = make_context()
+    first, one = open_page(context, "/sv/standard.html", HAND)
+    _second, two = open_page(context, "/sv/straight-gin.html", "AS 2S 3S 4S 8H 8D 8C 9D TD JD")
+    assert one.get_attribute("data-start") == "fresh"
+    assert two.get_attribute("data-start") == "running"
+    # Each page got its own answer (open_page checks it); the first page goes, the
+    # engine stays for the second.
+    first.close()
+    fill(two, "sv", "7H 8H 9H 7S 7D 7C 2C 3C 4C 5C")
+    answers(two, "7H 8H 9H 7S 7D 7C 2C 3C 4C 5C")
+    assert sum(u.endswith("/pyodide.asm.wasm") for u in log.urls) == 1
+
+
+def test_a_page_of_another_build_does_not_use_the_running_engine(
+    make_context: Any, server: Any
+) -> None:
+    """A rebuilt site (another snapshot key in runtime.json) while an engine of the old
+    build runs: the new page starts one of its own, and does not restore the old
+    build's snapshot either."""
+    context, _log = make_context()
+    first, _widget = open_page(context, "/en/standard.html", HAND)
+    wait_saved(first)
+    manifest = json.loads((SITE / "_pyodide" / "runtime.json").read_text(encoding="utf-8"))
+    manifest["snapshot_key"] = "another-build:" + manifest["snapshot_key"]
+    server.control.replace["/_pyodide/runtime.json"] = json.dumps(manifest).encode()
+    # The first page's engine is still running: a second page of the same name ...
+    second, widget = open_page(context, "/en/oklahoma.html", HAND)
+    assert widget.get_attribute("data-start") == "fresh"
+    widget.locator("input[name='cards']").fill("7H 1Z")
+    expect(widget.locator(".gr-error[data-for='cards']")).to_contain_text("1Z")
+    second.close()
+
+
+# A page whose shared worker asks another origin (blob: module): Chromium's log shows it.
+FOREIGN_WORKER = """() => {
+    const code = "fetch('http://192.0.2.7/shared.css').catch(() => null);";
+    const url = URL.createObjectURL(new Blob([code], { type: "text/javascript" }));
+    new SharedWorker(url, { type: "module" });
+}"""
+
+
+def test_chromiums_log_catches_a_shared_workers_request_to_another_origin(
+    browser: Browser, server: Any
+) -> None:
+    """Playwright does not see a shared worker's requests: the browser fixture's guard reads
+    them from Chromium's own network log, which a shared worker's request reaches."""
+    folder = Path(tempfile.mkdtemp(prefix="ginrules-netlog-"))
+    netlog = folder / "netlog.json"
+    try:
+        other = browser.browser_type.launch(
+            executable_path=CHROMIUM,
+            args=[*CHROMIUM_ARGS, f"--log-net-log={netlog}"],
+        )
+        page = other.new_page(base_url=server.url)
+        page.goto("/en/glossary.html")
+        page.evaluate(FOREIGN_WORKER)
+        page.wait_for_timeout(1500)
+        other.close()
+        assert foreign_requests(netlog) == ["http://192.0.2.7/shared.css"]
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
