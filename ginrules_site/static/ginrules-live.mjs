@@ -86,7 +86,9 @@ class SharedEngine {
     this.port = this.worker.port;
     this.onmessage = null;
     this.asked = [];
+    this.ended = false; // the worker said its start failed, and ended
     this.port.onmessage = (event) => {
+      if (event.data.type === "failed") this.ended = true;
       if (event.data.type === "hello") this.asked.shift()?.(event.data);
       else this.onmessage?.(event);
     };
@@ -339,7 +341,7 @@ class Runtime {
       // The shared worker: what the browser keeps is read only if the engine is not
       // started yet (by another page); a worker running another build is left to its pages.
       const share = async () => {
-        const engine = this.joined ?? this.join();
+        const engine = this.joined?.ended === false ? this.joined : this.join();
         this.joined = null;
         listen(engine);
         const hello = await engine.ask();
@@ -364,13 +366,13 @@ class Runtime {
           throw new LoadError("declined", "download declined");
         }
         if (settled) return; // this try failed meanwhile (its worker did not start)
+        timer = setTimeout(() => {
+          this.worker?.terminate();
+          stop(new LoadError("timeout", `the engine did not load within ${Math.round(timeoutMs / 1000)} s`));
+        }, timeoutMs);
         const { state } = await (begun ?? begin());
         if (settled) return;
         const { worker, manifest } = this;
-        timer = setTimeout(() => {
-          worker.terminate();
-          stop(new LoadError("timeout", `the engine did not load within ${Math.round(timeoutMs / 1000)} s`));
-        }, timeoutMs);
         if (state === "ready") {
           ready({ start: "running" }); // started by another page of the site
         } else if (state === "idle") {
