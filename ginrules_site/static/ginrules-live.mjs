@@ -92,7 +92,10 @@ class SharedEngine {
       if (event.data.type === "hello") this.asked.shift()?.(event.data);
       else this.onmessage?.(event);
     };
-    this.worker.onerror = (event) => this.onerror?.(event);
+    this.worker.onerror = (event) => {
+      this.ended = true;
+      this.onerror?.(event);
+    };
     this.port.start();
   }
 
@@ -161,15 +164,19 @@ class Runtime {
     this.module = { size: 0, loaded: 0 }; // the bytes of Pyodide's module, counted here
     this.shared = sharedEngine(); // false after a shared start failed: a dedicated worker
     this.joined = null; // the shared worker, joined as the page opened
+    this.running = false; // whether the shared worker joined as the page opened runs an engine
     if (this.shared) {
-      addEventListener("pagehide", () => {
-        if (this.state === "ready" && this.worker instanceof SharedEngine) {
-          noteLive();
-          this.worker.postMessage({ type: "bye" });
-        }
+      addEventListener("pagehide", (event) => {
+        const engine = this.worker instanceof SharedEngine ? this.worker : this.joined;
+        if (!engine || engine.ended) return;
+        if (this.running || (this.state === "ready" && engine === this.worker)) noteLive();
+        if (!event.persisted) engine.postMessage({ type: "bye" }); // kept for Back: it may return
       });
       if (recentlyLive() && !navigator.connection?.saveData) {
         this.joined = this.join();
+        this.joined.ask().then(({ state }) => {
+          this.running = state !== "idle";
+        });
         mark("joined");
       }
     }
@@ -199,11 +206,13 @@ class Runtime {
       ({ readStored }) => readStored(this.base, manifest, manifest.then((m) => keptHint(m.snapshot_key))),
       () => ({}), // the module did not load: nothing kept is read, a fresh start
     );
+    // Each part names the build it is for: a shared worker uses only its own build's.
+    const key = manifest.then((m) => m.snapshot_key, () => null);
     for (const name of ["snapshot", "stdlib"]) {
-      parts.then((read) => read[name] ?? NOTHING_KEPT).then(({ value, transfer }) => {
+      parts.then((read) => read[name] ?? NOTHING_KEPT).catch(() => NOTHING_KEPT).then(async ({ value, transfer }) => {
         mark(`${name} read`);
-        worker.postMessage({ type: "part", name, value }, transfer);
-      }).catch(() => worker.postMessage({ type: "part", name, value: null }));
+        worker.postMessage({ type: "part", name, value, key: await key }, transfer);
+      });
     }
   }
 
@@ -229,12 +238,12 @@ class Runtime {
     }).then((compiled) => {
       mark("wasm compiled");
       module.loaded = module.size;
-      worker.postMessage({ type: "part", name: "wasm", value: compiled });
+      worker.postMessage({ type: "part", name: "wasm", value: compiled, key: manifest.snapshot_key });
       report();
     }).catch(() => {
       // The worker downloads it, and counts and checks that download itself.
       module.size = module.loaded = 0;
-      worker.postMessage({ type: "part", name: "wasm", value: null });
+      worker.postMessage({ type: "part", name: "wasm", value: null, key: manifest.snapshot_key });
       report();
     });
   }
@@ -290,6 +299,7 @@ class Runtime {
     return new Promise((resolve, reject) => {
       let timer = null;
       let settled = false;
+      let joinedLoading = false; // the shared engine was being started by another page
       const stop = (error) => {
         settled = true;
         clearTimeout(timer);
@@ -297,13 +307,31 @@ class Runtime {
         if (this.worker instanceof SharedEngine) this.shared = false; // the next try: a worker of its own
         reject(error);
       };
-      const ready = (data) => {
+      const finish = (data) => {
+        settled = true;
         clearTimeout(timer);
         for (const [stage, at] of data.stages ?? []) mark(`worker ${stage}`, at);
         mark("ready");
-        this.loadSeconds = data.seconds;
-        this.startPath = data.start;
+        this.startPath = joinedLoading ? "running" : data.start;
         resolve(data);
+      };
+      // The engine answers: this page's build, or (two pages of two builds started a
+      // shared worker at once, and the other's asked first) a worker of its own.
+      const ready = async (data) => {
+        if (settled) return;
+        if (data.key && this.worker instanceof SharedEngine) {
+          const manifest = await this.manifestPromise?.catch(() => null);
+          if (!manifest || settled) return; // runtime.json failed: reported as it did
+          if (manifest.snapshot_key !== data.key) {
+            this.worker.port.close();
+            this.shared = false;
+            joinedLoading = false;
+            spawn();
+            loadIn(this.worker, manifest);
+            return;
+          }
+        }
+        finish(data);
       };
       const listen = (worker) => {
         worker.onerror = (event) => {
@@ -351,7 +379,15 @@ class Runtime {
           this.shared = false;
           return spawn();
         }
+        joinedLoading = hello.state === "loading";
         return hello;
+      };
+      const loadIn = (worker, manifest) => {
+        const counted = !keptHint(manifest.snapshot_key);
+        const compiled = !(worker instanceof SharedEngine); // a module does not cross to a shared worker
+        worker.postMessage({ type: "load", base: this.base.href, manifest, counted, compiled });
+        if (compiled) this.compileModule(worker, manifest, counted, abort.signal);
+        else worker.postMessage({ type: "part", name: "wasm", value: null, key: manifest.snapshot_key });
       };
       const begin = () => (this.shared ? share() : Promise.resolve(spawn()));
       const saveData = navigator.connection?.saveData;
@@ -365,23 +401,16 @@ class Runtime {
         if (saveData && confirm && !(await confirm(total))) {
           throw new LoadError("declined", "download declined");
         }
-        if (settled) return; // this try failed meanwhile (its worker did not start)
+        if (settled) return; // this try failed meanwhile (its worker did not start), or the engine answers
         timer = setTimeout(() => {
           this.worker?.terminate();
           stop(new LoadError("timeout", `the engine did not load within ${Math.round(timeoutMs / 1000)} s`));
         }, timeoutMs);
         const { state } = await (begun ?? begin());
         if (settled) return;
-        const { worker, manifest } = this;
-        if (state === "ready") {
-          ready({ start: "running" }); // started by another page of the site
-        } else if (state === "idle") {
-          const counted = !keptHint(manifest.snapshot_key);
-          const compiled = !(worker instanceof SharedEngine); // a module does not cross to a shared worker
-          worker.postMessage({ type: "load", base: this.base.href, manifest, counted, compiled });
-          if (compiled) this.compileModule(worker, manifest, counted, abort.signal);
-          else worker.postMessage({ type: "part", name: "wasm", value: null });
-        } // "loading": another page is starting it, and its "ready" comes here too
+        if (state === "ready") finish({ start: "running" }); // started by another page of the site
+        else if (state === "idle") loadIn(this.worker, this.manifest);
+        // "loading": another page is starting it, and its "ready" comes here too
       }).catch(stop);
     });
   }

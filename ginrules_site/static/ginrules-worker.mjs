@@ -13,15 +13,19 @@
 //                                               _pyodide/ folder, manifest: its runtime.json;
 //                                               counted: count the module's bytes as they
 //                                               arrive; compiled: the page compiles the module
-//               {type: "close"}                 (shared) a page gave up waiting: end the worker
-//               {type: "part", name, value}     a part of the start done by the page:
+//               {type: "close"}                 (shared) a page gave up waiting: end the worker,
+//                                               unless other pages are there
+//               {type: "bye"}                   (shared) the page is going: forget its port (the
+//                                               parts it has not handed over are then null)
+//               {type: "part", name, value, key}  a part of the start done by the page
+//                                               (key: of its runtime.json; another key's is not used):
 //                 "wasm": Pyodide's WebAssembly module, compiled (null: fetch it here;
 //                 a shared worker always does: a module does not cross to it);
 //                 "snapshot", "stdlib": what the browser keeps (ginrules-snapshot.mjs), or null
 //               {type: "call", id, name, args}  args: JSON-ready object
 // Messages out: {type: "progress", loaded, total, stage}   stage: download, start, engine
 //                                               (the files fetched here: not the module)
-//               {type: "ready", seconds, version, start, stages}
+//               {type: "ready", seconds, version, start, key, stages}
 //                                                      start: "snapshot" or "fresh"
 //               {type: "snapshot", saved, stages}      after a fresh start, once idle
 //               {type: "kept", stages}                 the standard library kept, once idle
@@ -129,13 +133,21 @@ function counter(url) {
   });
 }
 
-// The parts of the start that the page does: a promise for each, resolved by its message.
+// The parts of the start that the page does: a promise for each, resolved by its
+// message, for each snapshot key (a shared worker may hear from pages of two builds
+// at once: only the parts of the build it loads are used).
 function part() {
   let resolve;
   const promise = new Promise((r) => { resolve = r; });
   return { promise, resolve };
 }
-const fromPage = { wasm: part(), snapshot: part(), stdlib: part() };
+const parts = new Map();
+
+function fromPage(forKey) {
+  if (!parts.has(forKey)) parts.set(forKey, { wasm: part(), snapshot: part(), stdlib: part() });
+  return parts.get(forKey);
+}
+let loader = null; // the port of the page that asked for the load
 
 // Pyodide's WebAssembly module comes compiled from a dedicated worker's page
 // (ginrules-live.mjs), from the browser's own response, so that it gets the
@@ -148,7 +160,7 @@ let wasm = null; // {url, module: Promise<WebAssembly.Module>}
 const PRECOMPILED = Symbol("precompiled");
 
 function awaitWasm(url, size, counted, byPage) {
-  const module = fromPage.wasm.promise.then(async (compiled) => {
+  const module = fromPage(key).wasm.promise.then(async (compiled) => {
     if (compiled) return compiled;
     if (byPage) {
       total += size; // the page did not count it: this download is counted here
@@ -180,7 +192,7 @@ let stdlibKept = false;
 const ahead = new Map();
 
 function fetchAhead(url, size) {
-  const response = fromPage.stdlib.promise.then((stdlib) => {
+  const response = fromPage(key).stdlib.promise.then((stdlib) => {
     if (!stdlib) return countedFetch(url); // not the fetch below: it would hand back this promise
     stdlibKept = true;
     loaded += size;
@@ -298,7 +310,7 @@ async function load(base, manifest, counted = true, byPage = true) {
   awaitWasm(new URL("pyodide.asm.wasm", runtimeURL), file("pyodide.asm.wasm"), counted, byPage);
   const stdlibURL = stdlibAddress(base, manifest);
   fetchAhead(stdlibURL, file(manifest.stdlib));
-  const kept = fromPage.snapshot.promise.then((snapshot) => {
+  const kept = fromPage(key).snapshot.promise.then((snapshot) => {
     stamp(snapshot ? "snapshot received" : "no snapshot");
     if (!snapshot) fetchEngine();
     return snapshot;
@@ -369,6 +381,7 @@ async function load(base, manifest, counted = true, byPage = true) {
     seconds: (performance.now() - started) / 1000,
     version: live.VERSION,
     start,
+    key,
     stages: stages.splice(0),
   });
   // Once idle: the snapshot after a fresh start, then the decoded copy of the standard library.
@@ -442,22 +455,30 @@ function handle(message, port) {
     return;
   }
   if (message.type === "load") {
-    loading ??= load(message.base, message.manifest, message.counted, message.compiled).catch((error) => {
+    if (loading) return; // another page asked first: its engine's "ready" says which build
+    loader = port;
+    loading = load(message.base, message.manifest, message.counted, message.compiled).catch((error) => {
       forgetFiles().catch(() => {}); // the next page fetches the standard library again
       fail(String(error && error.message ? error.message : error));
     });
     return;
   }
   if (message.type === "close") {
-    if (!dispatch) close(); // a page gave up waiting for this start
+    // A page gave up waiting for this start: end it, unless other pages are there.
+    ports.delete(port);
+    if (!dispatch && ports.size === 0) close();
     return;
   }
   if (message.type === "bye") {
     ports.delete(port);
+    if (port === loader && !dispatch) {
+      // The page went before it handed over what the browser keeps: start without.
+      for (const name of ["snapshot", "stdlib"]) fromPage(key)[name].resolve(null);
+    }
     return;
   }
   if (message.type === "part") {
-    fromPage[message.name]?.resolve(message.value);
+    fromPage(message.key ?? null)[message.name]?.resolve(message.value);
     return;
   }
   if (message.type === "call") {

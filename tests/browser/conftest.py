@@ -185,8 +185,10 @@ def foreign_requests(netlog: Path) -> list[str]:
         initiator, url = params.get("initiator"), params.get("url")
         if not (isinstance(initiator, str) and isinstance(url, str)):
             continue
-        ours = initiator.startswith("http://127.0.0.1:") and not url.startswith(initiator)
-        if ours and url != PROBE and urlsplit(url).scheme in ("http", "https", "ws", "wss"):
+        parts = urlsplit(url)
+        other = f"{parts.scheme}://{parts.netloc}" != initiator
+        ours = initiator.startswith("http://127.0.0.1:")
+        if ours and other and url != PROBE and parts.scheme in ("http", "https", "ws", "wss"):
             found.append(url)
     return found
 
