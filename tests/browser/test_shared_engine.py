@@ -17,6 +17,7 @@ from playwright.sync_api import Browser, Locator, Page, expect
 from ginrules import NOTATIONS, parse_hand
 
 from .conftest import CHROMIUM, CHROMIUM_ARGS, LIVE_TIMEOUT, foreign_requests
+from .test_runtime import load, open_runtime_page, runtime_path
 from .test_snapshot import HAND, deadwood, wait_saved
 
 SITE = Path(__file__).resolve().parents[2] / "_build" / "html"
@@ -164,6 +165,28 @@ def test_a_page_of_another_build_does_not_use_the_running_engine(
     widget.locator("input[name='cards']").fill("7H 1Z")
     expect(widget.locator(".gr-error[data-for='cards']")).to_contain_text("1Z")
     second.close()
+
+
+def test_a_page_that_gives_up_leaves_the_start_to_the_others(
+    make_context: Any, server: Any
+) -> None:
+    """Two pages wait for one start, which stalls (Pyodide's module held back): the page
+    that gives up first ends only its own wait; the other still gets the engine."""
+    server.control.stall.add(runtime_path("pyodide.asm.wasm"))
+    server.control.stall_seconds = 6
+    context, _log = make_context()
+    patient, hasty = context.new_page(), context.new_page()
+    open_runtime_page(patient)
+    patient.evaluate(
+        """() => { window.started = window.ginrules.runtime().ready({ timeoutMs: 60000 })
+            .then((info) => info.start, (error) => error.code); }"""
+    )
+    patient.wait_for_function("() => performance.getEntriesByName('ginrules:runtime.json').length")
+    open_runtime_page(hasty)
+    assert load(hasty, timeout_ms=2500)["code"] == "timeout"
+    assert patient.evaluate("() => window.started") == "fresh"
+    answer = "() => window.ginrules.runtime().call('melds', { cards: '7H 8H 9H' })"
+    assert patient.evaluate(answer)["ok"]
 
 
 # A page whose shared worker asks another origin (blob: module): Chromium's log shows it.
