@@ -27,16 +27,20 @@ return the objects behind it, for a page that draws the cards themselves.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from ginrules.cards import Card
-from ginrules.deal import Deal
 from ginrules.going_out import GoingOut, check_going_out
 from ginrules.melds import Arrangement, best_arrangement, best_discards
-from ginrules.players import GoodPlayer, Player, RandomPlayer, play_deal
 from ginrules.rules import Rules
-from ginrules.score_entries import deal_result, fill_sheet, parse_entries
 from ginrules.showdown import showdown
+
+# Dealing, the computer players and score entries are imported where a report needs
+# them: a hand's report, the most asked for, then costs no import of theirs (in
+# Pyodide, a page's first answer waits for the modules it imports).
+if TYPE_CHECKING:
+    from ginrules.deal import Deal
+    from ginrules.players import Player
 
 __all__ = [
     "DealLog",
@@ -140,6 +144,8 @@ def showdown_report(
 def players(kind: PlayerKind, seed: int) -> tuple[Player, Player]:
     """The two computer players of a deal log: ``good`` (``GoodPlayer``) or
     ``random`` (``RandomPlayer`` that always goes out when it can)."""
+    from ginrules.players import GoodPlayer, RandomPlayer
+
     if kind == "random":
         return (RandomPlayer(seed, go_out=True), RandomPlayer(seed + 1, go_out=True))
     return (GoodPlayer(seed), GoodPlayer(seed + 1))
@@ -191,6 +197,9 @@ class DealLog:
 
 def deal_log(rules: Rules, seed: int, dealer: int = 0, kind: PlayerKind = "good") -> DealLog:
     """Deal ``Deal.new(rules, seed, dealer)`` and let :func:`players` play it out."""
+    from ginrules.deal import Deal
+    from ginrules.players import play_deal
+
     deal = Deal.new(rules, seed=seed, dealer=dealer)
     dealt = [sorted(h) for h in deal.hands]
     counts: list[int] = []
@@ -225,6 +234,8 @@ def score_sheet_report(
 
     :raises GinRulesError: for an entry or scheme the sheet refuses.
     """
+    from ginrules.score_entries import deal_result, fill_sheet, parse_entries
+
     results = parse_entries(entries, rules)
     if add is not None:
         results.append(deal_result(*add, rules))

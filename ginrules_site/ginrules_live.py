@@ -20,12 +20,16 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ginrules
 from ginrules import PRESETS, Card, GinRulesError, Rules, find_variant, parse_hand
 from ginrules.reports import deal_log_report, hand_report, score_sheet_report, showdown_report
-from ginrules.table import BadSeedError, Table
+
+# The play page's table (and the computer players it imports) is imported on the first
+# call that needs it: a page's first answer, most often a hand's, does not wait for it.
+if TYPE_CHECKING:
+    from ginrules.table import Table
 
 VERSION = ginrules.__version__
 
@@ -109,6 +113,8 @@ def _showdown(args: dict[str, Any]) -> Any:
 def _stock(args: dict[str, Any]) -> Any:
     """A seeded deal played to its end: the engine's deal log report, as the
     build-time ``gin-deal-log`` (players ``good`` or ``random``, dealer 0)."""
+    from ginrules.table import BadSeedError
+
     seed_text = str(args.get("seed", "")).strip()
     if not seed_text.isdigit() or len(seed_text) > 9:
         raise BadSeedError(seed_text)
@@ -183,6 +189,8 @@ def _play_new(args: dict[str, Any]) -> Any:
     ``moves``, that move log replayed first (as :meth:`Table.replay`: the computer
     then plays to the reader's turn). Without, the computer has not moved yet
     even when it is to play: the page asks it with ``play_computer``."""
+    from ginrules.table import BadSeedError, Table
+
     seed = _number(args, "seed", BadSeedError)
     deal = _number(args, "deal", BadSeedError)
     dealer = args.get("dealer")
@@ -282,8 +290,12 @@ def warm_calls() -> str:
     The worker makes them one at a time while the reader is idle, before it saves
     the memory snapshot: a restored engine has then already built what a first
     call builds (the meld tables of each way of counting the cards), and answers
-    its first call as fast as the next ones.
+    its first call as fast as the next ones. The play page's modules, which the
+    first call of a page does not wait for, are imported here too: a restored
+    engine imports nothing.
     """
+    import ginrules.table  # noqa: F401
+
     hand = "7H 8H 9H 7S 7D 7C 2C 3C 4C 9D"
     calls: list[tuple[str, dict[str, Any]]] = [
         ("melds", {"cards": hand, "variant": name}) for name in PRESETS

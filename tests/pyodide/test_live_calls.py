@@ -190,3 +190,32 @@ def test_every_warm_up_call_is_answered() -> None:
     assert {"melds", "showdown", "stock"} <= {name for name, _args in calls}
     for name, args in calls:
         assert reply(name, args)["ok"], (name, args)
+
+
+# In a fresh interpreter: the modules a hand's first answer waited for, and those there
+# once the warm-up calls are made (what the memory snapshot then holds).
+IMPORTS = """
+import json, sys
+import ginrules_site.ginrules_live as live
+PLAY = ("ginrules.players", "ginrules.deal", "ginrules.table", "ginrules.tutor")
+assert json.loads(live.call("melds", json.dumps({"cards": "7H 8H 9H 2C"})))["ok"]
+first = [m for m in PLAY if m in sys.modules]
+for name, args in json.loads(live.warm_calls()):
+    live.call(name, json.dumps(args))
+print(json.dumps([first, [m for m in PLAY if m in sys.modules]]))
+"""
+
+
+def test_a_hands_first_answer_imports_no_player_and_the_warm_up_imports_all() -> None:
+    """In Pyodide a page's first answer waits for every module it imports: a hand's
+    answer imports neither the computer players nor the play page's table; the
+    warm-up before the snapshot imports them, so that a restored engine imports nothing."""
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-c", IMPORTS], capture_output=True, text=True, check=True
+    )
+    first, warmed = json.loads(done.stdout)
+    assert first == []
+    assert warmed == ["ginrules.players", "ginrules.deal", "ginrules.table", "ginrules.tutor"]
