@@ -290,18 +290,17 @@ def warm_calls() -> str:
     The worker makes them one at a time while the reader is idle, before it saves
     the memory snapshot: a restored engine has then already built what a first
     call builds (the meld tables of each way of counting the cards), and answers
-    its first call as fast as the next ones. The play page's modules, which the
-    first call of a page does not wait for, are imported here too: a restored
-    engine imports nothing.
+    its first call as fast as the next ones, and has imported every module that a
+    page's first answer does not wait for (the play page's: a new table too, which
+    a restore forgets). Making this list imports nothing.
     """
-    import ginrules.table  # noqa: F401
-
     hand = "7H 8H 9H 7S 7D 7C 2C 3C 4C 9D"
     calls: list[tuple[str, dict[str, Any]]] = [
         ("melds", {"cards": hand, "variant": name}) for name in PRESETS
     ]
     calls.append(("showdown", {"knocker": hand, "defender": "AS 2S 3S 4S 5D 6D 8C TD JD KC"}))
     calls += [("stock", {"seed": "1", "players": players}) for players in ("random", "good")]
+    calls.append(("play_new", {"variant": "standard", "seed": 1}))
     return json.dumps(calls)
 
 

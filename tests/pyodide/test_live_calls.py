@@ -199,8 +199,9 @@ import json, sys
 import ginrules_site.ginrules_live as live
 PLAY = ("ginrules.players", "ginrules.deal", "ginrules.table", "ginrules.tutor")
 assert json.loads(live.call("melds", json.dumps({"cards": "7H 8H 9H 2C"})))["ok"]
+calls = json.loads(live.warm_calls())
 first = [m for m in PLAY if m in sys.modules]
-for name, args in json.loads(live.warm_calls()):
+for name, args in calls:
     live.call(name, json.dumps(args))
 print(json.dumps([first, [m for m in PLAY if m in sys.modules]]))
 """
@@ -208,8 +209,10 @@ print(json.dumps([first, [m for m in PLAY if m in sys.modules]]))
 
 def test_a_hands_first_answer_imports_no_player_and_the_warm_up_imports_all() -> None:
     """In Pyodide a page's first answer waits for every module it imports: a hand's
-    answer imports neither the computer players nor the play page's table; the
-    warm-up before the snapshot imports them, so that a restored engine imports nothing."""
+    answer imports neither the computer players nor the play page's table, and
+    neither does asking for the warm-up calls (the worker asks as it gets ready,
+    before the first call); the warm-up calls, made once the reader is idle, before
+    the snapshot, import them, so that a restored engine imports nothing."""
     import subprocess
     import sys
 
