@@ -323,10 +323,8 @@ class Runtime {
           const manifest = await this.manifestPromise?.catch(() => null);
           if (!manifest || settled) return; // runtime.json failed: reported as it did
           if (manifest.snapshot_key !== data.key) {
-            this.worker.port.close();
-            this.shared = false;
             joinedLoading = false;
-            spawn();
+            ownWorker();
             loadIn(this.worker, manifest);
             return;
           }
@@ -366,19 +364,21 @@ class Runtime {
         this.handOver(worker);
         return { state: "idle" };
       };
+      // Leave the shared worker (it runs another build) to its pages: a worker of this page's own.
+      const ownWorker = () => {
+        this.worker.port.close();
+        this.shared = false;
+        return spawn();
+      };
       // The shared worker: what the browser keeps is read only if the engine is not
-      // started yet (by another page); a worker running another build is left to its pages.
+      // started yet (by another page).
       const share = async () => {
         const engine = this.joined?.ended === false ? this.joined : this.join();
         this.joined = null;
         listen(engine);
         const hello = await engine.ask();
         if (hello.state === "idle") this.handOver(engine);
-        else if (hello.key !== (await this.manifestPromise).snapshot_key) {
-          engine.port.close();
-          this.shared = false;
-          return spawn();
-        }
+        else if (hello.key !== (await this.manifestPromise).snapshot_key) return ownWorker();
         joinedLoading = hello.state === "loading";
         return hello;
       };

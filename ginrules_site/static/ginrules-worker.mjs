@@ -120,11 +120,15 @@ async function checkedFetch(input, init) {
 }
 
 // Count the bytes of a body as they arrive, so that the page can show real progress.
+function count(chunk) {
+  loaded += chunk.byteLength;
+  progress();
+}
+
 function counter(url) {
   return new TransformStream({
     transform(chunk, controller) {
-      loaded += chunk.byteLength;
-      progress();
+      count(chunk);
       controller.enqueue(chunk);
     },
     flush() {
@@ -168,10 +172,7 @@ function awaitWasm(url, size, counted, byPage) {
     }
     const response = await checkedFetch(url);
     if (counted && response.body) {
-      response.clone().body.pipeTo(new WritableStream({ write: (chunk) => {
-        loaded += chunk.byteLength;
-        progress();
-      } })).catch(() => {});
+      response.clone().body.pipeTo(new WritableStream({ write: count })).catch(() => {});
     } else {
       loaded += size;
     }

@@ -14,11 +14,10 @@ from typing import Any
 
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from ginrules import NOTATIONS, parse_hand
-
 from .conftest import CHROMIUM, CHROMIUM_ARGS, LIVE_TIMEOUT, foreign_requests
+from .test_loading import meld_finder
 from .test_runtime import load, open_runtime_page, runtime_path
-from .test_snapshot import HAND, deadwood, wait_saved
+from .test_snapshot import HAND, fill_hand, go_live, shows_answer, wait_saved
 
 SITE = Path(__file__).resolve().parents[2] / "_build" / "html"
 # The names of the page's performance marks (ginrules-live.mjs: "ginrules:<stage>").
@@ -30,31 +29,11 @@ BOOTED = """() => {
 }"""
 
 
-def fill(widget: Locator, lang: str, text: str) -> None:
-    """Type ``text`` into the meld finder as a reader of ``lang`` writes cards."""
-    written = " ".join(NOTATIONS[lang].format(card) for card in parse_hand(text))
-    widget.locator("input[name='cards']").fill(written)
-
-
-def answers(widget: Locator, text: str) -> None:
-    """The widget shows the engine's deadwood for ``text`` under its page's rules."""
-    variant = widget.get_attribute("data-variant") or "standard"
-    expect(widget.locator(".gr-result")).to_have_attribute(
-        "data-deadwood", str(deadwood(text, variant))
-    )
-
-
 def open_page(context: Any, path: str, text: str) -> tuple[Page, Locator]:
-    """Open ``path`` (on the site's shared engine), type ``text`` into its meld finder,
+    """Open ``path`` on the site's shared engine, type ``text`` into its meld finder,
     wait for the live result: the page and the widget."""
     page = context.new_page()
-    page.goto(path)
-    widget = page.locator("section[data-widget='melds']").first
-    expect(widget.locator("form.gr-controls")).to_be_visible()
-    fill(widget, path.split("/")[1], text)
-    expect(widget).to_have_attribute("data-state", "ready", timeout=LIVE_TIMEOUT)
-    answers(widget, text)
-    return page, widget
+    return page, go_live(page, path, text, own_engine=False)
 
 
 def test_a_later_page_answers_from_the_running_engine(make_context: Any) -> None:
@@ -65,9 +44,7 @@ def test_a_later_page_answers_from_the_running_engine(make_context: Any) -> None
     first.close()
 
     second = context.new_page()
-    second.goto("/en/oklahoma.html")
-    widget = second.locator("section[data-widget='melds']").first
-    expect(widget.locator("form.gr-controls")).to_be_visible()
+    widget = meld_finder(second, "/en/oklahoma.html")
     # The page joined the running engine as it opened (the page before it had one), so
     # that the engine keeps running while the reader reads.
     second.wait_for_timeout(300)
@@ -75,10 +52,10 @@ def test_a_later_page_answers_from_the_running_engine(make_context: Any) -> None
     assert "ginrules:joined" in marks and "ginrules:intent" not in marks
 
     eleven = "AS 2S 3S 4S 8H 8D 8C 9D TD JD KC"
-    fill(widget, "en", eleven)
+    fill_hand(widget, "en", eleven)
     expect(widget).to_have_attribute("data-state", "ready")
     assert widget.get_attribute("data-start") == "running"
-    answers(widget, eleven)  # Oklahoma's rules: the page's own, not the first page's
+    shows_answer(widget, eleven)  # Oklahoma's rules: the page's own, not the first page's
     widget.locator("input[name='cards']").fill("7H 1Z")
     expect(widget.locator(".gr-error[data-for='cards']")).to_contain_text("1Z")
     # The engine was not started again: no stage of a start (restore, boot, files) on
@@ -100,14 +77,13 @@ def test_a_page_read_without_a_change_passes_the_engine_on(make_context: Any) ->
     assert "ginrules:joined" in reading.evaluate(MARKS)
     # Long after the first page went (its note is gone), the reader moves on.
     reading.evaluate("() => localStorage.removeItem('ginrules-engine-live')")
-    reading.goto("/fr/oklahoma.html")
+    widget = meld_finder(reading, "/fr/oklahoma.html")
     marks = reading.evaluate(MARKS)
     assert "ginrules:joined" in marks and "ginrules:intent" not in marks
-    widget = reading.locator("section[data-widget='melds']").first
-    fill(widget, "fr", HAND)
+    fill_hand(widget, "fr", HAND)
     expect(widget).to_have_attribute("data-state", "ready")
     assert widget.get_attribute("data-start") == "running"
-    answers(widget, HAND)
+    shows_answer(widget, HAND)
 
 
 def test_pages_started_at_once_start_one_engine(make_context: Any, server: Any) -> None:
@@ -119,16 +95,13 @@ def test_pages_started_at_once_start_one_engine(make_context: Any, server: Any) 
     server.control.stall_seconds = 3
     pages = []
     for path in ("/en/standard.html", "/en/straight-gin.html"):
-        page = context.new_page()
-        page.goto(path)
-        widget = page.locator("section[data-widget='melds']").first
-        expect(widget.locator("form.gr-controls")).to_be_visible()
-        fill(widget, "en", HAND)
+        widget = meld_finder(context.new_page(), path)
+        fill_hand(widget, "en", HAND)
         pages.append(widget)
     booted = []
     for widget in pages:
         expect(widget).to_have_attribute("data-state", "ready", timeout=LIVE_TIMEOUT)
-        answers(widget, HAND)
+        shows_answer(widget, HAND)
         booted.append(widget.page.evaluate(BOOTED))
     # One start: both pages were told of the same boot, at the same moment.
     assert None not in booted and abs(booted[0] - booted[1]) < 1, booted
@@ -143,8 +116,8 @@ def test_pages_open_at_once_share_the_engine_and_it_outlives_each(make_context: 
     # Each page got its own answer (open_page checks it); the first page goes, the
     # engine stays for the second.
     first.close()
-    fill(two, "sv", "7H 8H 9H 7S 7D 7C 2C 3C 4C 5C")
-    answers(two, "7H 8H 9H 7S 7D 7C 2C 3C 4C 5C")
+    fill_hand(two, "sv", "7H 8H 9H 7S 7D 7C 2C 3C 4C 5C")
+    shows_answer(two, "7H 8H 9H 7S 7D 7C 2C 3C 4C 5C")
 
 
 def test_a_page_of_another_build_does_not_use_the_running_engine(

@@ -21,6 +21,7 @@ from ginrules import NOTATIONS, find_variant, parse_hand
 from ginrules.melds import best_arrangement, best_discards
 
 from .conftest import LIVE_TIMEOUT
+from .test_loading import meld_finder
 
 SITE = Path(__file__).resolve().parents[2] / "_build" / "html"
 
@@ -87,21 +88,30 @@ def alone(page: Page) -> Page:
     return page
 
 
-def go_live(page: Page, path: str, text: str) -> Locator:
-    """Open ``path`` with an engine of its own, type a hand into its meld finder and
-    wait for the live result."""
-    alone(page)
-    page.goto(path)
-    widget = page.locator("section[data-widget='melds']").first
-    expect(widget.locator("form.gr-controls")).to_be_visible()
-    lang = path.split("/")[1]  # typed as a reader of that page writes (on fr, C is cœur)
+def fill_hand(widget: Locator, lang: str, text: str) -> None:
+    """Type ``text`` into the meld finder as a reader of ``lang`` writes cards (on fr,
+    C is cœur)."""
     written = " ".join(NOTATIONS[lang].format(card) for card in parse_hand(text))
     widget.locator("input[name='cards']").fill(written)
-    expect(widget).to_have_attribute("data-state", "ready", timeout=LIVE_TIMEOUT)
+
+
+def shows_answer(widget: Locator, text: str) -> None:
+    """The meld finder shows the engine's deadwood for ``text`` under its page's rules."""
     variant = widget.get_attribute("data-variant") or "standard"
     expect(widget.locator(".gr-result")).to_have_attribute(
         "data-deadwood", str(deadwood(text, variant))
     )
+
+
+def go_live(page: Page, path: str, text: str, own_engine: bool = True) -> Locator:
+    """Open ``path`` (with an engine of its own, unless not ``own_engine``), type a hand
+    into its meld finder and wait for the live result."""
+    if own_engine:
+        alone(page)
+    widget = meld_finder(page, path)
+    fill_hand(widget, path.split("/")[1], text)
+    expect(widget).to_have_attribute("data-state", "ready", timeout=LIVE_TIMEOUT)
+    shows_answer(widget, text)
     return widget
 
 
