@@ -30,7 +30,9 @@ Schemes (:func:`score_sheet` picks one from the rules unless told):
 ``manche`` / ``partie``
     The French manche to 250: its winner gets 100 more (200 if the opponent
     scored nothing in it); each player gets 50 per petit gin and 100 per grand gin
-    scored in it. A partie is several manches; its score is the sum.
+    scored in it. The manche goes to the first to reach the target, even when the
+    loser's gin bonuses put the loser's total ahead. A partie is several manches;
+    its score is the sum, and the higher sum wins it.
 
 Dealer rule: after a dead deal the same dealer deals again. Otherwise this module
 follows the common rule that **the loser of the previous deal deals the next**
@@ -51,7 +53,7 @@ line_bonus 0 50 (360, 0)
 Ties: one deal scores for one player only, so a game or manche always has one
 winner (the player who reached the target). A one-deal game ends drawn only when
 the deal is dead; a Hollywood match or partie whose totals are equal is drawn
-(``winner`` is ``None``).
+(``winner`` is ``None``). A single manche's winner is who reached 250 first.
 """
 
 from __future__ import annotations
@@ -514,8 +516,13 @@ class MancheSheet(ScoreSheet):
             rows += self._close(manche, deal)
             if len(self.manches) == self.count:
                 self.over = True
-                a, b = self.totals
-                self.winner = None if a == b else (0 if a > b else 1)
+                if self.count == 1:
+                    # a manche is won by the first to reach the target, whatever the
+                    # bonuses then do to the totals (the loser's gin bonuses count too)
+                    self.winner = manche.winner
+                else:
+                    a, b = self.totals
+                    self.winner = None if a == b else (0 if a > b else 1)
             else:
                 self.manches.append(_Column(len(self.manches) + 1, self.target, manche=True))
         return rows

@@ -270,6 +270,19 @@ def test_french_manche_shutout_bonus_200() -> None:
     ]
 
 
+def test_french_manche_goes_to_the_first_to_250_even_behind_on_totals() -> None:
+    """The rules (seed 002, the Gin Rami page) give the manche to the first to reach
+    250; the loser's gin bonuses can still leave the loser ahead on the totals."""
+    sheet = MancheSheet(FRENCH)
+    for _ in range(4):
+        sheet.record(won(1, 60, "big_gin"))  # 1: 240, four grand gins
+    sheet.record(won(0, 250))  # 0 reaches 250 first
+    assert sheet.over and sheet.manches[0].winner == 0
+    # 0: 250 + 100 = 350; 1: 240 + 4 x 100 = 640
+    assert sheet.totals == (350, 640)
+    assert sheet.winner == 0
+
+
 def test_french_partie_is_the_sum_of_manches() -> None:
     sheet = score_sheet(FRENCH, "partie", manches=2)
     sheet.record(won(0, 260))  # manche 1: 260 + 200 (shutout) = 460 : 0
