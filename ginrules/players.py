@@ -5,6 +5,11 @@ given a :class:`~ginrules.view.PlayerView`, what its seat knows, and never the
 :class:`~ginrules.deal.Deal`: the loops (:func:`play_turn`, :func:`play_deal`,
 :func:`play_match`) build the view of the seat to act.
 
+Every level going out spreads the first of
+:meth:`PlayerView.spread_options <ginrules.view.PlayerView.spread_options>`: among
+its arrangements of least deadwood, the one that fits the fewest cards the
+opponent may hold (worked out from its view, never from the opponent's cards).
+
 Levels (:func:`get_player`, names in :data:`LEVELS`), each deterministic for a seed:
 
 ``random`` (:class:`RandomPlayer`)
@@ -128,8 +133,8 @@ class RandomPlayer:
         if self.go_out:
             out = [a for a in actions if isinstance(a, Knock | Gin | BigGin)]
             if out:
-                return self.rng.choice(out)
-        return self.rng.choice(actions)
+                return view.spreading(self.rng.choice(out))
+        return view.spreading(self.rng.choice(actions))
 
 
 def in_some_meld(card: Card, hand: Sequence[Card], rules: Rules) -> bool:
@@ -177,7 +182,7 @@ def _go_out_or_discard(view: PlayerView, card: Card, best: int) -> Action:
     ):
         check = view.check_going_out(card)
         if check.allowed:
-            return Gin(card) if check.kind == "gin" else Knock(card)
+            return view.spreading(Gin(card) if check.kind == "gin" else Knock(card))
     return Discard(card)
 
 
@@ -211,7 +216,7 @@ class BeginnerPlayer:
 
     def _discard(self, view: PlayerView) -> Action:
         if _big_gin(view):
-            return BigGin()
+            return view.spreading(BigGin())
         rules = view.rules
         hand = view.hand
         drawn = view.drawn
@@ -277,7 +282,7 @@ class GoodPlayer:
 
     def _discard(self, view: PlayerView) -> Action:
         if _big_gin(view):
-            return BigGin()
+            return view.spreading(BigGin())
         hand = view.hand
         free = [c for c in hand if c is not view.taken]
         if view.reshuffles >= self.restless_after and self.rng.random() < 0.25:
