@@ -21,7 +21,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
-from ginrules.cli import Command, add_variant, variant
+from ginrules.cli import Command, add_variant, variant, whole_number
 from ginrules.deal import (
     Deal,
 )
@@ -37,8 +37,10 @@ OUTCOMES = ("gin", "big_gin", "knock", "undercut", "dead")
 
 def _configure_simulate(parser: argparse.ArgumentParser) -> None:
     add_variant(parser)
-    parser.add_argument("--deals", type=int, default=1000, help="number of deals (default 1000)")
-    parser.add_argument("--seed", type=int, default=0, help="seed of the run (default 0)")
+    parser.add_argument(
+        "--deals", type=whole_number, default=1000, help="number of deals (default 1000)"
+    )
+    parser.add_argument("--seed", type=whole_number, default=0, help="seed of the run (default 0)")
     parser.add_argument(
         "--progress",
         action=argparse.BooleanOptionalAction,
@@ -157,11 +159,17 @@ def _configure_duel(parser: argparse.ArgumentParser) -> None:
         help=f"the two levels ({', '.join(LEVELS)}; default expert beginner)",
     )
     parser.add_argument(
-        "--games", type=int, default=200, help="number of games, an even number (default 200)"
+        "--games",
+        type=whole_number,
+        default=200,
+        help="number of games, an even number (default 200)",
     )
-    parser.add_argument("--seed", type=int, default=0, help="seed of the run (default 0)")
+    parser.add_argument("--seed", type=whole_number, default=0, help="seed of the run (default 0)")
     parser.add_argument(
-        "--target", type=int, default=None, help="score that ends a game (default: the variant's)"
+        "--target",
+        type=whole_number,
+        default=None,
+        help="score that ends a game (default: the variant's)",
     )
     parser.add_argument(
         "--progress",
@@ -323,12 +331,14 @@ COMMANDS: list[Command] = [
         "play N deals between two computer players and print the outcome counts as JSON",
         _configure_simulate,
         run_simulate,
+        ("ginrules simulate --deals 30 --seed 7",),
     ),
     Command(
         "duel",
         "play N games between two computer levels, in mirrored pairs, and print JSON",
         _configure_duel,
         run_duel,
+        ("ginrules duel --players good beginner --games 10",),
     ),
 ]
 """The sub-commands :func:`ginrules.cli.main` adds from this module."""

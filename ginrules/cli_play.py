@@ -26,12 +26,13 @@ import argparse
 import gettext
 import random
 import sys
+import unicodedata
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
 from ginrules.cards import SUIT_SYMBOLS, Card, find_notation
-from ginrules.cli import Command, add_variant, variant
+from ginrules.cli import Command, add_variant, variant, whole_number
 from ginrules.deal import (
     Action,
     BigGin,
@@ -163,6 +164,62 @@ COMMAND_WORDS = {
 }
 
 
+# Other words each language may type for a move (besides its catalog word and
+# the English ones): the forms a player writes without thinking, accents optional.
+MORE_WORDS: dict[str, dict[str, tuple[str, ...]]] = {
+    "en": {
+        "take": ("t", "d", "take it"),
+        "pass": ("p",),
+        "stock": ("s", "draw"),
+        "gin": ("go gin",),
+        "knock": ("k",),
+        "help": ("?", "h"),
+        "quit": ("q", "exit"),
+    },
+    "fr": {
+        "take": ("prends", "prenez", "ramasser"),
+        "pass": ("passe", "passez", "je passe"),
+        "stock": ("piocher", "piochez", "talon"),
+        "discard": ("jette", "jetez", "défausse", "défausser", "défausse toi", "défaussez vous"),
+        "knock": ("frappe", "frappez"),
+        "go_down": ("descends", "descendez"),
+        "gin": ("faire gin", "fais gin", "faites gin", "petit gin"),
+        "help": ("?",),
+        "quit": ("quitte", "quittez", "abandonner", "abandonne"),
+    },
+    "sv": {
+        "take": ("tar", "ta upp"),
+        "pass": ("passar", "pass"),
+        "stock": ("dra", "drar"),
+        "discard": ("kastar", "släng"),
+        "knock": ("knackar",),
+        "go_down": ("går ner",),
+        "gin": ("gå gin", "går gin"),
+        "help": ("?",),
+        "quit": ("slutar", "avsluta"),
+    },
+}
+
+# The computer's levels, in the site's words (play.level_labels); random: the CLI's.
+LEVEL_NAMES = {
+    "random": N_("Random"),
+    "beginner": N_("Beginner"),
+    "good": N_("Good"),
+    "expert": N_("Expert"),
+}
+
+
+def fold(text: str) -> str:
+    """Typed words as the move table compares them: lower case, no accents,
+    ``_`` and ``-`` as spaces, one space between words.
+
+    >>> fold("  Défausse-TOI ")
+    'defausse toi'
+    """
+    plain = unicodedata.normalize("NFKD", text.lower().replace("_", " ").replace("-", " "))
+    return " ".join("".join(c for c in plain if not unicodedata.combining(c)).split())
+
+
 class Voice:
     """The terminal's language: its sentences, its cards and its move words."""
 
@@ -174,6 +231,13 @@ class Voice:
         self.words = {
             name: self.catalog.pgettext("command", word) for name, word in COMMAND_WORDS.items()
         }
+        # every phrase this language reads, folded: its words, the English ones, the others
+        self.moves: dict[str, str] = {}
+        for table in (MORE_WORDS["en"], MORE_WORDS.get(lang, {})):
+            for name, more in table.items():
+                self.moves.update((fold(w), name) for w in more)
+        self.moves.update((fold(w), name) for name, w in COMMAND_WORDS.items())
+        self.moves.update((fold(w), name) for name, w in self.words.items())
 
     def __call__(self, message: str, /, **fields: Any) -> str:
         return self.catalog.gettext(message).format(**fields)
@@ -227,7 +291,9 @@ class Voice:
 
 def _configure_play(parser: argparse.ArgumentParser) -> None:
     add_variant(parser)
-    parser.add_argument("--seed", type=int, default=None, help="seed of the deal (default: random)")
+    parser.add_argument(
+        "--seed", type=whole_number, default=None, help="seed of the deal (default: random)"
+    )
     parser.add_argument(
         "--dealer",
         choices=("computer", "you"),
@@ -395,14 +461,12 @@ def _read(say: Voice, text: str) -> Action | str:
     :raises CardError: for a card that cannot be read.
     """
     words = text.strip().lower().replace("_", " ").replace("-", " ").split()
-    names = {w.lower(): name for name, w in say.words.items()}
-    names.update({w: name for name, w in COMMAND_WORDS.items()})
-    names.update({"draw": "stock", "s": "stock", "t": "take", "d": "take", "p": "pass"})
-    joined = " ".join(words)
-    for phrase in sorted(names, key=len, reverse=True):
-        if joined == phrase or joined.startswith(phrase + " "):
-            name = names[phrase]
-            rest = joined[len(phrase) :].split()
+    folded = fold(text)
+    for phrase in sorted(say.moves, key=len, reverse=True):
+        if folded == phrase or folded.startswith(phrase + " "):
+            name = say.moves[phrase]
+            # the card keeps its own characters: count the words of the phrase
+            rest = words[len(phrase.split()) :]
             break
     else:
         name, rest = ("discard", words) if len(words) == 1 else ("", [])
@@ -464,7 +528,7 @@ def run_play(
     dealt = say("The computer deals.") if dealer == computer else say("You deal.")
     name = say(VARIANTS[rules.name]) if rules.name in VARIANTS else rules.name
     line(say("{variant}, deal number {seed}.", variant=name, seed=seed) + " " + dealt)
-    line(say("The computer plays at level {level}.", level=args.level))
+    line(say("Computer's level: {level}.", level=say(LEVEL_NAMES.get(args.level, args.level))))
     line(
         say("Upcard: {card}.", card=say.card(deal.upcard))
         + " "
@@ -540,6 +604,7 @@ COMMANDS: list[Command] = [
         "play a deal against the computer in the terminal (type 'help' at the prompt)",
         _configure_play,
         run_play,
+        ("ginrules play --seed 7", "ginrules play --lang fr --variant french --level beginner"),
     ),
 ]
 """The sub-command :func:`ginrules.cli.main` adds from this module."""

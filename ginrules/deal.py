@@ -627,6 +627,14 @@ class Deal:
     def _go_out(self, action: Knock | Gin) -> None:
         self._check_discard(action.card)
         check = self.check_going_out(action.card)
+        # gin declared is answered about gin, whatever a knock would have met
+        if isinstance(action, Gin) and check.kind != "gin":
+            raise IllegalActionError(
+                "not_gin",
+                f"not gin: {check.deadwood} deadwood after discarding {action.card.code}",
+                card=action.card.code,
+                deadwood=check.deadwood,
+            )
         if not check.allowed:
             reason = check.reason or "not_allowed"
             raise IllegalActionError(
@@ -635,13 +643,6 @@ class Deal:
                 card=action.card.code,
                 deadwood=check.deadwood,
                 limit=check.limit,
-            )
-        if isinstance(action, Gin) and check.kind != "gin":
-            raise IllegalActionError(
-                "not_gin",
-                f"not gin: {check.deadwood} deadwood after discarding {action.card.code}",
-                card=action.card.code,
-                deadwood=check.deadwood,
             )
         if isinstance(action, Knock) and check.kind == "gin":
             raise IllegalActionError(

@@ -71,7 +71,7 @@ from ginrules.deal import (
     Knock,
     Pass,
 )
-from ginrules.errors import GinRulesError
+from ginrules.errors import GinRulesError, unknown_message
 from ginrules.match import ScoreSheet, score_sheet
 from ginrules.melds import (
     _deadwood,
@@ -113,7 +113,7 @@ class UnknownLevelError(GinRulesError):
 
     def __init__(self, name: str) -> None:
         super().__init__(
-            f"unknown level {name!r}; known: {', '.join(LEVELS)}", level=name, known=list(LEVELS)
+            unknown_message("level", name, list(LEVELS)), level=name, known=list(LEVELS)
         )
 
 

@@ -203,7 +203,10 @@ def find_variant(name: str) -> Rules:
     for rules in (*PRESETS.values(), *SCHOOLS.values()):
         if key == rules.name or key in rules.aliases:
             return rules
-    raise UnknownVariantError(name, sorted(PRESETS) + sorted(SCHOOLS))
+    known = [*PRESETS.values(), *SCHOOLS.values()]
+    raise UnknownVariantError(
+        name, [r.name for r in known], {r.name: list(r.aliases) for r in known}
+    )
 
 
 # --- options that combine with a variant ----------------------------------------------

@@ -147,9 +147,15 @@ def test_knock_oklahoma_spade_upcard() -> None:
     [
         (["melds", "7H", "8H", "ZZ"], "unknown card"),
         (["melds", "7H", "8H", "7H"], "duplicate card"),
-        (["melds", *hand("AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS")], "wrong number of cards"),
-        (["melds", "--variant", "nope", "7H"], "unknown variant"),
-        (["frob"], "invalid choice"),
+        (
+            ["melds", *hand("AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS")],
+            "wrong number of cards: the hand has 12 cards, it needs 1 to 11",
+        ),
+        (["melds", "--variant", "nope", "7H"], "unknown variant: 'nope'; known: standard"),
+        (
+            ["frob"],
+            "unknown command: 'frob'; known: melds, knock, simulate, duel, play, score",
+        ),
         (["melds"], "required"),
         (
             [
@@ -173,7 +179,14 @@ def test_knock_oklahoma_spade_upcard() -> None:
             ],
             "gin_only",
         ),
-        (["knock", "--knocker", "7H", "--defender", "8H"], "wrong number of cards"),
+        (
+            ["knock", "--knocker", "7H", "--defender", "8H"],
+            "the knocker's hand has 1 card, it needs 10 or 11",
+        ),
+        (
+            ["knock", "--knocker", *hand("7H 8H 9H 7S 7D 7C KS QS JS 2D"), "--defender", "2C"],
+            "wrong number of cards: the defender's hand has 1 card, it needs 10",
+        ),
         (
             [
                 "knock",
@@ -200,6 +213,26 @@ def test_bad_stdin_line_names_the_line() -> None:
     proc = run("melds", "-", stdin="7H 8H 9H\nXX 8H\n")
     assert proc.returncode == 2
     assert proc.stderr.splitlines() == ["ginrules: error: line 2: unknown card: 'XX'"]
+
+
+@pytest.mark.parametrize("line", ['["7H", ', '{"cards": ["7H"]}', '["7H", 8]', '"7H 8H"'])
+def test_bad_json_line_says_what_a_hand_is(line: str) -> None:
+    proc = run("melds", "-", stdin=f"7H 8H 9H\n{line}\n")
+    assert proc.returncode == 2
+    assert proc.stderr.splitlines() == [
+        "ginrules: error: line 2: not a hand: write the cards with spaces between them "
+        '(7H 8H 9H) or as a JSON list of card strings (["7H", "8H", "9H"])'
+    ]
+
+
+def test_unknown_variant_lists_every_name_and_alias() -> None:
+    proc = run("melds", "--variant", "canasta", "7H")
+    message = proc.stderr.strip()
+    assert message.startswith("ginrules: error: unknown variant: 'canasta'; known: ")
+    for rules in [*PRESETS.values(), *SCHOOLS.values()]:
+        assert rules.name in message
+        for alias in rules.aliases:
+            assert alias in message, alias
 
 
 def test_console_script_table_has_both_commands() -> None:
@@ -238,7 +271,9 @@ def test_knock_in_french_notation() -> None:
 def test_unknown_notation_is_a_usage_error() -> None:
     proc = run("melds", "--notation", "de", "7H")
     assert proc.returncode == 2
-    assert "--notation" in proc.stderr
+    assert proc.stderr == "ginrules: error: unknown notation: 'de'; known: en, fr, sv\n"
+
+
 # --------------------------------------------------------------------------- score
 
 

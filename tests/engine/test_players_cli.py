@@ -91,6 +91,6 @@ def test_play_against_a_chosen_level() -> None:
         args = parse(["play", "--seed", "12", "--level", level, "--dealer", "you"])
         assert args._run(args, out, io.StringIO(script)) == 0
         text = out.getvalue()
-        assert f"The computer plays at level {level}." in text
+        assert f"Computer's level: {level.capitalize()}." in text
         assert "Computer's hand:" in text
     assert main(["play", "--level", "grandmaster"]) == 2

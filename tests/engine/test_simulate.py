@@ -93,7 +93,12 @@ def test_simulate_through_main(capsys: pytest.CaptureFixture[str]) -> None:
     [
         (["simulate", "--variant", "canasta"], "unknown variant"),
         (["simulate", "--deals", "-3"], "--deals"),
-        (["simulate", "--deals", "many"], "invalid int value"),
+        (["simulate", "--deals", "many"], "argument --deals: not a whole number: 'many'"),
+        (["play", "--level", "pro"], "unknown level: 'pro'; known: random, beginner, good, expert"),
+        (
+            ["duel", "--players", "pro", "good"],
+            "unknown level: 'pro'; known: random, beginner, good, expert",
+        ),
         (["play", "--variant", "canasta"], "unknown variant"),
     ],
 )
