@@ -121,14 +121,21 @@ def hand_report(cards: list[Card], rules: Rules, upcard: Card | None = None) -> 
 
 
 def showdown_report(
-    knocker: list[Card], defender: list[Card], rules: Rules, upcard: Card | None = None
+    knocker: list[Card],
+    defender: list[Card],
+    rules: Rules,
+    upcard: Card | None = None,
+    spread: Arrangement | None = None,
 ) -> dict[str, Any]:
     """The showdown's ``to_dict()``, with what the ``upcard`` does (its knock limit
-    where the rules let it set one, and the score multiplier).
+    where the rules let it set one, and the score multiplier). ``spread``: the
+    knocker's melds in a deal; without it, the convention of scoring from both
+    hands (:mod:`ginrules.showdown`, step 2).
 
-    :raises IllegalKnockError: if the rules do not let the knocker go out.
+    :raises IllegalKnockError: if the rules do not let the knocker go out, or
+        (reason ``bad_spread``) for a spread not of least deadwood.
     """
-    data = showdown(knocker, defender, rules, upcard).to_dict()
+    data = showdown(knocker, defender, rules, upcard, spread).to_dict()
     if upcard is not None:
         data["upcard"] = {
             "code": upcard.code,

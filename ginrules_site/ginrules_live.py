@@ -226,7 +226,7 @@ def _action_arg(args: dict[str, Any]) -> dict[str, Any]:
 
 @handler("play_act")
 def _play_act(args: dict[str, Any]) -> Any:
-    """The reader's move: ``action`` ``{action, card?}``."""
+    """The reader's move: ``action`` ``{action, card?, melds?}``."""
     table = _table(args)
     table.act(_action_arg(args))
     return {"state": table.state()}
