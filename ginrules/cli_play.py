@@ -129,6 +129,17 @@ PLURAL_REASONS: dict[str, tuple[tuple[str, str], str]] = {
     ),
 }
 ANY_REASON = N_("That move is not allowed now.")
+# Under the French rules (a player goes down), gin is petit gin, big gin grand gin
+# and deadwood a count, as the site's play page says.
+GOING_DOWN_REASONS: dict[str, tuple[tuple[str, str], str]] = {
+    "not_gin": (
+        NP_(
+            "Not a petit gin: a count of {deadwood} is left.",
+            "Not a petit gin: a count of {deadwood} is left.",
+        ),
+        "deadwood",
+    ),
+}
 
 # How a deal ended, by score sheet entry word, in the site's words (deals.outcome_words).
 OUTCOMES = {
@@ -171,7 +182,8 @@ MORE_WORDS: dict[str, dict[str, tuple[str, ...]]] = {
         "take": ("t", "d", "take it"),
         "pass": ("p",),
         "stock": ("s", "draw"),
-        "gin": ("go gin",),
+        "gin": ("go gin", "petit gin"),
+        "big_gin": ("grand gin",),
         "knock": ("k",),
         "help": ("?", "h"),
         "quit": ("q", "exit"),
@@ -194,7 +206,8 @@ MORE_WORDS: dict[str, dict[str, tuple[str, ...]]] = {
         "discard": ("kastar", "släng"),
         "knock": ("knackar",),
         "go_down": ("går ner",),
-        "gin": ("gå gin", "går gin"),
+        "gin": ("gå gin", "går gin", "liten gin", "gå liten gin"),
+        "big_gin": ("gå stor gin",),
         "help": ("?",),
         "quit": ("slutar", "avsluta"),
     },
@@ -281,6 +294,9 @@ class Voice:
         params.setdefault("minimum", self.rules.knock_min_melded)
         params.setdefault("melded", melded)
         code = getattr(error, "reason", error.code)
+        if self.goes_down and code in GOING_DOWN_REASONS:
+            (one, many), count = GOING_DOWN_REASONS[code]
+            return self.plural(one, many, int(params.get(count, 0)), **params)
         if code in REASONS:
             return self(REASONS[code], **params)
         if code in PLURAL_REASONS:
@@ -333,7 +349,10 @@ def _help(say: Voice) -> str:
         rows.append((f"{w['go_down']} {seven}", say("discard {card} and go down", card=seven)))
     elif say.knocks:
         rows.append((f"{w['knock']} {seven}", say("discard {card} and knock", card=seven)))
-    rows.append((f"{w['gin']} {seven}", say("discard {card} and go gin", card=seven)))
+    if say.goes_down:
+        rows.append((f"{w['gin']} {seven}", say("discard {card} and go petit gin", card=seven)))
+    else:
+        rows.append((f"{w['gin']} {seven}", say("discard {card} and go gin", card=seven)))
     if say.rules.big_gin:
         rows.append((w["big_gin"], say("go out with all eleven cards in melds, no discard")))
     rows.append((w["help"], say("this list")))
@@ -378,7 +397,7 @@ def _prompt(say: Voice, deal: Deal) -> str:
             return say("Draw from the stock, or take {card}? ", card=top)
         return say("Draw from the stock: ")
     if say.goes_down:
-        return say("Discard (or go down / gin): ")
+        return say("Discard (or go down / petit gin): ")
     if say.knocks:
         return say("Discard (or knock / gin): ")
     return say("Discard (or go gin): ")
@@ -411,9 +430,15 @@ def _describe(say: Voice, action: Action, deal: Deal, you: bool) -> str:
             return say("You knock, discarding {card}.", card=card)
         return say("The computer knocks, discarding {card}.", card=card)
     if isinstance(action, Gin):
+        if say.goes_down:
+            if you:
+                return say("You go petit gin, discarding {card}.", card=card)
+            return say("The computer goes petit gin, discarding {card}.", card=card)
         if you:
             return say("You go gin, discarding {card}.", card=card)
         return say("The computer goes gin, discarding {card}.", card=card)
+    if say.goes_down:
+        return say("You go grand gin.") if you else say("The computer goes grand gin.")
     return say("You go big gin.") if you else say("The computer goes big gin.")
 
 

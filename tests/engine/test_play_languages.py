@@ -11,6 +11,7 @@ from ginrules.cards import CARDS, Card, find_notation
 from ginrules.cli import all_commands, build_parser
 from ginrules.cli_play import (
     COMMAND_WORDS,
+    GOING_DOWN_REASONS,
     LANGUAGES,
     LEVEL_NAMES,
     MORE_WORDS,
@@ -193,7 +194,8 @@ def test_gin_with_deadwood_is_answered_about_gin(lang: str, variant: str) -> Non
         ["--lang", lang, "--variant", variant, "--seed", "3", "--dealer", "you"],
         f"pass\n{stock}\n{gin} {ten}\nquit\n",
     )
-    (one, many), _ = PLURAL_REASONS["not_gin"]
+    # in the variant's words: the French rules' gin is petit gin, its deadwood a count
+    (one, many), _ = (GOING_DOWN_REASONS if variant == "french" else PLURAL_REASONS)["not_gin"]
     deadwood = 60 if variant == "french" else 46
     refusal = catalog.gettext("Not possible: {reason}").format(
         reason=catalog.ngettext(one, many, deadwood).format(deadwood=deadwood)
