@@ -17,7 +17,14 @@ from typing import TextIO
 from ginrules.cli import Command, add_variant, variant
 from ginrules.errors import GinRulesError
 from ginrules.rules import Rules
-from ginrules.score_entries import BadSchemeError, fill_sheet, new_sheet, parse_entries
+from ginrules.score_entries import (
+    BadEntryError,
+    BadSchemeError,
+    entry_outcomes,
+    fill_sheet,
+    new_sheet,
+    parse_entries,
+)
 
 SCHEME_CHOICES = ("one-deal", "game", "hollywood", "manche", "partie")
 
@@ -86,7 +93,17 @@ def _run_score(args: argparse.Namespace, out: TextIO) -> int:
     known = schemes_of(rules)
     if scheme not in known:
         raise SchemeMismatchError(scheme, rules, known)
-    sheet = fill_sheet(rules, scheme, parse_entries(text, rules), args.target)
+    try:
+        results = parse_entries(text, rules)
+    except BadEntryError as error:
+        # say what an entry is, in the variant's words
+        words = list(entry_outcomes(rules))
+        error.args = (
+            f"{error}; an entry is who scored (A or B), the points and how the deal "
+            f"ended ({', '.join(words)}), as in 'A 25 {words[0]}', or 'dead'",
+        )
+        raise
+    sheet = fill_sheet(rules, scheme, results, args.target)
     del sheet["widget_scheme"]
     out.write(json.dumps(sheet) + "\n")
     return 0

@@ -359,3 +359,33 @@ def test_score_bad_entry_exits_2_naming_it(args: list[str], named: str) -> None:
     assert proc.returncode == 2 and proc.stdout == ""
     lines = proc.stderr.splitlines()
     assert len(lines) == 1 and lines[0].startswith("ginrules: error: ") and named in lines[0]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (
+            ["--variant", "french", "--scheme", "hollywood", "A 30 going_down"],
+            "the scoring scheme 'hollywood' does not fit the french rules; "
+            "schemes that fit: manche, partie",
+        ),
+        (
+            ["--scheme", "manche", "A 30 knock"],
+            "the scoring scheme 'manche' does not fit the standard rules; "
+            "schemes that fit: one-deal, game, hollywood",
+        ),
+        (
+            ["--scheme", "holywood", "A 30 knock"],
+            "unknown scoring scheme: 'holywood'; known: one-deal, game, hollywood, manche, partie",
+        ),
+        (
+            ["A 30"],
+            "not a deal result: 'A 30'; an entry is who scored (A or B), the points and how "
+            "the deal ended (knock, undercut, gin), as in 'A 25 knock', or 'dead'",
+        ),
+    ],
+)
+def test_score_errors_say_what_fits(args: list[str], message: str) -> None:
+    proc = run("score", *args)
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert proc.stderr == f"ginrules: error: {message}\n"
