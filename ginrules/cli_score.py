@@ -16,11 +16,11 @@ from typing import TextIO
 
 from ginrules.cli import Command, add_variant, variant
 from ginrules.errors import GinRulesError
+from ginrules.match import entry_outcomes
 from ginrules.rules import Rules
 from ginrules.score_entries import (
     BadEntryError,
     BadSchemeError,
-    entry_outcomes,
     fill_sheet,
     new_sheet,
     parse_entries,
