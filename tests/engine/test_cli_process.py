@@ -4,6 +4,7 @@ section, and the package's build configuration."""
 
 from __future__ import annotations
 
+import argparse
 import os
 import re
 import select
@@ -19,7 +20,7 @@ from pathlib import Path
 import pytest
 
 import ginrules
-from ginrules.cli import all_commands
+from ginrules.cli import all_commands, build_parser
 
 ROOT = Path(__file__).resolve().parents[2]
 COMMAND = [sys.executable, "-m", "ginrules"]
@@ -110,15 +111,19 @@ def run_example(line: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+def help_texts() -> list[str]:
+    """``ginrules --help`` and every sub-command's ``--help``, as argparse prints them."""
+    parser = build_parser(all_commands())
+    subs = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    return [parser.format_help(), *(sub.format_help() for sub in subs.choices.values())]
+
+
 def help_examples() -> list[str]:
-    """The example lines of ``ginrules --help`` and of every sub-command's ``--help``."""
+    """The example lines of every ``--help`` (read in this process: collecting the
+    tests starts no process)."""
     found = []
-    for argv in [[], *([c.name] for c in all_commands())]:
-        proc = subprocess.run(
-            [*COMMAND, *argv, "--help"], capture_output=True, text=True, timeout=60
-        )
-        assert proc.returncode == 0, proc.stderr
-        _, _, tail = proc.stdout.partition("\nexamples:\n")
+    for text in help_texts():
+        _, _, tail = text.partition("\nexamples:\n")
         found += [line.strip() for line in tail.splitlines() if line.startswith("  ginrules")]
     return found
 
@@ -126,6 +131,12 @@ def help_examples() -> list[str]:
 def test_every_command_shows_examples() -> None:
     named = {shlex.split(line)[1] for line in help_examples()}
     assert {c.name for c in all_commands()} <= named
+    # and the process prints the same help
+    for argv in ([], ["score"]):
+        proc = subprocess.run(
+            [*COMMAND, *argv, "--help"], capture_output=True, text=True, timeout=60
+        )
+        assert proc.returncode == 0 and "\nexamples:\n  ginrules " in proc.stdout
 
 
 @pytest.mark.parametrize("line", help_examples())
