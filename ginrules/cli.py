@@ -77,6 +77,24 @@ def whole_number(text: str) -> int:
         raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
 
 
+def number(least: int, even: bool = False) -> Callable[[str], int]:
+    """argparse's ``type`` for a whole number of ``least`` or more (``even``: and even),
+    worded as :func:`whole_number`: ``argument --games: not an even whole number of 0
+    or more: '3'``."""
+    kind = "an even whole number" if even else "a whole number"
+
+    def read(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            value = least - 1
+        if value < least or (even and value % 2):
+            raise argparse.ArgumentTypeError(f"not {kind} of {least} or more: {text!r}")
+        return value
+
+    return read
+
+
 def add_variant(parser: argparse.ArgumentParser) -> None:
     """The ``--variant`` option shared by the sub-commands."""
     parser.add_argument(

@@ -14,7 +14,7 @@ import json
 import sys
 from typing import TextIO
 
-from ginrules.cli import Command, add_variant, variant
+from ginrules.cli import Command, add_variant, number, variant
 from ginrules.errors import GinRulesError
 from ginrules.match import entry_outcomes
 from ginrules.rules import Rules
@@ -61,12 +61,6 @@ def schemes_of(rules: Rules) -> list[str]:
     return fits
 
 
-def _positive(text: str) -> int:
-    if not text.isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"not a positive whole number: {text!r}")
-    return int(text)
-
-
 def _configure_score(parser: argparse.ArgumentParser) -> None:
     add_variant(parser)
     parser.add_argument(
@@ -75,7 +69,7 @@ def _configure_score(parser: argparse.ArgumentParser) -> None:
         help="how the match is scored (default: partie for the French rules, else game)",
     )
     parser.add_argument(
-        "--target", type=_positive, help="points that end a game (default: the rules' own, or 100)"
+        "--target", type=number(1), help="points that end a game (default: the rules' own, or 100)"
     )
     parser.add_argument(
         "entries",
