@@ -56,7 +56,8 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Sequence
-from typing import Final, Protocol
+from dataclasses import dataclass
+from typing import Final, Literal, Protocol
 
 from ginrules.cards import Card
 from ginrules.deal import (
@@ -90,6 +91,7 @@ __all__ = [
     "BeginnerPlayer",
     "ExpertPlayer",
     "GoodPlayer",
+    "KnockChoice",
     "Player",
     "RandomPlayer",
     "UnknownLevelError",
@@ -451,16 +453,46 @@ class ExpertPlayer(GoodPlayer):
         return race
 
     def _knocks(self, view: PlayerView, left: int) -> bool:
+        return self.knock_choice(view, left).knock
+
+    def knock_choice(self, view: PlayerView, left: int) -> KnockChoice:
+        """Knock now, keeping ``left`` deadwood (the rules allow it), and what decided
+        it (see :class:`KnockChoice`)."""
         # A low Oklahoma limit does not make an early knock pay either: against the
         # EAAI baseline, knocking with 2 deadwood or less won 63.5 % of 400 games,
         # with 3 or less 63.0 %, playing for gin 71.5 % (the same deals)
-        if left <= self.knock_at:
-            return True
         match = view.match
-        if match.target is not None and match.target - match.scores[0] <= self.finish_within:
-            return True
+        to_go = None if match.target is None else match.target - match.scores[0]
         rules = view.rules
-        return rules.stock_end == "dead_hand" and view.stock_size <= rules.dead_hand_cards + 2
+        ending = rules.stock_end == "dead_hand" and view.stock_size <= rules.dead_hand_cards + 2
+        margin = self.finish_within
+        if left <= self.knock_at:
+            return KnockChoice(True, "low_deadwood", left, self.knock_at, to_go, margin)
+        if to_go is not None and to_go <= margin:
+            return KnockChoice(True, "near_target", left, self.knock_at, to_go, margin)
+        if ending:
+            return KnockChoice(True, "stock_ending", left, self.knock_at, to_go, margin)
+        return KnockChoice(False, "patience", left, self.knock_at, to_go, margin)
+
+
+@dataclass(frozen=True)
+class KnockChoice:
+    """The expert's answer to "knock now?" (:meth:`ExpertPlayer.knock_choice`).
+
+    ``decided_by``: ``low_deadwood`` (``deadwood`` is at most ``knock_at``),
+    ``near_target`` (the seat needs ``to_go`` points to reach the match's target,
+    at most ``margin``, the expert's ``finish_within``), ``stock_ending`` (the
+    stock is about to run out under the dead hand rule), else ``patience``: it
+    plays on for gin or to undercut a knock. ``to_go`` is ``None`` in a single
+    deal.
+    """
+
+    knock: bool
+    decided_by: Literal["low_deadwood", "near_target", "stock_ending", "patience"]
+    deadwood: int
+    knock_at: int
+    to_go: int | None
+    margin: int
 
 
 def _neighbours(index: int, wrap: bool) -> int:
