@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import platform
 import re
 import select
 import shlex
@@ -78,6 +79,31 @@ def test_ctrl_c_ends_a_command_with_130_and_no_traceback(
         proc.kill()
     assert proc.returncode == 130, err
     assert b"Traceback" not in err
+    assert err.rstrip().endswith(b"ginrules: interrupted")
+
+
+READ = {"x86_64": 0, "aarch64": 63}[platform.machine()]  # the read(2) system call
+
+
+def wait_for_stdin(proc: subprocess.Popen[bytes], timeout: float = 60) -> None:
+    """Wait until ``proc`` blocks reading its standard input (then main() runs)."""
+    deadline = time.monotonic() + timeout
+    syscall = Path(f"/proc/{proc.pid}/syscall")
+    while not syscall.read_text().startswith(f"{READ} 0x0 "):
+        assert time.monotonic() < deadline and proc.poll() is None, "never read stdin"
+        time.sleep(0.05)
+
+
+@pytest.mark.parametrize("argv", [["melds", "-"], ["score"]], ids=["melds", "score"])
+def test_ctrl_c_while_reading_standard_input(argv: list[str]) -> None:
+    proc = start([*COMMAND, *argv])
+    try:
+        wait_for_stdin(proc)
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=60)
+    finally:
+        proc.kill()
+    assert proc.returncode == 130 and b"Traceback" not in err, err
     assert err.rstrip().endswith(b"ginrules: interrupted")
 
 
