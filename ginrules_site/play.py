@@ -102,9 +102,25 @@ def going_out_words(style: str) -> dict[str, Any]:
         "tutor_gin": _("Go gin, discarding {card}."),
         "tutor_big_gin": _("Go big gin, keeping all eleven cards."),
         "tutor_knock": _("Knock, discarding {card}: deadwood {deadwood} is left."),
-        "tutor_play_on": _(
-            "Discard {card} and play on: a knock with {deadwood} was possible, but waiting "
-            "is worth more (the risk of an undercut, a gin in sight, the score)."
+        "tutor_play_on": ngettext(
+            "Discard {card} and play on: you could knock with {deadwood}, but you need {to_go} "
+            "more points to reach {target}, and the expert knocks early only within {margin} "
+            "points of it. It waits for gin (now {gin_outs} unseen card would give it) or to "
+            "undercut a knock by the computer.",
+            "Discard {card} and play on: you could knock with {deadwood}, but you need {to_go} "
+            "more points to reach {target}, and the expert knocks early only within {margin} "
+            "points of it. It waits for gin (now {gin_outs} unseen cards would give it) or to "
+            "undercut a knock by the computer.",
+            "gin_outs",
+        ),
+        "tutor_play_on_deal": ngettext(
+            "Discard {card} and play on: you could knock with {deadwood}, but in a single deal "
+            "the expert waits for gin (now {gin_outs} unseen card would give it) or to "
+            "undercut a knock by the computer.",
+            "Discard {card} and play on: you could knock with {deadwood}, but in a single deal "
+            "the expert waits for gin (now {gin_outs} unseen cards would give it) or to "
+            "undercut a knock by the computer.",
+            "gin_outs",
         ),
     }
     if style == "gin_only":
@@ -131,9 +147,20 @@ def going_out_words(style: str) -> dict[str, Any]:
                 "tutor_gin": _("Go petit gin, discarding {card}."),
                 "tutor_big_gin": _("Go grand gin, keeping all eleven cards."),
                 "tutor_knock": _("Go down, discarding {card}: a count of {deadwood} is left."),
-                "tutor_play_on": _(
-                    "Discard {card} and play on: going down with a count of {deadwood} was "
-                    "possible, but waiting is worth more."
+                "tutor_play_on": ngettext(
+                    "Discard {card} and play on: you could go down with a count of "
+                    "{deadwood}, but you need {to_go} more points to reach {target}, and the "
+                    "expert goes down early only within {margin} points of it or when the "
+                    "stock is about to run out. It waits for petit gin (now {gin_outs} unseen "
+                    "card would give it) or to beat the computer on the count if it goes "
+                    "down first.",
+                    "Discard {card} and play on: you could go down with a count of "
+                    "{deadwood}, but you need {to_go} more points to reach {target}, and the "
+                    "expert goes down early only within {margin} points of it or when the "
+                    "stock is about to run out. It waits for petit gin (now {gin_outs} unseen "
+                    "cards would give it) or to beat the computer on the count if it goes "
+                    "down first.",
+                    "gin_outs",
                 ),
             }
         )
@@ -278,23 +305,56 @@ def play_strings() -> dict[str, Any]:
         "tutor_title": _("Tutor: what you can see from your seat"),
         "tutor_discards": _("Best discards (deadwood left):"),
         "tutor_discard": _("{card}: {deadwood}"),
+        # Translators: the tutor's advice in one line; {move} is a move button's label.
+        "tutor_advice": _("Advice: {move}"),
         "tutor_outs": ngettext(
-            "Cards that would improve a meld: {cards}. {n} of them is still unseen.",
-            "Cards that would improve a meld: {cards}. {n} of them are still unseen.",
+            "Cards that would join a meld and lower your deadwood: {cards}. {n} of them is "
+            "still unseen.",
+            "Cards that would join a meld and lower your deadwood: {cards}. {n} of them are "
+            "still unseen.",
             "n",
         ),
-        "tutor_no_outs": _("No single card would improve a meld now."),
+        "tutor_outs_after": ngettext(
+            "Once you discard {card}, these cards would join a meld and lower your deadwood: "
+            "{cards}. {n} of them is still unseen.",
+            "Once you discard {card}, these cards would join a meld and lower your deadwood: "
+            "{cards}. {n} of them are still unseen.",
+            "n",
+        ),
+        "tutor_no_outs": _("No single card would join a meld and lower your deadwood now."),
+        "tutor_no_outs_after": _(
+            "Once you discard {card}, no single card would join a meld and lower your deadwood."
+        ),
+        "tutor_take_or_pass": _("You may go out only after drawing: first take {card} or pass."),
+        "tutor_must_draw": _(
+            "You may go out only after drawing: draw from the stock or take {card} from the pile."
+        ),
+        "tutor_must_draw_stock": _(
+            "You may go out only after drawing: draw from the stock (the pile's card may not be "
+            "taken now)."
+        ),
+        "tutor_must_take": _(
+            "You may go out only after drawing: take {card} from the pile (the stock may not be "
+            "drawn now)."
+        ),
         "tutor_expert": _("{reason} That is what the expert computer would do."),
         "tutor_take_meld": _(
-            "Take {card}: it joins a meld, and your deadwood falls from {before} to {after}."
+            "Take {card}: it joins a meld, and once you discard {discard} your deadwood falls "
+            "from {before} to {after}."
+        ),
+        "tutor_take_replaces": _(
+            "Take {card} in place of {replaces}: it joins no meld, but it counts less, so your "
+            "deadwood falls from {before} to {after}."
         ),
         "tutor_take_lower": _(
-            "Take {card}: it joins no meld yet, but your deadwood falls from {before} to {after}."
+            "Take {card} and discard {discard}: your deadwood falls from {before} to {after}."
         ),
         "tutor_take_keep": _(
-            "Take {card}: your deadwood does not fall ({before}, then {after}), but the card is "
-            "kept for a meld to come."
+            "Take {card}: your deadwood does not fall ({before}, then {after} at best), but the "
+            "card could make a meld with {first} and {second}, and only gin ends this deal: the "
+            "expert keeps it."
         ),
+        "tutor_take_only": _("Take {card}: the stock may not be drawn now."),
         "tutor_gin_only": _(
             "You may go out only with gin: under these rules nothing else ends a deal."
         ),
@@ -302,21 +362,52 @@ def play_strings() -> dict[str, Any]:
             "You may not knock yet: your deadwood ({deadwood}) is over the limit of {limit}."
         ),
         "tutor_too_few_melded": _(
-            "You may not go down yet: fewer than {minimum} of your cards are in melds."
+            "You may not go down yet: whatever you discard, at most {melded} of your cards are "
+            "in melds, fewer than {needed}."
         ),
-        "tutor_upcard_no_help": _("Pass: {card} would not lower your deadwood in a meld."),
+        "tutor_upcard_no_help": _(
+            "Pass: with {card} your deadwood would be {after} at best, not less than the "
+            "{before} you hold."
+        ),
         "tutor_pile_no_help": _(
-            "Draw from the stock: {card} would not lower your deadwood in a meld."
+            "Draw from the stock: with {card} your deadwood would be {after} at best, not less "
+            "than the {before} you hold."
+        ),
+        "tutor_upcard_no_meld": _(
+            "Pass: {card} would join no meld; it would lower your deadwood from {before} to "
+            "{after} only in place of {replaces}, and the expert takes a card only for a meld."
+        ),
+        "tutor_pile_no_meld": _(
+            "Draw from the stock: {card} would join no meld; it would lower your deadwood from "
+            "{before} to {after} only in place of {replaces}, and the expert takes a card only "
+            "for a meld."
+        ),
+        "tutor_upcard_race": _(
+            "Pass: {card} would lower your deadwood from {before} to {after}, but only gin ends "
+            "this deal, and the expert judges your hand nearer to gin without it."
+        ),
+        "tutor_pile_race": _(
+            "Draw from the stock: {card} would lower your deadwood from {before} to {after}, but "
+            "only gin ends this deal, and the expert judges your hand nearer to gin without it."
         ),
         "tutor_stock_only": _("Draw from the stock: the pile's card may not be taken now."),
         "tutor_least_deadwood": _("Discard {card}: it leaves the least deadwood ({deadwood})."),
         "tutor_safe_discard": _(
             "Discard {card} (deadwood {deadwood}; the least is {least}) rather than "
-            "{avoided}, which the computer may want."
+            "{avoided}: the computer took {near} from the pile and may want {avoided}."
         ),
-        "tutor_keeps_outs": _(
-            "Discard {card} (deadwood {deadwood}; the least is {least}): it keeps the cards "
-            "that more unseen cards would improve."
+        "tutor_keeps_outs": ngettext(
+            "Discard {card} (deadwood {deadwood}) rather than {avoided} (deadwood {least}): "
+            "then {outs} unseen card would lower your deadwood at the next draw, against "
+            "{avoided_outs}.",
+            "Discard {card} (deadwood {deadwood}) rather than {avoided} (deadwood {least}): "
+            "then {outs} unseen cards would lower your deadwood at the next draw, against "
+            "{avoided_outs}.",
+            "outs",
+        ),
+        "tutor_keeps_chances": _(
+            "Discard {card} (deadwood {deadwood}) rather than {avoided} (deadwood {least}): the "
+            "expert rates the cards you keep higher for the draws to come."
         ),
         "review_title": ngettext(
             "Review of deal {deal}: your turn {turn} of {turns}.",

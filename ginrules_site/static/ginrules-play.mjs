@@ -543,16 +543,32 @@ class Play {
   // The tutor's answer in words: going out, the best discards, the outs, the expert's choice.
   tutorNodes(S, tutor, title = S.tutor_title) {
     const nodes = [el("h3", "gr-play-tutor-title", title)];
+    const expert = tutor.expert;
+    // every card the engine's params name, as the page names cards
+    const named = (params) => {
+      const fields = { ...params };
+      for (const name of ["card", "avoided", "replaces", "discard", "near"]) if (fields[name]) fields[name] = theCard(fields[name]);
+      if (fields.with) [fields.first, fields.second] = fields.with.map(theCard);
+      return fields;
+    };
+    if (expert) {
+      // the one-line advice (a move the engine lists as legal), first
+      const move = expert.action === "take"
+        ? fill(tutor.phase === "offer" ? S.act_take_upcard : S.act_take_pile, { card: theCard(expert.params.card) })
+        : fill(S[`act_${expert.action}`] ?? expert.action, { card: expert.card ? theCard(expert.card) : "" });
+      const line = para(fill(S.tutor_advice, { move }), "gr-play-tutor-advice");
+      line.dataset.tutorAdvice = expert.action;
+      line.dataset.tutorCard = expert.card ?? "";
+      line.dataset.tutorReason = expert.reason;
+      nodes.push(line);
+    }
     const going = tutor.going_out;
     if (going) {
       let text;
       if (going.big_gin) text = S.tutor_may_big_gin;
       else if (going.gin) text = S.tutor_may_gin;
-      else if (going.knock) text = fill(S.tutor_may_knock, going);
-      else if (going.why_not) {
-        const fields = { ...going, ...(going.params ?? {}), minimum: going.needed ?? going.params?.needed ?? this.variant.minimum };
-        text = fill(S[`tutor_${going.why_not}`] ?? S[going.why_not] ?? S.not_allowed, fields);
-      }
+      else if (going.knock) text = fill(S.tutor_may_knock, { deadwood: going.knock_deadwood });
+      else if (going.why_not) text = fill(S[`tutor_${going.why_not}`] ?? S[going.why_not] ?? S.not_allowed, { ...going, ...named(going.params) });
       if (text) nodes.push(para(text, "gr-play-tutor-going-out"));
     }
     if (tutor.discards?.length) {
@@ -560,15 +576,16 @@ class Play {
       for (const d of tutor.discards.slice(0, 3)) list.append(el("li", "", fill(S.tutor_discard, { card: cardName(d.card), deadwood: d.deadwood })));
       nodes.push(para(S.tutor_discards), list);
     }
-    if (tutor.outs?.length) {
-      const cards = tutor.outs.map((o) => cardName(o.card)).join(", ");
-      nodes.push(para(fill(S.tutor_outs, { cards, n: tutor.outs_unseen }), "gr-play-tutor-outs"));
-    } else if (tutor.outs) nodes.push(para(S.tutor_no_outs, "gr-play-tutor-outs"));
-    const expert = tutor.expert;
+    // the cards that improve the hand the advice keeps (none to show when it goes out)
+    if (!["knock", "gin", "big_gin"].includes(expert?.action)) {
+      const after = expert?.action === "discard" ? "_after" : "";
+      const fields = { card: expert?.card ? theCard(expert.card) : "", n: tutor.outs_unseen };
+      if (tutor.outs?.length) fields.cards = tutor.outs.map((o) => cardName(o.card)).join(", ");
+      const text = tutor.outs?.length ? S[`tutor_outs${after}`] : S[`tutor_no_outs${after}`];
+      if (tutor.outs) nodes.push(para(fill(text, fields), "gr-play-tutor-outs"));
+    }
     if (expert) {
-      const fields = { ...expert.params };
-      for (const name of ["card", "avoided"]) if (fields[name]) fields[name] = theCard(fields[name]);
-      const reason = fill(S[`tutor_${expert.reason}`] ?? expert.reason, fields);
+      const reason = fill(S[`tutor_${expert.reason}`] ?? expert.reason, named(expert.params));
       nodes.push(para(fill(S.tutor_expert, { reason }), "gr-play-tutor-expert"));
     }
     return nodes;

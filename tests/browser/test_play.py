@@ -374,6 +374,14 @@ def test_the_tutors_answer_is_the_engines(page: Page, lang: str) -> None:
         expert = answer["expert"] or {}
         expect(panel).to_have_attribute("data-expert-action", expert.get("action", ""))
         expect(panel).to_have_attribute("data-expert-card", expert.get("card") or "")
+        # the one-line advice is the engine's move and reason (issue 21), every field filled
+        line = root.locator("[data-tutor-advice]")
+        expect(line).to_have_count(1)
+        expect(line).to_have_attribute("data-tutor-advice", expert["action"])
+        expect(line).to_have_attribute("data-tutor-reason", expert["reason"])
+        expect(line).to_have_attribute("data-tutor-card", expert.get("card") or "")
+        for text in (line.inner_text(), panel.inner_text()):
+            assert "{" not in text and "_" not in text  # no field or code left unfilled
         checked += 1
         moves = [m for m in offered(root) if m["action"] not in GOING_OUT]
         if not moves:
