@@ -167,11 +167,102 @@ def going_out_words(style: str) -> dict[str, Any]:
     return words
 
 
+def recap_words(style: str) -> dict[str, Any]:
+    """The recap of a deal's end and the prompt to discard, from the reader's seat and in
+    the variant's words: "You knock with deadwood 7.", "The computer goes petit gin.",
+    and why the winner scores. Keys: ``recap_<how>_<who went out>`` (the headline),
+    ``why_<outcome>_<who went out>``, ``recap_layoff_<who lays off>``."""
+    words: dict[str, Any] = {
+        "turn_discard_knock": _("Your turn: discard a card, or knock."),
+        "turn_discard_gin": _("Your turn: discard a card, or go gin."),
+        "turn_discard_big_gin": _("Your turn: discard a card, or go big gin."),
+        "recap_knock_you": _("You knock with deadwood {deadwood}."),
+        "recap_knock_computer": _("The computer knocks with deadwood {deadwood}."),
+        "recap_gin_you": _("You go gin."),
+        "recap_gin_computer": _("The computer goes gin."),
+        "recap_big_gin_you": _("You go big gin."),
+        "recap_big_gin_computer": _("The computer goes big gin."),
+        "recap_layoff_you": _(
+            "You lay off {cards} on the computer's melds: your deadwood falls from {before} "
+            "to {after}."
+        ),
+        "recap_layoff_computer": _(
+            "The computer lays off {cards} on your melds: its deadwood falls from {before} "
+            "to {after}."
+        ),
+        "recap_totals": _("Deadwood: you {you}, the computer {computer}."),
+        "why_knock_you": _("Your deadwood is lower: you score the difference."),
+        "why_knock_computer": _("The computer's deadwood is lower: it scores the difference."),
+        "why_undercut_you": _(
+            "Undercut: the computer's deadwood is not higher than yours, so the computer "
+            "scores the difference and the undercut bonus."
+        ),
+        "why_undercut_computer": _(
+            "Undercut: your deadwood is not higher than the computer's, so you score the "
+            "difference and the undercut bonus."
+        ),
+        "why_gin_you": _("Gin: you score the computer's deadwood and the gin bonus."),
+        "why_gin_computer": _("Gin: the computer scores your deadwood and the gin bonus."),
+        "why_big_gin_you": _("Big gin: you score the computer's deadwood and the big gin bonus."),
+        "why_big_gin_computer": _(
+            "Big gin: the computer scores your deadwood and the big gin bonus."
+        ),
+    }
+    if style == "going_down":
+        words.update(
+            {
+                "turn_discard_knock": _("Your turn: discard a card, or go down."),
+                "turn_discard_gin": _("Your turn: discard a card, or go petit gin."),
+                "turn_discard_big_gin": _("Your turn: discard a card, or go grand gin."),
+                "recap_knock_you": _("You go down with a count of {deadwood}."),
+                "recap_knock_computer": _("The computer goes down with a count of {deadwood}."),
+                "recap_gin_you": _("You go petit gin."),
+                "recap_gin_computer": _("The computer goes petit gin."),
+                "recap_big_gin_you": _("You go grand gin."),
+                "recap_big_gin_computer": _("The computer goes grand gin."),
+                "recap_layoff_you": _(
+                    "You lay off {cards} on the computer's melds: your count falls from "
+                    "{before} to {after}."
+                ),
+                "recap_layoff_computer": _(
+                    "The computer lays off {cards} on your melds: its count falls from "
+                    "{before} to {after}."
+                ),
+                "recap_totals": _("Count: you {you}, the computer {computer}."),
+                "term_big_gin_bonus": _("grand gin bonus"),
+                "why_knock_you": _("Your count is lower: you score the difference."),
+                "why_knock_computer": _("The computer's count is lower: it scores the difference."),
+                "why_undercut_you": _(
+                    "The computer's count is not higher than yours: the computer scores "
+                    "the difference and the opponent's bonus."
+                ),
+                "why_undercut_computer": _(
+                    "Your count is not higher than the computer's: you score the difference "
+                    "and the opponent's bonus."
+                ),
+                "why_gin_you": _(
+                    "Petit gin: you score the computer's count and the petit gin bonus."
+                ),
+                "why_gin_computer": _(
+                    "Petit gin: the computer scores your count and the petit gin bonus."
+                ),
+                "why_big_gin_you": _(
+                    "Grand gin: you score the computer's count and the grand gin bonus."
+                ),
+                "why_big_gin_computer": _(
+                    "Grand gin: the computer scores your count and the grand gin bonus."
+                ),
+            }
+        )
+    return words
+
+
 def variant_params(name: str) -> dict[str, Any]:
     """What the script must know of a variant, from its preset."""
     rules = find_variant(name)
     labels = scheme_labels()
-    words = {**showdown_words(rules), **going_out_words(going_out_style(rules))}
+    style = going_out_style(rules)
+    words = {**showdown_words(rules), **going_out_words(style), **recap_words(style)}
     return {
         "name": variant_name(rules),
         "schemes": [[scheme, str(labels[scheme])] for scheme in schemes(rules)],
@@ -250,9 +341,14 @@ def play_strings() -> dict[str, Any]:
         "dealer_you": _("You deal."),
         "dealer_computer": _("The computer deals."),
         "whatif": _("What-if replay: this deal is not scored."),
+        # the prompts name only the moves the engine lists as legal
         "turn_offer": _("Your turn: take the upcard or pass."),
+        "turn_offer_pass": _("Your turn: pass."),
         "turn_draw": _("Your turn: draw from the stock or take the pile's top card."),
-        "turn_discard": _("Your turn: discard a card, or go out if a button offers it."),
+        "turn_draw_stock": _("Your turn: draw from the stock."),
+        "turn_draw_pile": _("Your turn: take the pile's top card."),
+        "turn_discard": _("Your turn: discard a card."),
+        "turn_discard_out": _("Your turn: discard a card, or go out with a button below."),
         "turn_computer": _("The computer is playing."),
         "turn_over": _("The deal is over."),
         "turn_game_over": _("The game is over."),
@@ -282,8 +378,6 @@ def play_strings() -> dict[str, Any]:
             "The computer scores {points} point.", "The computer scores {points} points.", "points"
         ),
         "result_dead": _("The deal is dead: nobody scores."),
-        "went_out_you": _("You went out."),
-        "went_out_computer": _("The computer went out."),
         "hands_face_up": _("Both hands, face up"),
         "game_won": _("The game is over: you win, {you} to {computer}."),
         "game_lost": _("The game is over: the computer wins, {computer} to {you}."),
@@ -296,7 +390,19 @@ def play_strings() -> dict[str, Any]:
         "bad_link": _(
             "This link does not describe a deal that can be played here: a new deal is dealt."
         ),
-        "engine_refused": _("The engine refused this move: {message}"),
+        # the engine's refusals on this page, never with its internal names
+        "play_error": _("The engine refused this move."),
+        "play_error_internal": _("The engine failed on this move. Reload the page to try again."),
+        "play_error_bad_scheme": _(
+            "This game is not offered with this variant: choose one from the list."
+        ),
+        "play_error_unknown_variant": _("This variant cannot be played here."),
+        "play_error_unknown_level": _("The computer has no such level."),
+        "play_error_bad_seed": _("This deal number cannot be dealt."),
+        "choice_pending": _(
+            "The table below is still your game of {variant}: “Deal a new game” deals the "
+            "game chosen above."
+        ),
         "act_whatif": _("Replay this deal as a what-if"),
         "act_back": _("Back to the game"),
         "act_review": _("Review this deal"),

@@ -80,6 +80,10 @@ class Play {
     this.tutorOn = false; // off by default: the reader asks for advice
     this.tutorSerial = 0;
     this.reviewing = null; // {deal, turn} while a finished deal is reviewed
+    // A new game asked for while a move is played waits for it (pending), and the
+    // computer's turns of the old table stop (generation): no choice is ever lost.
+    this.generation = 0;
+    this.pending = null;
     root.querySelector(".gr-play-static").hidden = true;
     this.form.hidden = false;
     root.querySelector(".gr-play-keys").hidden = false;
@@ -87,6 +91,9 @@ class Play {
     if (this.params.levels.includes(level)) this.fields.level.value = level;
     this.fields.variant.addEventListener("change", () => this.showSchemes());
     this.fields.level.addEventListener("change", () => store(LEVEL_KEY, this.fields.level.value));
+    this.form.addEventListener("change", () => this.noteChoice());
+    // A link to another deal opened on this page (or the address edited) deals it.
+    window.addEventListener("hashchange", () => this.restore(location.hash));
     this.form.addEventListener("submit", (event) => {
       event.preventDefault();
       this.newGame({});
@@ -104,8 +111,32 @@ class Play {
     this.root.dataset.busy = String(busy);
   }
 
+  // The move is played: a new game asked for meanwhile is dealt now.
+  idle() {
+    const pending = this.pending;
+    this.pending = null;
+    this.setBusy(false);
+    if (pending) this.newGame(...pending);
+  }
+
+  // While the choices above differ from the table's game, the status line says which
+  // game the table still shows and that the button deals the one chosen.
+  noteChoice() {
+    const state = this.mainState ?? this.state;
+    if (!state) return;
+    const { variant, scheme, level } = this.fields;
+    const same = variant.value === state.variant && scheme.value === state.scheme && level.value === state.level;
+    this.status.textContent = same ? "" : fill(STRINGS.choice_pending, { variant: this.params.variants[state.variant].name });
+  }
+
+  // The variant of the table shown (the form's before any table): its words, its schemes.
   get variant() {
     return this.params.variants[this.state?.variant ?? this.fields.variant.value];
+  }
+
+  // The variant chosen in the form: the game list follows it, whatever table is shown.
+  get chosen() {
+    return this.params.variants[this.fields.variant.value] ?? this.params.variants.standard;
   }
 
   // The variant's own words (nobody knocks in Straight Gin) over the page's strings.
@@ -116,7 +147,7 @@ class Play {
   showSchemes(chosen = null) {
     const select = this.fields.scheme;
     const previous = chosen ?? select.value;
-    const schemes = this.variant.schemes;
+    const schemes = this.chosen.schemes;
     select.replaceChildren(...schemes.map(([value, label]) => {
       const option = el("option", "", label);
       option.value = value;
@@ -172,17 +203,36 @@ class Play {
   async call(name, args) {
     const reply = await runtime().call(name, args);
     if (!reply.ok) {
-      const error = reply.error;
-      const text = STRINGS[error.code] ? fill(STRINGS[error.code], error) : fill(STRINGS.engine_refused, error);
-      this.status.textContent = text;
+      this.status.textContent = this.errorText(reply.error);
       return null;
     }
     return reply.value;
   }
 
+  // An engine's refusal in the reader's words: the move's reason when the page has it
+  // (with the cards named), else a sentence of the play page for the kind of error.
+  // The engine's English message and its internal names never reach the reader.
+  errorText(error) {
+    const S = this.S;
+    const fields = { ...error };
+    for (const name of ["card", "drawn"]) if (typeof fields[name] === "string") fields[name] = theCard(fields[name]);
+    if (error.reason && S[error.reason]) return fill(S[error.reason], fields);
+    const own = S[`play_error_${error.code}`];
+    if (own) return own;
+    if (error.code !== "internal") console.warn("ginrules play:", error);
+    else console.error("ginrules play:", error.message);
+    return error.code === "internal" ? S.play_error_internal : S.play_error;
+  }
+
   async newGame(extra, note = null) {
-    if (this.busy) return;
+    if (this.busy) {
+      // asked while a move is played: dealt as soon as it is (idle)
+      this.pending = [extra, note];
+      this.generation += 1;
+      return;
+    }
     this.setBusy(true);
+    this.generation += 1;
     try {
       if (!(await goLive(this.root, this.status, STRINGS))) return;
       const args = {
@@ -206,7 +256,7 @@ class Play {
       this.root.dataset.state = "ready";
       await this.computerTurns();
     } finally {
-      this.setBusy(false);
+      this.idle();
     }
   }
 
@@ -214,6 +264,7 @@ class Play {
     if (this.busy || !this.state) return;
     if (action === "new") return this.newGame({});
     this.setBusy(true);
+    const generation = this.generation;
     try {
       if (action in LOCAL) {
         await this[LOCAL[action]]();
@@ -223,7 +274,7 @@ class Play {
       if (action === "next") value = await this.call("play_next", { table: this.table });
       else if (action === "take_back") value = await this.call("play_take_back", { table: this.table });
       else value = await this.call("play_act", { table: this.table, action: card ? { action, card } : { action } });
-      if (!value) return;
+      if (!value || generation !== this.generation) return;
       const before = this.state;
       this.status.textContent = "";
       this.show(value.state);
@@ -236,16 +287,19 @@ class Play {
       }
       await this.computerTurns();
     } finally {
-      this.setBusy(false);
+      this.idle();
     }
   }
 
-  // The computer plays one action at a time, paced, each announced.
+  // The computer plays one action at a time, paced, each announced (until a new game
+  // is asked for).
   async computerTurns() {
-    while (this.state?.turn === "computer") {
+    const generation = this.generation;
+    while (this.state?.turn === "computer" && generation === this.generation) {
       await sleep(PACE_MS);
+      if (generation !== this.generation) return;
       const value = await this.call("play_computer", { table: this.table });
-      if (!value) return;
+      if (!value || generation !== this.generation) return;
       this.show(value.state);
       this.announce(this.moveText(value.move));
     }
@@ -271,6 +325,8 @@ class Play {
     const hadFocus = this.tableNode.contains(document.activeElement);
     const focused = hadFocus ? document.activeElement.dataset : null;
     this.state = state;
+    // first counted, then drawn: the statistics below include a game that just ended
+    this.record(state);
     const root = this.root;
     root.dataset.phase = state.phase;
     root.dataset.variant = state.variant;
@@ -281,7 +337,7 @@ class Play {
     if (state.result) table.append(this.resultNode(S, state));
     else {
       table.append(this.opponentNode(S, state), this.centreNode(S, state));
-      const turn = para(S[`turn_${state.turn === "computer" ? "computer" : state.phase}`], "gr-play-turn");
+      const turn = para(this.promptText(S, state), "gr-play-turn");
       turn.dataset.turn = state.turn ?? "none";
       table.append(turn, this.handNode(S, state));
     }
@@ -298,7 +354,6 @@ class Play {
     this.shareLink.textContent = STRINGS.share;
     this.shareLink.href = this.shareHref(state.share);
     if (history.replaceState && !state.whatif) history.replaceState(null, "", this.shareHref(state.share));
-    this.record(state);
     if (this.table === this.mainTable && !state.whatif) this.mainState = state;
     if (this.tutorOn && state.turn === "you") this.refreshTutor();
     if (this.reviewing) this.showReview();
@@ -311,6 +366,21 @@ class Play {
     }
   }
 
+  // The line over the reader's hand: it names only the moves the engine lists as legal,
+  // going out in the variant's words ("or knock", "ou faire petit gin").
+  promptText(S, state) {
+    if (state.turn !== "you") return state.turn === "computer" ? S.turn_computer : S[`turn_${state.phase}`] ?? "";
+    const legal = new Set(state.legal.map((m) => m.action));
+    if (state.phase === "offer") return legal.has("take") ? S.turn_offer : S.turn_offer_pass;
+    if (state.phase === "draw") {
+      if (legal.has("stock") && legal.has("take")) return S.turn_draw;
+      return legal.has("take") ? S.turn_draw_pile : S.turn_draw_stock;
+    }
+    const ways = ["knock", "gin", "big_gin"].filter((way) => legal.has(way));
+    if (!ways.length) return S.turn_discard;
+    return ways.length === 1 ? S[`turn_discard_${ways[0]}`] : S.turn_discard_out;
+  }
+
   infoNode(S, state) {
     const info = el("div", "gr-play-info");
     const scheme = this.variant.schemes.find(([value]) => value === state.scheme)?.[1] ?? state.scheme;
@@ -319,7 +389,8 @@ class Play {
       [S.level_label, S[`level_${state.level}`] ?? state.level], [S.Deal, state.deal],
     ];
     info.append(para(facts.map(([label, value]) => fill(S.fact, { label, value })).join(" · "), "gr-play-facts"));
-    info.append(para(state.dealer === "you" ? S.dealer_you : S.dealer_computer));
+    // who deals matters while the deal is played, not in its recap
+    if (!state.result) info.append(para(state.dealer === "you" ? S.dealer_you : S.dealer_computer));
     if (state.whatif) info.append(para(S.whatif, "gr-play-whatif"));
     return info;
   }
@@ -465,10 +536,7 @@ class Play {
     const box = el("div", "gr-play-result");
     const showdown = result.showdown;
     if (!result.dead && showdown) {
-      box.append(para(result.knocker === "you" ? S.went_out_you : S.went_out_computer, "gr-play-went-out"));
-      const upcard = this.variant.upcard_limit ? { code: state.upcard, knock_limit: state.knock_limit, multiplier: state.multiplier } : null;
-      const shown = renderShowdown(S, { minimum: this.variant.minimum }, { ...showdown, upcard: showdown.upcard ?? upcard });
-      box.append(shown.node);
+      box.append(...this.recapNodes(S, state, result, showdown));
     } else {
       const hands = el("div", "gr-example gr-play-hands");
       hands.append(para(S.hands_face_up));
@@ -493,15 +561,79 @@ class Play {
     return box;
   }
 
+  // The deal's end from the reader's seat, in the variant's words: who went out and how,
+  // both hands, what was laid off, both totals, why the winner scores and the sum written
+  // out ("33 − 7 = 26"). Every number is the engine's (the state's result.showdown).
+  recapNodes(S, state, result, showdown) {
+    const knocker = result.knocker; // "you" or "computer"
+    const kind = result.kind; // knock, undercut, gin, big_gin
+    const how = kind === "undercut" ? "knock" : kind;
+    const headline = para(fill(S[`recap_${how}_${knocker}`], { deadwood: showdown.knocker_deadwood }), "gr-play-went-out");
+    headline.dataset.kind = kind;
+    headline.dataset.knocker = knocker;
+    const seat = (who) => (who === "you" ? S.your_hand : S.computer_hand);
+    const other = knocker === "you" ? "computer" : "you";
+    const upcard = this.variant.upcard_limit ? { code: state.upcard, knock_limit: state.knock_limit, multiplier: state.multiplier } : null;
+    // an ace knock card allows only gin: said so, not "the knock limit: 0"
+    const shownUpcard = showdown.upcard ?? upcard;
+    const ginOnly = shownUpcard && shownUpcard.knock_limit === 0;
+    const shown = renderShowdown({ ...S, Knocker: seat(knocker), Defender: seat(other) }, { minimum: this.variant.minimum },
+      { ...showdown, upcard: ginOnly ? { ...shownUpcard, knock_limit: null } : shownUpcard });
+    if (ginOnly) shown.node.firstChild.after(para(fill(S.knock_card_gin, { card: theCard(shownUpcard.code) })));
+    // the showdown's sentences speak of roles: the recap's below speak of seats
+    shown.node.querySelectorAll(".gr-deadwood-total, .gr-outcome, .gr-scoreline").forEach((n) => n.remove());
+    const nodes = [headline, shown.node];
+    const deadwood = { [knocker]: showdown.knocker_deadwood, [other]: showdown.defender_deadwood };
+    if (showdown.layoffs.length) {
+      const list = new Intl.ListFormat(this.root.dataset.lang || "en", { type: "conjunction" });
+      const cards = list.format(showdown.layoffs.map((l) => theCard(l.card)));
+      const fields = { cards, before: showdown.defender_deadwood_before_layoffs, after: showdown.defender_deadwood };
+      const laid = para(fill(S[`recap_layoff_${other}`], fields), "gr-play-layoff");
+      laid.dataset.cards = showdown.layoffs.map((l) => l.card).join(" ");
+      nodes.push(laid);
+    }
+    const totals = para(fill(S.recap_totals, deadwood), "gr-deadwood-total");
+    totals.dataset.you = String(deadwood.you);
+    totals.dataset.computer = String(deadwood.computer);
+    nodes.push(totals, para(S[`why_${kind}_${knocker}`], "gr-outcome"));
+    // the sum: a difference written as a subtraction, a bonus with its name, a doubling last
+    const parts = [];
+    let doubled = false;
+    for (const term of showdown.terms) {
+      if (term.code === "difference") {
+        const [high, low] = kind === "undercut"
+          ? [showdown.knocker_deadwood, showdown.defender_deadwood]
+          : [showdown.defender_deadwood, showdown.knocker_deadwood];
+        parts.push(high - low === term.value ? `${high} − ${low}` : String(term.value));
+      } else if (term.code === "opponent_deadwood") parts.push(String(term.value));
+      else if (term.code === "spade_double") doubled = true;
+      else parts.push(fill(S.term, { label: S[`term_${term.code}`] ?? "", value: term.value }));
+    }
+    let sum = parts.join(" + ");
+    if (doubled) sum = `${parts.length > 1 ? `(${sum})` : sum} × ${showdown.multiplier}`;
+    const score = para(fill(S.score, { terms: sum, points: showdown.points }), "gr-scoreline");
+    score.dataset.points = String(showdown.points);
+    nodes.push(score);
+    return nodes;
+  }
+
   sheetNode(S, state) {
     const box = el("div", "gr-play-sheet");
     box.append(el("h3", "gr-play-sheet-title", S.score_sheet));
     // On the sheet the reader is player A and the computer player B.
     const seats = { ...S, "Player A": S.seat_you, "Player B": S.seat_computer };
-    box.append(renderSheet(seats, el("div", "gr-example gr-score-sheet"), state.sheet).node);
+    box.append(renderSheet(seats, el("div", "gr-example gr-score-sheet"), this.sheetRows(state.sheet)).node);
     return box;
   }
 
+
+  // One row per deal: under Hollywood scoring a deal won is one row "entered in: game 1,
+  // game 2" (its games in the Game column), not that row and a row per game besides.
+  sheetRows(sheet) {
+    const entered = new Set(sheet.rows.filter((r) => r.kind === "entered").map((r) => r.deal));
+    if (!entered.size) return sheet;
+    return { ...sheet, rows: sheet.rows.filter((r) => r.kind !== "deal" || !entered.has(r.deal)) };
+  }
 
   // --- the tutor, the review, the what-if ------------------------------------------------
 
@@ -511,13 +643,16 @@ class Play {
     this.tableNode.querySelector('[data-action="sort"]')?.focus();
   }
 
+  // Advice asked for is counted when the reader opens the tutor, not for each turn it
+  // then stays open.
   async toggleTutor() {
     this.tutorOn = !this.tutorOn;
+    if (this.tutorOn) this.countTutor();
     this.show(this.state);
     this.tableNode.querySelector('[data-action="tutor"]')?.focus();
   }
 
-  // The tutor's answer for the position shown; asked (and counted) once per position.
+  // The tutor's answer for the position shown; asked once per position.
   async refreshTutor() {
     const serial = ++this.tutorSerial;
     const { deal, phase, stock, discard_size: pile, hand } = this.state;
@@ -527,7 +662,6 @@ class Play {
       value = await this.call("play_tutor", { table: this.table });
       if (!value) return;
       this.tutorCache = { position, value };
-      this.countTutor();
     }
     const panel = this.tableNode.querySelector(".gr-play-tutor");
     if (serial !== this.tutorSerial || !panel) return;
