@@ -47,7 +47,11 @@ class UnknownCardError(CardError):
     code = "unknown_card"
 
     def __init__(self, token: str) -> None:
-        super().__init__(f"unknown card: {token!r}", token=token)
+        # the examples read alike in every notation (digits and suit symbols)
+        super().__init__(
+            f"unknown card: {token!r} (a card is a rank then a suit, as in 7♥ or 10♠)",
+            token=token,
+        )
         self.token = token
 
 

@@ -212,7 +212,10 @@ def test_bad_input_exits_2_with_one_line(args: list[str], words: str) -> None:
 def test_bad_stdin_line_names_the_line() -> None:
     proc = run("melds", "-", stdin="7H 8H 9H\nXX 8H\n")
     assert proc.returncode == 2
-    assert proc.stderr.splitlines() == ["ginrules: error: line 2: unknown card: 'XX'"]
+    assert proc.stderr.splitlines() == [
+        "ginrules: error: line 2: unknown card: 'XX' (a card is a rank then a suit, "
+        "as in 7♥ or 10♠)"
+    ]
 
 
 @pytest.mark.parametrize("line", ['["7H", ', '{"cards": ["7H"]}', '["7H", 8]', '"7H 8H"'])

@@ -4,6 +4,7 @@ words of each variant, from the package's catalogs."""
 from __future__ import annotations
 
 import io
+import re
 
 import pytest
 
@@ -55,7 +56,7 @@ def test_a_whole_deal_in_french_and_swedish(lang: str, variant: str) -> None:
         ["--lang", lang, "--variant", variant, "--seed", "12", "--dealer", "you"], dumb(lang)
     )
     own = {
-        "fr": ("Votre main", "Pioche :", "Points morts", "Main de l’ordinateur"),
+        "fr": ("Votre main", "Pioche\u202f:", "Points morts", "Main de l’ordinateur"),
         "sv": ("Din hand", "Talong:", "Dödpoäng", "Datorns hand"),
     }[lang]
     for words in own:
@@ -217,3 +218,20 @@ def test_the_level_is_named_in_the_language(lang: str, level: str) -> None:
     assert text.splitlines()[1] == line
     if lang != "en" and level != "expert":  # Expert is Expert in all three
         assert name != LEVEL_NAMES[level] and level not in line.lower()
+
+
+def test_french_typography_of_the_terminal_game() -> None:
+    # as the site's catalog: a narrow no-break space before : ; ? ! and inside « »
+    from babel.messages.pofile import read_po
+
+    from ginrules.cli_play import LOCALE
+
+    with (LOCALE / "fr" / "LC_MESSAGES" / "ginrules.po").open("rb") as handle:
+        catalog = read_po(handle, locale="fr")
+    checked = 0
+    for message in catalog:
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        for text in strings if message.id else ():
+            assert not re.search(r"[^\u202f][:;?!»]|«[^\u202f]", text), text
+            checked += 1
+    assert checked > 80
