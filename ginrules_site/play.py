@@ -102,25 +102,16 @@ def going_out_words(style: str) -> dict[str, Any]:
         "tutor_gin": _("Go gin, discarding {card}."),
         "tutor_big_gin": _("Go big gin, keeping all eleven cards."),
         "tutor_knock": _("Knock, discarding {card}: deadwood {deadwood} is left."),
-        "tutor_play_on": ngettext(
+        "tutor_play_on": _(
             "Discard {card} and play on: you could knock with {deadwood}, but you need {to_go} "
             "more points to reach {target}, and the expert knocks early only within {margin} "
-            "points of it. It waits for gin (now {gin_outs} unseen card would give it) or to "
-            "undercut a knock by the computer.",
-            "Discard {card} and play on: you could knock with {deadwood}, but you need {to_go} "
-            "more points to reach {target}, and the expert knocks early only within {margin} "
-            "points of it. It waits for gin (now {gin_outs} unseen cards would give it) or to "
-            "undercut a knock by the computer.",
-            "gin_outs",
+            "points of it. It waits for gin (unseen cards that would give it now: {gin_outs}) "
+            "or to undercut a knock by the computer."
         ),
-        "tutor_play_on_deal": ngettext(
+        "tutor_play_on_deal": _(
             "Discard {card} and play on: you could knock with {deadwood}, but in a single deal "
-            "the expert waits for gin (now {gin_outs} unseen card would give it) or to "
-            "undercut a knock by the computer.",
-            "Discard {card} and play on: you could knock with {deadwood}, but in a single deal "
-            "the expert waits for gin (now {gin_outs} unseen cards would give it) or to "
-            "undercut a knock by the computer.",
-            "gin_outs",
+            "the expert waits for gin (unseen cards that would give it now: {gin_outs}) or to "
+            "undercut a knock by the computer."
         ),
     }
     if style == "gin_only":
@@ -147,20 +138,13 @@ def going_out_words(style: str) -> dict[str, Any]:
                 "tutor_gin": _("Go petit gin, discarding {card}."),
                 "tutor_big_gin": _("Go grand gin, keeping all eleven cards."),
                 "tutor_knock": _("Go down, discarding {card}: a count of {deadwood} is left."),
-                "tutor_play_on": ngettext(
+                "tutor_play_on": _(
                     "Discard {card} and play on: you could go down with a count of "
                     "{deadwood}, but you need {to_go} more points to reach {target}, and the "
                     "expert goes down early only within {margin} points of it or when the "
-                    "stock is about to run out. It waits for petit gin (now {gin_outs} unseen "
-                    "card would give it) or to beat the computer on the count if it goes "
-                    "down first.",
-                    "Discard {card} and play on: you could go down with a count of "
-                    "{deadwood}, but you need {to_go} more points to reach {target}, and the "
-                    "expert goes down early only within {margin} points of it or when the "
-                    "stock is about to run out. It waits for petit gin (now {gin_outs} unseen "
-                    "cards would give it) or to beat the computer on the count if it goes "
-                    "down first.",
-                    "gin_outs",
+                    "stock is about to run out. It waits for petit gin (unseen cards that "
+                    "would give it now: {gin_outs}) or to beat the computer on the count if "
+                    "it goes down first."
                 ),
             }
         )
@@ -411,6 +395,8 @@ def play_strings() -> dict[str, Any]:
         "tutor_title": _("Tutor: what you can see from your seat"),
         "tutor_discards": _("Best discards (deadwood left):"),
         "tutor_discard": _("{card}: {deadwood}"),
+        # Translators: the tutor's advice in one line; {move} is a move button's label.
+        "tutor_advice": _("Advice: {move}"),
         # Translators: the tutor's advice in one line; {move} is a move button's label.
         "tutor_advice": _("Advice: {move}"),
         "tutor_outs": ngettext(
