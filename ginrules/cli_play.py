@@ -578,7 +578,14 @@ def run_play(
         while True:
             out.write(_prompt(say, deal))
             out.flush()
-            typed = inp.readline()
+            try:
+                typed = inp.readline()
+            except KeyboardInterrupt:
+                # Ctrl-C at the prompt: say so in the game's language; the command
+                # line then ends with status 130
+                line()
+                line(say("Game left."))
+                raise
             if not typed:
                 line()
                 line(say("Game left."))

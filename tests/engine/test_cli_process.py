@@ -110,12 +110,13 @@ def test_ctrl_c_while_reading_standard_input(argv: list[str]) -> None:
 def test_ctrl_c_through_the_entry_point() -> None:
     proc = start([str(ENTRY_POINT), "play", "--lang", "sv", "--seed", "5"])
     try:
-        wait_for(proc, b"Din hand:", "stdout")
+        wait_for_stdin(proc)  # at the prompt
         proc.send_signal(signal.SIGINT)
-        _, err = proc.communicate(timeout=60)
+        out, err = proc.communicate(timeout=60)
     finally:
         proc.kill()
     assert proc.returncode == 130 and b"Traceback" not in err
+    assert out.decode().endswith("\nSpelet avbrutet.\n")  # "Game left.", in Swedish
 
 
 @pytest.mark.parametrize("argv", [COMMAND, [str(ENTRY_POINT)]], ids=["module", "entry point"])
