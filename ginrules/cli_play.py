@@ -194,7 +194,7 @@ MORE_WORDS: dict[str, dict[str, tuple[str, ...]]] = {
         "stock": ("piocher", "piochez", "talon"),
         "discard": ("jette", "jetez", "défausse", "défausser", "défausse toi", "défaussez vous"),
         "knock": ("frappe", "frappez"),
-        "go_down": ("descends", "descendez"),
+        "go_down": ("étale", "étalez", "descendre", "descends", "descendez"),
         "gin": ("faire gin", "fais gin", "faites gin", "petit gin"),
         "help": ("?",),
         "quit": ("quitte", "quittez", "abandonner", "abandonne"),
@@ -372,17 +372,18 @@ def _hand_lines(say: Voice, deal: Deal, player: int) -> list[str]:
         if best.discard is None:
             lines.append(say("All eleven cards are in melds."))
         else:
-            lines.append(
-                say(
-                    "Deadwood after discarding {card}: {deadwood}",
-                    card=say.card(best.discard),
-                    deadwood=best.arrangement.deadwood,
-                )
+            after = (
+                N_("Count after discarding {card}: {deadwood}")
+                if say.goes_down
+                else N_("Deadwood after discarding {card}: {deadwood}")
             )
+            card = say.card(best.discard)
+            lines.append(say(after, card=card, deadwood=best.arrangement.deadwood))
         arrangement = best.arrangement
     else:
         arrangement = best_arrangement(hand, rules)
-        lines.append(say("Deadwood: {total}", total=arrangement.deadwood))
+        total = N_("Count: {total}") if say.goes_down else N_("Deadwood: {total}")
+        lines.append(say(total, total=arrangement.deadwood))
     if arrangement.melds:
         lines.append(say("Melds: {melds}", melds=say.melds(arrangement.melds)))
     return lines
@@ -452,17 +453,23 @@ def _result_lines(say: Voice, deal: Deal, result: DealResult, you: int) -> list[
         return lines
     shown = result.showdown
     if shown is not None:
-        lines.append(
-            say(
-                "Spread: {melds}; deadwood {deadwood}",
-                melds=say.melds(shown.spread.melds),
-                deadwood=shown.knocker_deadwood,
-            )
+        # the French rules count the cards left: a count, the opponent's
+        spread = (
+            N_("Spread: {melds}; count {deadwood}")
+            if say.goes_down
+            else N_("Spread: {melds}; deadwood {deadwood}")
         )
+        melds = say.melds(shown.spread.melds)
+        lines.append(say(spread, melds=melds, deadwood=shown.knocker_deadwood))
         if shown.layoffs:
             laid = say.cards([lay.card for lay in shown.layoffs])
             lines.append(say("Laid off: {cards}", cards=laid))
-        lines.append(say("Defender's deadwood: {deadwood}", deadwood=shown.defender_deadwood))
+        other = (
+            N_("Opponent's count: {deadwood}")
+            if say.goes_down
+            else N_("Defender's deadwood: {deadwood}")
+        )
+        lines.append(say(other, deadwood=shown.defender_deadwood))
     outcome = say(OUTCOMES[outcome_entry(deal.rules, result.outcome)])
     outcome = outcome[:1].upper() + outcome[1:]
     if result.winner == you:

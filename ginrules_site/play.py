@@ -348,6 +348,17 @@ def play_strings() -> dict[str, Any]:
         "act_take_back": _("Take back"),
         "moves": _("Moves"),
         "going_out": _("Going out"),
+        # the chooser of spread: going out, the reader picks how to lay down their melds
+        "spread_legend": _("How to spread your melds"),
+        "spread_why": _(
+            "These ways of laying down your melds are worth the same to you. The suggested "
+            "one fits the fewest cards the computer may hold, so it has the fewest to lay off."
+        ),
+        "spread_suggested": _("Suggested:"),
+        "spread_fits": _("Cards you have not seen that would fit these melds: {cards}."),
+        "spread_fits_none": _("No card you have not seen would fit these melds."),
+        "spread_known": _("Of these, the computer surely holds {cards}, from the pile."),
+        "spread_cancel": _("Cancel"),
         "you_pass": _("You pass."),
         "you_take": _("You take {card}."),
         "you_stock": _("You draw {card} from the stock."),

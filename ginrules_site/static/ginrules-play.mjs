@@ -5,7 +5,7 @@
 // the URL goes in with textContent, never as markup.
 import { runtime, startOnIntent } from "./ginrules-live.mjs";
 import {
-  STRINGS, deckCard, el, fill, goLive, group, meldLabel, para, renderSheet, renderShowdown, row,
+  STRINGS, arrangementGroups, deckCard, el, fill, goLive, group, meldLabel, para, renderSheet, renderShowdown, row,
 } from "./ginrules-render.mjs";
 
 // The computer's moves are paced so that they can be followed; tests set
@@ -18,7 +18,7 @@ const GIN_OUTCOMES = ["gin", "big_gin", "petit_gin", "grand_gin"];
 const LOCAL = {
   sort: "toggleSort", tutor: "toggleTutor", whatif: "whatIf", back: "backToGame",
   review: "openReview", review_previous: "reviewPrevious", review_next: "reviewNext",
-  review_close: "closeReview", stats_reset: "resetStats",
+  review_close: "closeReview", stats_reset: "resetStats", spread_cancel: "closeSpread",
 };
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -263,6 +263,7 @@ class Play {
   async move(action, card) {
     if (this.busy || !this.state) return;
     if (action === "new") return this.newGame({});
+    if (this.askSpread(action, card)) return;
     this.setBusy(true);
     const generation = this.generation;
     try {
@@ -273,7 +274,7 @@ class Play {
       let value;
       if (action === "next") value = await this.call("play_next", { table: this.table });
       else if (action === "take_back") value = await this.call("play_take_back", { table: this.table });
-      else value = await this.call("play_act", { table: this.table, action: card ? { action, card } : { action } });
+      else value = await this.call("play_act", { table: this.table, action: this.moveArgs(action, card) });
       if (!value || generation !== this.generation) return;
       const before = this.state;
       this.status.textContent = "";
@@ -528,6 +529,82 @@ class Play {
     }
     if (plain.childNodes.length) box.append(plain);
     if (out.childNodes.length) box.append(out);
+    const chooser = this.spreadNode(S, state);
+    if (chooser) box.append(chooser);
+    return box;
+  }
+
+  // --- the spread: the reader chooses how to lay down their melds when going out ----------
+
+  // The reader's ways to spread when going out this way (state.spreads: the engine's
+  // suggestion first), worth a choice only when they differ in the cards that fit.
+  spreadOptions(state, action, card) {
+    const entry = (state?.spreads ?? []).find((s) => s.action === action && (s.card ?? null) === card);
+    const options = entry?.options ?? [];
+    return new Set(options.map((o) => o.fits.join(" "))).size > 1 ? options : null;
+  }
+
+  // Going out with a choice of spread opens the chooser (true) instead of playing at once.
+  askSpread(action, card) {
+    if (!["knock", "gin", "big_gin"].includes(action)) return false;
+    const open = this.choosing;
+    if (open && open.action === action && open.card === card) return false; // confirmed
+    if (!this.spreadOptions(this.state, action, card)) return false;
+    this.choosing = { action, card, index: 0 };
+    this.show(this.state);
+    this.tableNode.querySelector(".gr-play-spread input:checked")?.focus();
+    return true;
+  }
+
+  async closeSpread() {
+    this.choosing = null;
+    this.show(this.state);
+    this.tableNode.querySelector(".gr-play-out button")?.focus();
+  }
+
+  // The move sent to the engine, with the spread chosen in the chooser.
+  moveArgs(action, card) {
+    const args = card ? { action, card } : { action };
+    const open = this.choosing;
+    this.choosing = null;
+    if (open && open.action === action && open.card === card) {
+      const chosen = this.spreadOptions(this.state, action, card)?.[open.index];
+      if (chosen) args.melds = chosen.melds.map((m) => m.cards);
+    }
+    return args;
+  }
+
+  spreadNode(S, state) {
+    const open = this.choosing;
+    const options = open && state.turn === "you" ? this.spreadOptions(state, open.action, open.card) : null;
+    if (!options) {
+      this.choosing = null;
+      return null;
+    }
+    const box = el("fieldset", "gr-play-spread");
+    box.append(el("legend", "", S.spread_legend), para(S.spread_why, "gr-play-spread-why"));
+    const names = (codes) => codes.map(cardName).join(", ");
+    options.forEach((option, index) => {
+      const label = el("label", "gr-play-spread-option");
+      const radio = el("input");
+      radio.type = "radio";
+      radio.name = "gr-spread";
+      radio.value = String(index);
+      radio.checked = index === open.index;
+      radio.addEventListener("change", () => { open.index = index; });
+      const text = el("span", "gr-play-spread-text");
+      if (index === 0) text.append(el("strong", "", S.spread_suggested), " ");
+      const fits = option.fits.length ? fill(S.spread_fits, { cards: names(option.fits) }) : S.spread_fits_none;
+      text.append(fits);
+      if (option.known.length) text.append(" ", fill(S.spread_known, { cards: names(option.known) }));
+      label.dataset.fits = option.fits.join(" ");
+      label.append(radio, row(arrangementGroups(S, option)), text);
+      box.append(label);
+    });
+    const buttons = el("p", "gr-buttons");
+    const go = button(fill(S[`act_${open.action}`], { card: open.card ? theCard(open.card) : "" }), open.action, open.card, "gr-play-spread-go");
+    buttons.append(go, button(S.spread_cancel, "spread_cancel"));
+    box.append(buttons);
     return box;
   }
 

@@ -55,13 +55,15 @@ def test_a_whole_deal_in_french_and_swedish(lang: str, variant: str) -> None:
     text = play(
         ["--lang", lang, "--variant", variant, "--seed", "12", "--dealer", "you"], dumb(lang)
     )
+    # the French rules count the cards left in hand: a count, not deadwood
+    count = {"fr": ("Points morts", "Compte\u202f:"), "sv": ("Dödpoäng", "Poängsumma:")}[lang]
     own = {
-        "fr": ("Votre main", "Pioche\u202f:", "Points morts", "Main de l’ordinateur"),
-        "sv": ("Din hand", "Talong:", "Dödpoäng", "Datorns hand"),
+        "fr": ("Votre main", "Pioche\u202f:", "Main de l’ordinateur"),
+        "sv": ("Din hand", "Talong:", "Datorns hand"),
     }[lang]
-    for words in own:
+    for words in (*own, count[variant == "french"]):
         assert words in text
-    for words in ENGLISH:
+    for words in (*ENGLISH, "Count", count[variant != "french"]):
         assert words not in text
     # the cards are written as the language writes them, every line in its words
     assert ("V♠" in text or "R♠" in text or "D♠" in text) if lang == "fr" else "Kn" in text
