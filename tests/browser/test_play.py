@@ -40,6 +40,7 @@ LOCAL = {
     "stats_reset",
     "new",
     "take_back",
+    "spread_cancel",
 }
 GOING_OUT = ("big_gin", "gin", "knock")
 MAX_MOVES = 3000
@@ -156,8 +157,17 @@ def click_move(root: Locator, move: dict[str, str]) -> None:
     selector = f".gr-play-table button[data-action='{move['action']}']"
     if move["card"]:
         selector += f"[data-card='{move['card']}']"
-    root.locator(selector).click()
+    root.locator(selector).first.click()
     settled(root.page)
+    spread_chosen(root)
+
+
+def spread_chosen(root: Locator) -> None:
+    """Going out with a choice of spread opens the chooser: take the suggestion."""
+    chooser = root.locator(".gr-play-spread")
+    if chooser.count():
+        chooser.locator(".gr-play-spread-go").click()
+        settled(root.page)
 
 
 def offered(root: Locator) -> list[dict[str, str]]:
@@ -226,6 +236,10 @@ def press(root: Locator, move: dict[str, str]) -> None:
                 break
             keyboard.press("Tab")
         keyboard.press("Enter")
+        if root.locator(".gr-play-spread").count():
+            # the chooser of spread has the focus on the suggestion; Tab, Enter confirm
+            keyboard.press("Tab")
+            keyboard.press("Enter")
 
 
 def replayed(variant: str, scheme: str, level: str, game: Game) -> dict[str, Any]:
@@ -620,3 +634,52 @@ def test_a_phone_wide_table_fits_the_screen(browser: Any, server: Server) -> Non
     finally:
         context.close()
     assert not log.foreign
+
+def test_going_out_the_reader_chooses_the_spread(page: Page) -> None:
+    """Seed 95 (tests/engine/test_table_spread.py): knocking with AH, the reader may
+    spread four 9s or a run to 9D; the chooser offers both, the suggestion first and
+    checked, each with the cards that would fit it; the one chosen is played."""
+    root = start(page, "en", "standard", "game100", level="good", seed=95)
+    S = strings(page)
+    game = Game.at(root)
+    assert game.dealer == "computer"
+    for move in [
+        {"action": "take", "card": ""},
+        {"action": "discard", "card": "7C"},
+        {"action": "stock", "card": ""},
+        {"action": "discard", "card": "6H"},
+        {"action": "stock", "card": ""},
+    ]:
+        click_move(root, move)
+        game.moves.append({k: v for k, v in move.items() if v})
+    root.locator(".gr-play-out button[data-action='knock'][data-card='AH']").click()
+    chooser = root.locator(".gr-play-spread")
+    expect(chooser).to_be_visible()
+    expect(root).to_have_attribute("data-phase", "discard")  # nothing played yet
+    expect(chooser.locator("legend")).to_have_text(S["spread_legend"])
+    options = chooser.locator(".gr-play-spread-option")
+    expect(options).to_have_count(2)
+    assert [options.nth(i).get_attribute("data-fits") for i in range(2)] == ["5D", "5D TD"]
+    expect(options.nth(0).locator("input")).to_be_checked()
+    expect(options.nth(0)).to_contain_text(S["spread_suggested"])
+    names = ", ".join(spoken(page, c) for c in ("5D", "TD"))
+    expect(options.nth(1)).to_contain_text(S["spread_fits"].replace("{cards}", names))
+    # cancel closes the chooser; knocking again opens it; the second spread is played
+    chooser.locator("button[data-action='spread_cancel']").click()
+    expect(chooser).to_have_count(0)
+    root.locator(".gr-play-out button[data-action='knock'][data-card='AH']").click()
+    chooser.locator(".gr-play-spread-option").nth(1).locator("input").check()
+    chooser.locator(".gr-play-spread-go").click()
+    settled(page)
+    expect(root).not_to_have_attribute("data-phase", "discard")
+    melds = [["6D", "7D", "8D", "9D"], ["9S", "9H", "9C"]]
+    game.moves.append({"action": "knock", "card": "AH", "melds": melds})  # type: ignore[dict-item]
+    table = game.table("standard", "game100", "good")
+    result = table.state()["result"]
+    assert [m["cards"] for m in result["showdown"]["spread"]["melds"]] == melds
+    shown = root.locator(".gr-play-result .gr-showdown .gr-meld").evaluate_all(
+        "ms => ms.map(m => [...m.querySelectorAll('.gr-card[data-card]')].map(c => c.dataset.card))"
+    )
+    assert shown[:2] == melds
+    verdict = root.locator(".gr-play-verdict")
+    expect(verdict).to_have_attribute("data-points", str(result["points"]))
