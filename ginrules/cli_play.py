@@ -526,6 +526,44 @@ def _read(say: Voice, text: str) -> Action | str:
     raise IllegalActionError("unknown_action", f"not an action: {text!r}", action=text)
 
 
+def _spread(say: Voice, deal: Deal, move: Knock | Gin | BigGin, inp: TextIO, out: TextIO) -> Action:
+    """Going out where spreads of least deadwood differ in the cards they fit: list
+    them (the suggestion first, :meth:`PlayerView.spread_options`, from the player's
+    view) and read a number; Enter, or anything else, takes the suggestion."""
+    card = None if isinstance(move, BigGin) else move.card
+    options = PlayerView.of(deal).spread_options(card)
+    if len({o.fits for o in options}) < 2:
+        return move
+
+    def line(text: str) -> None:
+        out.write(text + "\n")
+
+    line(say("How to spread your melds"))
+    line(
+        say(
+            "These ways of laying down your melds are worth the same to you. The suggested "
+            "one fits the fewest cards the computer may hold, so it has the fewest to lay off."
+        )
+    )
+    for number, option in enumerate(options, 1):
+        fits = (
+            say(
+                "Cards you have not seen that would fit these melds: {cards}.",
+                cards=say.cards(option.fits),
+            )
+            if option.fits
+            else say("No card you have not seen would fit these melds.")
+        )
+        mark = say("Suggested:") + " " if number == 1 else ""
+        line(f"{number}. {say.melds(option.spread.melds)}  {mark}{fits}")
+    out.write(f"1-{len(options)} [1]: ")
+    out.flush()
+    typed = inp.readline().strip()
+    index = int(typed) - 1 if typed.isdigit() and 1 <= int(typed) <= len(options) else 0
+    melds = tuple(m.cards for m in options[index].spread.melds)
+    return BigGin(melds) if isinstance(move, BigGin) else type(move)(move.card, melds)
+
+
 def _melded(deal: Deal, move: Action) -> int:
     """The cards in melds of the hand kept by a knock or gin (for its refusal)."""
     card = getattr(move, "card", None)
@@ -623,6 +661,8 @@ def run_play(
                 line(say("Game left."))
                 return 0
             assert not isinstance(move, str)
+            if isinstance(move, Knock | Gin | BigGin) and move in deal.legal_actions():
+                move = _spread(say, deal, move, inp, out)
             try:
                 deal.apply(move, player=you)
             except GinRulesError as error:

@@ -10,11 +10,13 @@ defender the most deadwood, which depends on the defender's cards.
 
 from __future__ import annotations
 
+import io
 from collections.abc import Sequence
 
 import pytest
 
 from ginrules.cards import Card, parse_hand
+from ginrules.cli_play import Voice, _spread
 from ginrules.deal import (
     BigGin,
     Deal,
@@ -59,9 +61,9 @@ def _all() -> list[str]:
     return [f"{r}{s}" for s in "SHDC" for r in "A23456789TJQK"]
 
 
-def knocking_deal(defender: str) -> Deal:
+def knocking_deal(defender: str, knocker: str = KNOCKER) -> Deal:
     """Both refuse the upcard; the knocker draws KH and is to discard."""
-    deal = Deal.new(STANDARD, deck=make_deck(KNOCKER, defender, "AC", [DRAWN]))
+    deal = Deal.new(STANDARD, deck=make_deck(knocker, defender, "AC", [DRAWN]))
     deal.apply(Pass())
     deal.apply(Pass())
     deal.apply(DrawStock())
@@ -186,3 +188,32 @@ def test_find_spread_and_layoff_cards() -> None:
     melds = [["QH", "KH", "AH"], ["2S", "2D", "2C"], ["7S", "7D", "7C"]]
     run = find_spread("QH KH AH 2S 2D 2C 7S 7D 7C 9C", melds, FRENCH)
     assert {c.code for c in layoff_cards(run, FRENCH)} == {"JH", "2H", "7H"}
+
+
+@pytest.mark.parametrize(("typed", "spread"), [("\n", SET), ("2\n", RUN), ("", SET), ("9\n", SET)])
+def test_the_terminal_game_lets_the_knocker_choose(typed: str, spread: object) -> None:
+    deal = knocking_deal(HOLDS_SET_FITS)
+    out = io.StringIO()
+    move = _spread(Voice("en", STANDARD), deal, Knock(Card.parse("KS")), io.StringIO(typed), out)
+    assert isinstance(move, Knock) and codes(move.melds) == codes(_groups(spread))
+    lines = out.getvalue().splitlines()
+    assert lines[0] == "How to spread your melds"
+    assert lines[2].startswith("1. [5♠ 5♦ 5♣]  [9♥ 10♥ J♥ Q♥ K♥]  Suggested: Cards you have")
+    assert lines[3] == (
+        "2. [4♣ 5♣ 6♣]  [9♥ 10♥ J♥ Q♥ K♥]  Cards you have not seen that would fit these melds: "
+        "8♥ 3♣ 7♣."
+    )
+    assert lines[4] == "1-2 [1]: "
+
+
+def test_the_terminal_game_asks_only_where_the_choice_matters() -> None:
+    fr = Voice("fr", STANDARD)
+    out = io.StringIO()
+    _spread(fr, knocking_deal(HOLDS_SET_FITS), Knock(Card.parse("KS")), io.StringIO("\n"), out)
+    assert out.getvalue().splitlines()[0] == "Comment étaler vos combinaisons"
+    # one arrangement of least deadwood: nothing asked, the move as typed
+    deal = knocking_deal(HOLDS_SET_FITS, knocker="5S 5D 5C 9H TH JH QH 2C 4D KS")
+    quiet = io.StringIO()
+    knock = Knock(Card.parse("KS"))
+    assert _spread(fr, deal, knock, io.StringIO("2\n"), quiet) is knock
+    assert quiet.getvalue() == ""
