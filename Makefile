@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: venv test lint typecheck unit clean site serve gettext update-po dist
+.PHONY: venv test lint typecheck unit clean site serve gettext update-po dist lang
 
 $(STAMP): pyproject.toml requirements.txt
 	$(PYTHON) -m venv $(VENV)
@@ -28,6 +28,12 @@ site: venv
 ## build the site, then serve it on http://127.0.0.1:8000
 serve: site
 	$(PY) tools/serve.py _build/html
+
+## for translators, in a few seconds: check one language's catalogs, build its pages
+## with warnings as errors (make lang L=fr), then read them with tools/serve.py
+lang: venv node_modules/.installed
+	@test -n "$(L)" || { echo "usage: make lang L=<language code, e.g. fr>"; exit 2; }
+	$(PY) tools/site.py lang $(L)
 
 ## the built site as a tree for any static host or CDN: dist/ (see README, "Publishing")
 dist: site

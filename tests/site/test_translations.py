@@ -346,6 +346,17 @@ def test_catalogs_are_in_step_with_the_english(tmp_path, languages):
     )
     templates = sorted(pots.glob("*.pot"))
     assert {p.stem for p in templates} >= {"index", "standard", "sphinx", "ginrules_site"}
+    # The templates a translation platform reads are committed beside the catalogs, in step
+    # (apart from their date), with filled headers and no line numbers that churn the diffs.
+    assert [p.name for p in templates] == sorted(p.name for p in LOCALE.glob("*.pot"))
+    dated = re.compile(r'^"POT-Creation-Date: .*$', re.MULTILINE)
+    for pot in templates:
+        text = pot.read_text(encoding="utf-8")
+        assert dated.sub("", text) == dated.sub("", (LOCALE / pot.name).read_text("utf-8")), (
+            f"locale/{pot.name} is out of step with the English: run make gettext"
+        )
+        assert text.startswith("# Template of the ginrules site's catalog"), pot
+        assert not re.search(r"^#: .*:\d+\b", text, re.MULTILINE), pot
     for pot in templates:
         with pot.open("rb") as f:
             want = {m.id for m in read_po(f) if m.id}
@@ -356,6 +367,33 @@ def test_catalogs_are_in_step_with_the_english(tmp_path, languages):
                 have = {m.id for m in read_po(f) if m.id}
             assert not want - have, f"{po}: missing entries, run make update-po: {want - have}"
             assert not have - want, f"{po}: entries no page uses any more: {have - want}"
+
+
+def test_a_malformed_catalog_stops_the_build_with_file_and_line(tmp_path):
+    """Sphinx reads an unterminated ``msgstr`` without a word and shows a cut heading;
+    ``make site`` and ``make lang`` stop before Sphinx runs, naming the file and line."""
+    project = tmp_path / "project"
+    shutil.copytree(ROOT / "tools", project / "tools", ignore=shutil.ignore_patterns("*.mjs"))
+    shutil.copytree(
+        ROOT / "ginrules_site", project / "ginrules_site", ignore=shutil.ignore_patterns("static")
+    )
+    shutil.copy(ROOT / "conf.py", project / "conf.py")
+    shutil.copytree(LOCALE / "fr", project / "locale" / "fr", ignore=shutil.ignore_patterns("*.mo"))
+    po = project / "locale" / "fr" / "LC_MESSAGES" / "about.po"
+    lines = po.read_text(encoding="utf-8").splitlines()
+    cut = next(i for i, line in enumerate(lines) if line.startswith('msgstr "') and i > 20)
+    lines[cut] = lines[cut][:-1]  # the closing quote is lost
+    po.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    for command in (["build", "fr"], ["lang", "fr"]):
+        result = subprocess.run(
+            [sys.executable, str(project / "tools" / "site.py"), *command],
+            capture_output=True,
+            text=True,
+        )
+        assert result.returncode != 0, command
+        # msgfmt counts the line on which it finds the string still open: the next one
+        assert f"{po}:{cut + 2}: end-of-line within string" in result.stderr, result.stderr
+        assert not (project / "_build" / "html" / "fr").exists(), command
 
 
 def test_french_ecart_is_only_the_upcard() -> None:
