@@ -28,10 +28,10 @@ discard first) and whether the hand may go out. ``gin-showdown`` shows the sprea
 the defender's melds, each lay-off in order, the outcome and a score line whose
 terms add up ("difference 7 + undercut bonus 25 = 32"); scored from both hands, it
 spreads by the convention of :mod:`ginrules.showdown` (among the knocker's
-arrangements of least deadwood, the one that leaves the defender the most deadwood). ``gin-compare`` is the
-table of every rule knob that differs between two presets. The role ``gin-rule``
-prints one number of a preset (``{gin-rule}`standard.gin_bonus``` is 25), for
-sentences that state a rule.
+arrangements of least deadwood, the one that leaves the defender the most deadwood).
+``gin-compare`` is the table of every rule knob that differs between two presets.
+The role ``gin-rule`` prints one number of a preset (``{gin-rule}`standard.gin_bonus```
+is 25), for sentences that state a rule.
 
 Claim options (``:deadwood:``, ``:discard:``, ``:going-out:``, ``:drawn:``,
 ``:outcome:``, ``:winner:``, ``:points:``, ``:layoffs:``, ``:laid-off:``, ...) state
