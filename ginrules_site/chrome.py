@@ -86,11 +86,21 @@ class TranslationStatus(SphinxDirective):
     def run(self) -> list[nodes.Node]:
         locale_dir = Path(self.config.locale_dirs[0])
         headers = [
+            # Translators: a column of the translation status table: the file of one page's
+            # translations.
             _("Catalog"),
             _("Language"),
+            # Translators: a column of the translation status table: the number of messages in a
+            # catalog.
             _("Entries"),
+            # Translators: a column of the translation status table: how many entries (plural) are
+            # translated.
             _("Translated"),
+            # Translators: a column of the translation status table: entries marked fuzzy (to
+            # review), gettext's term.
             _("Fuzzy"),
+            # Translators: a column of the translation status table: how many entries have no
+            # translation.
             _("Untranslated"),
         ]
         rows: list[list[str]] = []

@@ -116,6 +116,8 @@ def variant_name(rules: Rules) -> str:
 
 def meld_label(meld: Meld) -> str:
     if meld.kind == "run":
+        # Translators: a meld of three or more cards of one suit in sequence (French: suite,
+        # Swedish: stege).
         return str(_("Run"))
     # Translators: French distinguishes a brelan (three cards) from a carré (four).
     return str(_("Set") if len(meld.cards) < 4 else _("Set of four"))
@@ -545,6 +547,8 @@ def showdown_words(rules: Rules) -> dict[str, Any]:
     widgets' strings are; the build-time examples use the same table."""
     words: dict[str, Any] = {
         "Knocker": _("Knocker"),
+        # Translators: the player who did not knock; "Opponent" below is the same player in the
+        # variants without a knock.
         "Defender": _("Defender"),
         "knocker_hand": _("Knocker's hand"),
         "defender_hand": _("Defender's hand"),
@@ -682,10 +686,13 @@ def layoff_list(result: ShowdownResult) -> nodes.Node:
 
 
 def _yes_no(value: object) -> str:
+    # Translators: the value of a yes/no rule in the rules table ("Runs round the corner: yes").
     return str(_("yes") if value else _("no"))
 
 
 def _allowed(value: object) -> str:
+    # Translators: the value of a rule in the rules table ("Knocking: allowed"); agree with the
+    # rule's noun where your language must.
     return str(_("allowed") if value else _("not allowed"))
 
 
@@ -728,6 +735,7 @@ def _stock_end(value: object) -> str:
 
 def _target(value: object) -> str:
     if value is None:
+        # Translators: the value of "Game played to" in the rules table for a game of a single deal.
         return str(_("one deal"))
     return fill(ngettext("{n} point", "{n} points", "n"), n=value)
 
@@ -857,6 +865,7 @@ def option_words() -> dict[str, str]:
 def _options(rules: Rules) -> str:
     words = option_words()
     chosen = options(rules)
+    # Translators: the value of "Other options" in the rules table when a variant has none.
     return ", ".join(words[o] for o in chosen) if chosen else str(_("none"))
 
 
