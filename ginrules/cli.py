@@ -111,6 +111,7 @@ def add_notation(parser: argparse.ArgumentParser) -> None:
         "--notation",
         default="en",
         choices=sorted(NOTATIONS),
+        type=str.lower,
         help="how the cards are written: en (KS, TH), fr (R♠, 10C: C is cœur), "
         "sv (Kn♥, E♠); suit symbols work in all (default en)",
     )

@@ -313,18 +313,21 @@ def _configure_play(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--dealer",
         choices=("computer", "you"),
+        type=str.lower,
         default="computer",
         help="who deals (the other player is offered the upcard first; default computer)",
     )
     parser.add_argument(
         "--level",
         choices=tuple(LEVELS),
+        type=str.lower,
         default="good",
         help="the computer's level (default good)",
     )
     parser.add_argument(
         "--lang",
         choices=LANGUAGES,
+        type=str.lower,
         default="en",
         help="the language of the game, its cards and its move words (default en)",
     )

@@ -66,6 +66,7 @@ def _configure_score(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--scheme",
         choices=SCHEME_CHOICES,
+        type=str.lower,
         help="how the match is scored (default: partie for the French rules, else game)",
     )
     parser.add_argument(

@@ -392,3 +392,11 @@ def test_score_errors_say_what_fits(args: list[str], message: str) -> None:
     proc = run("score", *args)
     assert proc.returncode == 2 and proc.stdout == ""
     assert proc.stderr == f"ginrules: error: {message}\n"
+
+
+def test_names_are_read_in_any_case() -> None:
+    # as --variant and the levels of duel are
+    assert json.loads(run("melds", "--notation", "FR", "R♥").stdout)["unmatched"] == ["KH"]
+    assert json.loads(run("score", "--scheme", "Hollywood", "A 30 knock").stdout)["games"]
+    play = run("play", "--level", "Expert", "--lang", "SV", "--dealer", "You", stdin="quit\n")
+    assert play.returncode == 0 and "Datorns nivå: Expert." in play.stdout
