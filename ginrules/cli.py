@@ -232,20 +232,12 @@ def _configure_knock(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--defender", nargs="+", required=True, metavar="CARD", help="10 cards")
 
 
-def _named_hand(tokens: list[str], notation: str, role: str, sizes: tuple[int, ...]) -> list[Card]:
-    """One of the ``knock`` hands; a wrong number of cards names it."""
-    hand = parse_hand(tokens, notation=notation)
-    if len(hand) not in sizes:
-        raise HandSizeError(len(hand), " or ".join(map(str, sizes)), hand=role)
-    return hand
-
-
 def _run_knock(args: argparse.Namespace, out: TextIO) -> int:
     rules = variant(args)
     notation = args.notation
     upcard = None if args.upcard is None else Card.parse(args.upcard, notation)
-    knocker = _named_hand(args.knocker, notation, "knocker", (10, 11))
-    defender = _named_hand(args.defender, notation, "defender", (10,))
+    knocker = parse_hand(args.knocker, notation=notation)
+    defender = parse_hand(args.defender, notation=notation)
     result = showdown(knocker, defender, rules, upcard)
     out.write(json.dumps(result.to_dict()) + "\n")
     return 0

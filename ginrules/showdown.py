@@ -59,7 +59,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from ginrules.cards import CARDS, Card, parse_hand
-from ginrules.errors import DuplicateCardError, IllegalKnockError
+from ginrules.errors import DuplicateCardError, HandSizeError, IllegalKnockError
 from ginrules.going_out import check_going_out
 from ginrules.melds import (
     Arrangement,
@@ -389,13 +389,17 @@ def showdown(
 
     :raises UnknownCardError: for a token that is not a card.
     :raises DuplicateCardError: for a card given twice, or held by both players.
-    :raises HandSizeError: for a wrong number of cards.
+    :raises HandSizeError: for a wrong number of cards (``hand`` names the hand:
+        ``knocker`` or ``defender``).
     :raises IllegalKnockError: when the rules do not let this hand go out
         (``reason`` as in :class:`ginrules.going_out.GoingOut`), or (reason
         ``bad_spread``) for a ``spread`` that is not one of least deadwood.
     """
-    khand = parse_hand(knocker, sizes=(10, 11))
-    dhand = parse_hand(defender, sizes=(10,))
+    khand = parse_hand(knocker)
+    dhand = parse_hand(defender)
+    for hand, role, sizes in ((khand, "knocker", (10, 11)), (dhand, "defender", (10,))):
+        if len(hand) not in sizes:
+            raise HandSizeError(len(hand), " or ".join(map(str, sizes)), hand=role)
     both = set(khand) & set(dhand)
     if both:
         raise DuplicateCardError(min(both).code)
