@@ -635,6 +635,7 @@ def test_a_phone_wide_table_fits_the_screen(browser: Any, server: Server) -> Non
         context.close()
     assert not log.foreign
 
+
 def test_going_out_the_reader_chooses_the_spread(page: Page) -> None:
     """Seed 95 (tests/engine/test_table_spread.py): knocking with AH, the reader may
     spread four 9s or a run to 9D; the chooser offers both, the suggestion first and
@@ -664,12 +665,19 @@ def test_going_out_the_reader_chooses_the_spread(page: Page) -> None:
     expect(options.nth(0)).to_contain_text(S["spread_suggested"])
     names = ", ".join(spoken(page, c) for c in ("5D", "TD"))
     expect(options.nth(1)).to_contain_text(S["spread_fits"].replace("{cards}", names))
-    # cancel closes the chooser; knocking again opens it; the second spread is played
+    # cancel closes the chooser; by keyboard (K, Enter) it opens on the suggestion, an
+    # arrow picks the second spread, Tab and Enter play it
     chooser.locator("button[data-action='spread_cancel']").click()
     expect(chooser).to_have_count(0)
-    root.locator(".gr-play-out button[data-action='knock'][data-card='AH']").click()
-    chooser.locator(".gr-play-spread-option").nth(1).locator("input").check()
-    chooser.locator(".gr-play-spread-go").click()
+    keyboard = page.keyboard
+    keyboard.press("k")
+    keyboard.press("Enter")
+    expect(options.nth(0).locator("input")).to_be_focused()
+    keyboard.press("ArrowDown")
+    expect(options.nth(1).locator("input")).to_be_checked()
+    keyboard.press("Tab")
+    expect(chooser.locator(".gr-play-spread-go")).to_be_focused()
+    keyboard.press("Enter")
     settled(page)
     expect(root).not_to_have_attribute("data-phase", "discard")
     melds = [["6D", "7D", "8D", "9D"], ["9S", "9H", "9C"]]
