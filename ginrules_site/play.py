@@ -318,6 +318,13 @@ def play_strings() -> dict[str, Any]:
         "knock_card_limit": _("The knock card is {card}: the knock limit of this deal is {limit}."),
         "knock_card_gin": _("The knock card is {card}: with an ace, only gin ends this deal."),
         "just_drawn": _("just drawn"),
+        "just_taken": _("just taken from the pile"),
+        # the reader's own order of the hand (dragged, or moved with Shift+arrow keys)
+        "your_order": _("In your order"),
+        "in_meld": _("in a meld"),
+        "card_moved": _("Card moved: {card}, now at place {place} of {n}."),
+        # the card the computer took from the pile, shown face up beside its hand
+        "computer_took": _("Taken by the computer"),
         # Translators: a label and its value, e.g. "Variant: Straight Gin", "Discard pile: empty".
         "fact": _("{label}: {value}"),
         "Variant": _("Variant"),
@@ -553,6 +560,14 @@ def key_list() -> list[tuple[str, Any]]:
         ("V", _("sort by rank or by suit")),
         ("U", _("take back")),
         ("T", _("show or hide the tutor's advice")),
+        ("← →", _("on a card of your hand: go to the card on the left or right")),
+        (
+            f"{_('Shift')} + ← →",
+            _(
+                "move that card one place left or right in your hand (a card can also be "
+                "dragged with the mouse or a finger)"
+            ),
+        ),
     ]
 
 

@@ -11,6 +11,12 @@ import {
 // The computer's moves are paced so that they can be followed; tests set
 // window.GINRULES_PLAY_PACE_MS = 0 before the page loads.
 const PACE_MS = globalThis.GINRULES_PLAY_PACE_MS ?? 600;
+// Cards glide from the stock or the pile to a hand and back (none when the reader asks
+// for reduced motion; none at the tests' instant pace unless they set GINRULES_PLAY_MOVE_MS).
+const MOVE_MS = globalThis.GINRULES_PLAY_MOVE_MS ?? (PACE_MS ? 250 : 0);
+const stillMotion = () => !MOVE_MS || matchMedia("(prefers-reduced-motion: reduce)").matches;
+// The cards that glide: the reader's hand, the stock and pile, the card the computer took.
+const GLIDING = ":is(.gr-play-hand, .gr-play-centre, .gr-play-taken) .gr-card[data-card]";
 const LEVEL_KEY = "ginrules-play-level";
 const STATS_KEY = "ginrules-play-stats";
 const GIN_OUTCOMES = ["gin", "big_gin", "petit_gin", "grand_gin"];
@@ -99,10 +105,17 @@ class Play {
       this.newGame({});
     });
     this.tableNode.addEventListener("click", (event) => {
+      if (this.dragging) return; // the end of a drag is not a click on the card
       const target = event.target.closest("button[data-action]");
       if (target && !target.disabled) this.move(target.dataset.action, target.dataset.card ?? null);
     });
     root.addEventListener("keydown", (event) => this.key(event));
+    // The reader's own order of the hand, {id: "table/deal", order: [codes]}, or null
+    // while the hand is shown in melds by suit or rank; dragged with a pointer (mouse,
+    // finger, pen) or moved with Shift+arrow keys.
+    this.arranged = null;
+    this.dragging = null;
+    this.tableNode.addEventListener("pointerdown", (event) => this.dragStart(event));
   }
 
   // data-busy: "true" while a move (and the computer's reply) is being played.
@@ -254,6 +267,7 @@ class Play {
       this.status.textContent = note ?? "";
       this.show(value.state);
       this.root.dataset.state = "ready";
+      this.frame();
       await this.computerTurns();
     } finally {
       this.idle();
@@ -279,8 +293,10 @@ class Play {
       const before = this.state;
       this.status.textContent = "";
       this.show(value.state);
-      if (action === "next") this.announcer.textContent = "";
-      else if (action === "take_back") this.announce(fill(STRINGS.took_back, { card: theCard(before.taken ?? before.drawn ?? "") }));
+      if (action === "next") {
+        this.announcer.textContent = "";
+        this.frame();
+      } else if (action === "take_back") this.announce(fill(STRINGS.took_back, { card: theCard(before.taken ?? before.drawn ?? "") }));
       else {
         // The card drawn from the stock is the reader's to know; a card taken was the pile's top.
         const shown = action === "stock" ? value.state.drawn : action === "take" ? before.discard_top : card;
@@ -322,6 +338,42 @@ class Play {
 
   // --- drawing the reader's view -------------------------------------------------------
 
+  // The table in sight: from the computer's hand to the moves and the tutor's line, under
+  // the page's sticky header (the opponent's scroll-margin-top), if it is not already.
+  frame() {
+    const top = this.tableNode.querySelector(".gr-play-opponent, .gr-play-result");
+    const bottom = this.tableNode.querySelector(".gr-play-advice:not([hidden]), .gr-play-moves");
+    if (!top || !bottom) return;
+    const margin = parseFloat(getComputedStyle(top).scrollMarginTop) || 0;
+    if (top.getBoundingClientRect().top - margin >= 0 && bottom.getBoundingClientRect().bottom <= innerHeight) return;
+    top.scrollIntoView({ block: "start", behavior: "instant" }); // not the theme's smooth scroll
+  }
+
+  // Where each card in sight is (by code), and the stock and the computer's hand: where a
+  // card comes from when it was not in sight before.
+  cardPlaces() {
+    if (stillMotion()) return null;
+    const places = new Map();
+    for (const node of this.tableNode.querySelectorAll(GLIDING)) places.set(node.dataset.card, node.getBoundingClientRect());
+    const box = (selector) => this.tableNode.querySelector(selector)?.getBoundingClientRect();
+    return { places, stock: box(".gr-stock .gr-card"), opponent: box(".gr-play-opponent .gr-backs .gr-cards") };
+  }
+
+  // Each card that moved glides from where it was (FLIP: drawn in place, then shifted back
+  // and let go): from the stock or the pile to a hand, from a hand to the pile.
+  glide(before) {
+    if (!before) return;
+    for (const node of this.tableNode.querySelectorAll(GLIDING)) {
+      const from = before.places.get(node.dataset.card) ?? (node.closest(".gr-play-hand") ? before.stock : before.opponent);
+      if (!from) continue;
+      const to = node.getBoundingClientRect();
+      const [dx, dy] = [from.left - to.left, from.top - to.top];
+      if (Math.abs(dx) < 1 && Math.abs(dy) < 1) continue;
+      node.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "translate(0, 0)" }],
+        { duration: MOVE_MS, easing: "ease-out", composite: "add" });
+    }
+  }
+
   show(state) {
     const hadFocus = this.tableNode.contains(document.activeElement);
     const focused = hadFocus ? document.activeElement.dataset : null;
@@ -332,6 +384,7 @@ class Play {
     root.dataset.phase = state.phase;
     root.dataset.variant = state.variant;
     root.dataset.seed = String(state.seed);
+    root.dataset.turn = state.turn ?? "none";
     const S = this.S;
     const table = el("div", "gr-play-board");
     table.append(this.infoNode(S, state));
@@ -343,14 +396,21 @@ class Play {
       table.append(turn, this.handNode(S, state));
     }
     table.append(this.movesNode(S, state));
+    // The tutor's one-line advice, right under the moves (refreshTutor moves it here from
+    // the tutor's panel); the panel's details follow.
+    const line = el("div", "gr-play-advice");
+    line.hidden = true;
+    table.append(line);
     const advice = el("div", "gr-play-tutor");
     advice.hidden = true;
     table.append(advice);
     if (this.reviewing) table.append(el("div", "gr-play-review"));
     if (state.sheet?.rows.length && !state.whatif) table.append(this.sheetNode(S, state));
     table.append(this.statsNode(S, state));
+    const places = this.cardPlaces();
     this.tableNode.replaceChildren(table);
     this.tableNode.hidden = false;
+    this.glide(places);
     this.shareBox.hidden = false;
     this.shareLink.textContent = STRINGS.share;
     this.shareLink.href = this.shareHref(state.share);
@@ -360,9 +420,11 @@ class Play {
     if (this.reviewing) this.showReview();
     if (focused) {
       // Keep the focus on the same control when it is still offered, else on the moves.
-      const same = [...this.tableNode.querySelectorAll("button[data-action]")].find(
-        (b) => b.dataset.action === focused.action && (b.dataset.card ?? "") === (focused.card ?? ""),
-      );
+      // A card of the hand keeps it too, whether it is a move (discard it) or not.
+      const controls = [...this.tableNode.querySelectorAll("button[data-action], .gr-play-hand .gr-card[tabindex]")];
+      const same = controls.find(
+        (b) => (b.dataset.action ?? "") === (focused.action ?? "") && (b.dataset.card ?? "") === (focused.card ?? ""),
+      ) ?? (focused.card && this.handCards().find((b) => b.dataset.card === focused.card));
       (same ?? this.tableNode.querySelector(".gr-play-moves button, .gr-play-hand button"))?.focus();
     }
   }
@@ -398,6 +460,7 @@ class Play {
 
   opponentNode(S, state) {
     const box = el("div", "gr-play-opponent");
+    box.dataset.hand = "opponent";
     const label = fill(S.face_down, { n: state.opponent_cards });
     const node = el("span", "gr-group gr-backs");
     node.setAttribute("role", "group");
@@ -407,6 +470,15 @@ class Play {
     for (let i = 0; i < state.opponent_cards; i++) cards.append(cardBack());
     node.append(cards, el("span", "gr-play-count", label));
     box.append(node);
+    // The card the computer took from the pile since the reader's last move stays in
+    // sight, face up, as a player at a real table remembers it.
+    const taken = (state.last ?? []).findLast((r) => r.who === "computer" && r.action === "take")?.card;
+    if (taken) {
+      const mark = group(S.computer_took, [taken], "gr-play-taken");
+      mark.setAttribute("aria-label", fill(S.fact, { label: S.computer_took, value: cardName(taken) }));
+      mark.dataset.taken = taken;
+      box.append(mark);
+    }
     return box;
   }
 
@@ -444,26 +516,52 @@ class Play {
     return centre;
   }
 
-  // The reader's cards in display order: the melds, then the other cards (by suit or rank).
+  // The reader's cards in display order: their own order once they have moved a card,
+  // else the melds, then the other cards (by suit or rank).
   handOrder(state) {
     const melded = new Set(state.arrangement.melds.flatMap((m) => m.cards));
+    const mine = this.arrangedOrder(state);
+    if (mine) return { melds: [], loose: mine, melded, arranged: true };
     const order = this.byRank ? state.hand_by_rank : state.hand;
-    return { melds: state.arrangement.melds, loose: order.filter((c) => !melded.has(c)) };
+    return { melds: state.arrangement.melds, loose: order.filter((c) => !melded.has(c)), melded, arranged: false };
+  }
+
+  // The reader's order for this deal: the cards still held as they left them, a new card
+  // at the right end.
+  arrangedOrder(state) {
+    if (!this.arranged || this.arranged.id !== `${this.table}/${state.deal}` || state.result) return null;
+    const held = new Set(state.hand);
+    const order = this.arranged.order.filter((c) => held.has(c));
+    for (const code of state.hand) if (!order.includes(code)) order.push(code);
+    this.arranged.order = order;
+    return order;
+  }
+
+  // The hand's cards as shown, left to right: each a discard button or a card.
+  handCards() {
+    return [...this.tableNode.querySelectorAll(".gr-play-hand .gr-cards > :is(.gr-play-card, .gr-card)")];
   }
 
   handNode(S, state) {
     const box = el("div", "gr-play-hand");
     const discards = new Map(state.legal.filter((a) => a.action === "discard").map((a) => [a.card, a]));
+    const { melds, loose, melded, arranged } = this.handOrder(state);
+    const fresh = state.drawn ?? state.taken;
     const cardNode = (code) => {
-      const card = deckCard(code, code === state.drawn ? ["gr-drawn"] : []);
+      const marks = [];
+      if (code === fresh) marks.push("gr-drawn");
+      if (arranged && melded.has(code)) marks.push("gr-melded");
+      const card = deckCard(code, marks);
       const name = cardName(code);
-      const drawn = code === state.drawn ? `, ${S.just_drawn}` : "";
+      let said = code === state.drawn ? `, ${S.just_drawn}` : code === state.taken ? `, ${S.just_taken}` : "";
+      if (arranged && melded.has(code)) said += `, ${S.in_meld}`;
       if (!discards.has(code)) {
-        if (drawn) card.setAttribute("aria-label", `${name}${drawn}`);
+        if (said) card.setAttribute("aria-label", `${name}${said}`);
+        card.tabIndex = -1; // reached with the arrow keys (the first one with Tab)
         return card;
       }
       const b = button("", "discard", code, "gr-play-card");
-      b.setAttribute("aria-label", `${fill(S.act_discard, { card: theCard(code) })}${drawn}`);
+      b.setAttribute("aria-label", `${fill(S.act_discard, { card: theCard(code) })}${said}`);
       b.append(card);
       return b;
     };
@@ -477,23 +575,93 @@ class Play {
       node.append(cards);
       return node;
     };
-    const { melds, loose } = this.handOrder(state);
     const groups = melds.map((m) => groupNode(meldLabel(S, m), m.cards, `gr-meld gr-${m.kind}`));
-    if (loose.length) groups.push(groupNode(S.Deadwood, loose, "gr-deadwood"));
+    if (loose.length) groups.push(groupNode(arranged ? S.your_order : S.Deadwood, loose, arranged ? "gr-arranged" : "gr-deadwood"));
     box.append(row(groups, S.your_hand));
+    const first = box.querySelector(".gr-cards > .gr-card");
+    if (first && !discards.size) first.tabIndex = 0;
+    const foot = el("div", "gr-play-hand-foot");
     const points = state.arrangement.points;
     const readout = para(fill(S.deadwood_total, { total: points }), "gr-deadwood-total");
     readout.dataset.deadwood = String(points);
-    box.append(readout);
-    if (state.drawn) {
-      const mark = para(fill(S.fact, { label: cardName(state.drawn), value: S.just_drawn }), "gr-play-drawn");
-      box.append(mark);
+    foot.append(readout);
+    if (fresh) {
+      const mark = para(fill(S.fact, { label: cardName(fresh), value: fresh === state.drawn ? S.just_drawn : S.just_taken }), "gr-play-drawn");
+      foot.append(mark);
     }
     const sort = button(this.byRank ? S.sort_suit : S.sort_rank, "sort", null, "gr-play-sort");
     const buttons = el("p", "gr-buttons");
     buttons.append(sort);
-    box.append(buttons);
+    foot.append(buttons);
+    box.append(foot);
     return box;
+  }
+
+  // --- arranging the hand: a card dragged, or moved with Shift+arrow keys -----------------
+
+  // The card `code` put at place `index` (0-based) of the order shown; the reader's order
+  // from then on, until a sort button is pressed.
+  arrange(code, index) {
+    const order = this.handCards().map((node) => node.dataset.card).filter((c) => c !== code);
+    const place = Math.max(0, Math.min(index, order.length));
+    order.splice(place, 0, code);
+    this.arranged = { id: `${this.table}/${this.state.deal}`, order };
+    this.show(this.state);
+    this.handCards().find((node) => node.dataset.card === code)?.focus();
+    this.announce(fill(this.S.card_moved, { card: theCard(code), place: place + 1, n: order.length }));
+  }
+
+  dragStart(event) {
+    const node = event.target.closest(".gr-play-hand .gr-cards > :is(.gr-play-card, .gr-card)");
+    if (!node || this.busy || event.button !== 0 || !event.isPrimary) return;
+    const drag = { node, code: node.dataset.card, x: event.clientX, y: event.clientY, moved: false, id: event.pointerId };
+    const others = () => this.handCards().filter((n) => n !== node).map((n) => ({ n, box: n.getBoundingClientRect() }));
+    const move = (e) => {
+      if (e.pointerId !== drag.id) return;
+      const dx = e.clientX - drag.x;
+      const dy = e.clientY - drag.y;
+      if (!drag.moved) {
+        if (Math.hypot(dx, dy) < 8) return;
+        drag.moved = true;
+        this.dragging = drag;
+        drag.boxes = others();
+        node.classList.add("gr-dragging");
+        node.setPointerCapture?.(e.pointerId);
+      }
+      e.preventDefault();
+      node.style.transform = `translate(${dx}px, ${dy}px)`;
+      drag.index = this.dropIndex(drag.boxes, e.clientX, e.clientY);
+      for (const [i, { n }] of drag.boxes.entries()) n.classList.toggle("gr-drop-before", i === drag.index);
+      drag.boxes.at(-1)?.n.classList.toggle("gr-drop-after", drag.index === drag.boxes.length);
+    };
+    const end = (e) => {
+      if (e.pointerId !== drag.id) return;
+      window.removeEventListener("pointermove", move);
+      window.removeEventListener("pointerup", end);
+      window.removeEventListener("pointercancel", end);
+      if (!drag.moved) return;
+      // the click that ends a drag is not a discard; it comes at once, if at all
+      setTimeout(() => { this.dragging = null; }, 0);
+      if (e.type === "pointercancel" || this.busy || drag.index == null) {
+        this.show(this.state);
+        return;
+      }
+      this.arrange(drag.code, drag.index);
+    };
+    window.addEventListener("pointermove", move, { passive: false });
+    window.addEventListener("pointerup", end);
+    window.addEventListener("pointercancel", end);
+  }
+
+  // Where a card dropped at (x, y) goes among the other cards (their boxes, in order):
+  // before the first card whose row is not above the point and whose middle is right of it.
+  dropIndex(boxes, x, y) {
+    for (const [i, { box }] of boxes.entries()) {
+      const below = y < box.top;
+      const sameRow = y >= box.top && y <= box.bottom;
+      if (below || (sameRow && x < box.left + box.width / 2)) return i;
+    }
+    return boxes.length;
   }
 
   movesNode(S, state) {
@@ -715,7 +883,9 @@ class Play {
   // --- the tutor, the review, the what-if ------------------------------------------------
 
   async toggleSort() {
+    // the reader's own order is dropped: the hand goes back to melds, sorted as the button says
     this.byRank = !this.byRank;
+    this.arranged = null;
     this.show(this.state);
     this.tableNode.querySelector('[data-action="sort"]')?.focus();
   }
@@ -726,6 +896,7 @@ class Play {
     this.tutorOn = !this.tutorOn;
     if (this.tutorOn) this.countTutor();
     this.show(this.state);
+    if (this.tutorOn) this.frame();
     this.tableNode.querySelector('[data-action="tutor"]')?.focus();
   }
 
@@ -744,6 +915,13 @@ class Play {
     if (serial !== this.tutorSerial || !panel) return;
     panel.replaceChildren(...this.tutorNodes(this.S, value));
     panel.hidden = false;
+    // the one-line advice goes right under the moves, in sight with the table
+    const line = panel.querySelector("[data-tutor-advice]");
+    const slot = this.tableNode.querySelector(".gr-play-advice");
+    if (line && slot) {
+      slot.replaceChildren(line);
+      slot.hidden = false;
+    }
     panel.dataset.whyNot = value.going_out?.why_not ?? "";
     panel.dataset.bestDiscard = value.discards?.[0]?.card ?? "";
     panel.dataset.outsUnseen = String(value.outs_unseen ?? 0);
@@ -948,6 +1126,18 @@ class Play {
   key(event) {
     if (event.ctrlKey || event.metaKey || event.altKey || event.target.closest("select, input")) return;
     if (!this.state) return;
+    if (event.key === "ArrowLeft" || event.key === "ArrowRight") {
+      // On a card of the hand: the arrows go to the next card, Shift+arrow moves the card.
+      const cards = this.handCards();
+      const at = cards.indexOf(event.target.closest(".gr-play-card, .gr-card"));
+      const to = at + (event.key === "ArrowLeft" ? -1 : 1);
+      if (at < 0) return;
+      event.preventDefault();
+      if (to < 0 || to >= cards.length) return;
+      if (!event.shiftKey) cards[to].focus();
+      else if (!this.busy) this.arrange(cards[at].dataset.card, to);
+      return;
+    }
     const key = event.key.toLowerCase();
     const click = (selector) => {
       const target = this.tableNode.querySelector(selector);

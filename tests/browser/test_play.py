@@ -614,7 +614,7 @@ def test_the_keys_sort_the_hand_and_call_the_tutor(page: Page) -> None:
     page.keyboard.press("t")
     expect(tutor).to_be_hidden()
     # the keys are listed on the page
-    expect(root.locator(".gr-play-keys kbd")).to_have_count(9)
+    expect(root.locator(".gr-play-keys kbd")).to_have_count(11)
 
 
 def test_a_phone_wide_table_fits_the_screen(browser: Any, server: Server) -> None:
