@@ -146,6 +146,13 @@ def going_out_words(style: str) -> dict[str, Any]:
                     "would give it now: {gin_outs}) or to beat the computer on the count if "
                     "it goes down first."
                 ),
+                "tutor_play_on_deal": _(
+                    "Discard {card} and play on: you could go down with a count of "
+                    "{deadwood}, but in a single deal the expert goes down early only when the "
+                    "stock is about to run out. It waits for petit gin (unseen cards that would "
+                    "give it now: {gin_outs}) or to beat the computer on the count if it goes "
+                    "down first."
+                ),
             }
         )
     return words
@@ -413,6 +420,8 @@ def play_strings() -> dict[str, Any]:
         "tutor_title": _("Tutor: what you can see from your seat"),
         "tutor_discards": _("Best discards (deadwood left):"),
         "tutor_discard": _("{card}: {deadwood}"),
+        # Translators: the tutor's advice in one line; {move} is a move button's label.
+        "tutor_advice": _("Advice: {move}"),
         # Translators: the tutor's advice in one line; {move} is a move button's label.
         "tutor_advice": _("Advice: {move}"),
         # Translators: the tutor's advice in one line; {move} is a move button's label.
