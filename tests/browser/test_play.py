@@ -23,7 +23,7 @@ from playwright.sync_api import BrowserContext, Locator, Page, expect
 from ginrules.table import Table
 
 from .conftest import LIVE_TIMEOUT, RequestLog, Server, open_context
-from .test_accessibility import serious_violations
+from .test_accessibility import AXE, serious_violations
 from .test_widgets import translator
 
 ROOT = "section[data-widget='play']"
@@ -665,6 +665,13 @@ def test_going_out_the_reader_chooses_the_spread(page: Page) -> None:
     expect(options.nth(0)).to_contain_text(S["spread_suggested"])
     names = ", ".join(spoken(page, c) for c in ("5D", "TD"))
     expect(options.nth(1)).to_contain_text(S["spread_fits"].replace("{cards}", names))
+    # the chooser itself is axe clean (the rest of the table: test_the_table_is_axe_clean...)
+    page.add_script_tag(path=str(AXE))
+    found = page.evaluate(
+        "async () => (await axe.run('.gr-play-spread', {resultTypes: ['violations']}))"
+        ".violations.filter(v => ['serious', 'critical'].includes(v.impact)).map(v => v.id)"
+    )
+    assert found == []
     # cancel closes the chooser; by keyboard (K, Enter) it opens on the suggestion, an
     # arrow picks the second spread, Tab and Enter play it
     chooser.locator("button[data-action='spread_cancel']").click()
