@@ -291,8 +291,8 @@ class Play {
       else value = await this.call("play_act", { table: this.table, action: this.moveArgs(action, card) });
       if (!value || generation !== this.generation) return;
       const before = this.state;
-      this.status.textContent = "";
       this.show(value.state);
+      this.noteChoice(); // clears the status line, or says again that the choices differ
       if (action === "next") {
         this.announcer.textContent = "";
         this.frame();
