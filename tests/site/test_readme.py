@@ -48,3 +48,12 @@ def test_importing_ginrules_leaves_the_players_for_later() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["False", "False", "True"]
+
+
+def test_the_api_reference_documents_every_public_name() -> None:
+    """docs/api.md names each entry of ``ginrules.__all__`` once, and nothing else."""
+    import ginrules
+
+    page = ROOT.joinpath("docs", "api.md").read_text(encoding="utf-8")
+    documented = re.findall(r"^\.\. (?:auto\w+|data):: (\w+)$", page, re.MULTILINE)
+    assert sorted(documented) == sorted(ginrules.__all__)

@@ -59,17 +59,18 @@ def test_catalogs_are_complete_and_clean(languages):
     assert not errors, "\n".join(errors[:40]) + f"\n({len(errors)} problems)"
 
 
-def test_every_page_has_a_catalog_in_every_language(languages, docnames):
+def test_every_page_has_a_catalog_in_every_language(languages, translated_docnames):
     for lang in translated_languages(languages):
         have = {p.stem for p in catalogs(LOCALE, lang)}
-        assert set(docnames) | {"sphinx"} <= have, lang
+        assert set(translated_docnames) | {"sphinx"} <= have, lang
+        assert "api" not in have  # the API reference is in English in every language
 
 
-def test_no_english_left_on_translated_pages(site, languages, docnames):
+def test_no_english_left_on_translated_pages(site, languages, translated_docnames):
     source = next(iter(languages))
     translated = translated_languages(languages)
     problems = []
-    for doc in docnames:
+    for doc in translated_docnames:
         english = {text for _, text in blocks(site / source / f"{doc}.html")}
         per_lang = {lang: blocks(site / lang / f"{doc}.html") for lang in translated}
         for lang, found in per_lang.items():
@@ -115,6 +116,16 @@ def test_no_english_in_the_theme_and_chrome(site, languages, docnames):
             shown = "\n".join(texts)
             left = [m for m in english if re.search(rf"(?<!\w){re.escape(m)}(?!\w)", shown)]
             assert not left, f"{lang}/{doc}.html shows English: {left}"
+
+
+def test_english_only_pages_say_so(site, languages):
+    """The API reference is English in every language, and says so to a screen reader."""
+    for lang in translated_languages(languages):
+        page = soup(site / lang / "api.html")
+        assert page.html["lang"] == lang
+        article = page.select_one("#furo-main-content")
+        assert [div["lang"] for div in article.find_all("div", lang=True)][:1] == ["en"]
+        assert article.find(id="ginrules.play_deal") is not None
 
 
 def test_status_table_matches_the_catalogs(site, languages):
