@@ -166,13 +166,18 @@ def write_root(langs: dict[str, str], baseurl: str) -> None:
 
 
 def malformed_catalogs(codes: list[str]) -> list[str]:
-    """``msgfmt --check`` errors of these languages' catalogs, each naming file and line.
+    """What makes these languages' catalogs unreadable to ``msgfmt``, naming file and line.
     Sphinx reads a broken ``.po`` without a word (an unterminated ``msgstr`` becomes a
     cut heading), so every build runs this first."""
     sys.path.insert(0, str(ROOT))
     from ginrules_site.catalogs import catalogs, msgfmt_problems
 
-    return [e for code in codes for po in catalogs(LOCALE, code) for e in msgfmt_problems(po)]
+    return [
+        e
+        for code in codes
+        for po in catalogs(LOCALE, code)
+        for e in msgfmt_problems(po, checks=False)
+    ]
 
 
 def stop_on_malformed(codes: list[str]) -> None:
@@ -278,6 +283,9 @@ def cmd_gettext(args: argparse.Namespace) -> None:
             check=True,
             stdout=subprocess.DEVNULL,
         )
+        # The pages in English in every language (the API reference) have no catalog.
+        for page in site_config().get("english_only_pages", []):
+            (raw / f"{page}.pot").unlink(missing_ok=True)
         names = set()
         for template in sorted(raw.glob("*.pot")):
             names.add(template.name)
@@ -316,9 +324,19 @@ def unchanged(new: str, path: Path) -> bool:
     return dated.sub("", path.read_text(encoding="utf-8")) == dated.sub("", new)
 
 
+def brace_only(catalog: Catalog) -> None:
+    """Babel flags a brace template with a literal "%" ("{percent} % of") python-format
+    as it reads it; msgfmt --check then refuses the catalog. The extension formats with
+    str.format only."""
+    for message in catalog:
+        if "python-brace-format" in message.flags:
+            message.flags.discard("python-format")
+
+
 def write_template(raw: Path, target: Path) -> None:
     with raw.open("rb") as f:
         catalog = read_po(f)
+    brace_only(catalog)
     tidy_locations(catalog, raw.parent)
     catalog.header_comment = (
         f"# Template of the ginrules site's catalog {target.stem!r}: the English text,\n"
@@ -363,6 +381,13 @@ def tidy_language(code: str, name: str) -> int:
     for po in sorted((LOCALE / code / "LC_MESSAGES").rglob("*.po")):
         with po.open("rb") as f:
             read[po] = read_po(f)
+        template = LOCALE / f"{po.stem}.pot"
+        if template.is_file():
+            # sphinx-intl writes a catalog only when its set of msgids changes: an entry
+            # that differs by its context alone, new comments or places would not reach it.
+            with template.open("rb") as f:
+                read[po].update(read_po(f))
+        brace_only(read[po])
     known: dict[tuple[object, str | None], object] = {}
     for catalog in read.values():
         for message in [*catalog, *catalog.obsolete.values()]:
@@ -381,12 +406,6 @@ def tidy_language(code: str, name: str) -> int:
                 message.string = known[key]  # the same English: no guess, no fuzzy flag
                 message.flags.discard("fuzzy")
                 filled += 1
-        template = LOCALE / f"{po.stem}.pot"
-        if template.is_file():
-            with template.open("rb") as f:
-                places = {(m.id, m.context): m.locations for m in read_po(f)}
-            for message in catalog:
-                message.locations = places.get((message.id, message.context), [])
         catalog.header_comment = (
             f"# {name} ({code}) translation of the ginrules site's catalog {po.stem!r}.\n"
             f"# Its template, the English text: locale/{po.stem}.pot\n"
