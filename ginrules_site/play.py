@@ -182,6 +182,11 @@ def recap_words(style: str) -> dict[str, Any]:
             "to {after}."
         ),
         "recap_totals": _("Deadwood: you {you}, the computer {computer}."),
+        "recap_dead": ngettext(
+            "Nobody went out before the last {n} card of the stock, which is never drawn.",
+            "Nobody went out before the last {n} cards of the stock, which are never drawn.",
+            "n",
+        ),
         "why_knock_you": _("Your deadwood is lower: you score the difference."),
         "why_knock_computer": _("The computer's deadwood is lower: it scores the difference."),
         "why_undercut_you": _(
@@ -199,6 +204,12 @@ def recap_words(style: str) -> dict[str, Any]:
             "Big gin: the computer scores your deadwood and the big gin bonus."
         ),
     }
+    if style == "gin_only":
+        words["recap_dead"] = ngettext(
+            "Nobody went gin before the last {n} card of the stock, which is never drawn.",
+            "Nobody went gin before the last {n} cards of the stock, which are never drawn.",
+            "n",
+        )
     if style == "going_down":
         words.update(
             {
@@ -220,6 +231,12 @@ def recap_words(style: str) -> dict[str, Any]:
                     "{before} to {after}."
                 ),
                 "recap_totals": _("Count: you {you}, the computer {computer}."),
+                "recap_dead": ngettext(
+                    "Nobody went down before the last {n} card of the stock, which is never drawn.",
+                    "Nobody went down before the last {n} cards of the stock, which are never "
+                    "drawn.",
+                    "n",
+                ),
                 "term_big_gin_bonus": _("grand gin bonus"),
                 "why_knock_you": _("Your count is lower: you score the difference."),
                 "why_knock_computer": _("The computer's count is lower: it scores the difference."),
@@ -259,6 +276,8 @@ def variant_params(name: str) -> dict[str, Any]:
         "schemes": [[scheme, str(labels[scheme])] for scheme in schemes(rules)],
         "upcard_limit": rules.upcard_sets_knock_limit,
         "minimum": rules.knock_min_melded,
+        # the cards of the stock never drawn, where a deal may end dead
+        "dead_cards": rules.dead_hand_cards,
         "words": {key: _plain(value) for key, value in words.items()},
     }
 

@@ -783,6 +783,7 @@ class Play {
     if (!result.dead && showdown) {
       box.append(...this.recapNodes(S, state, result, showdown));
     } else {
+      if (result.dead) box.append(para(fill(S.recap_dead, { n: this.variant.dead_cards }), "gr-play-went-out"));
       const hands = el("div", "gr-example gr-play-hands");
       hands.append(para(S.hands_face_up));
       hands.append(row([group(S.Hand, result.hands.you, "gr-hand-cards")], S.your_hand));

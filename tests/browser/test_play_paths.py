@@ -458,7 +458,14 @@ def test_the_recap_speaks_from_the_readers_seat(page: Page, lang: str, outcome: 
         expect(recap.locator(".gr-play-verdict")).to_have_text(
             _("The deal is dead: nobody scores.")
         )
-        expect(recap.locator(".gr-play-went-out")).to_have_count(0)
+        # why: Straight Gin never draws the stock's last two cards
+        cards = find_variant(variant).dead_hand_cards
+        why = _(
+            "Nobody went gin before the last {n} card of the stock, which is never drawn.",
+            "Nobody went gin before the last {n} cards of the stock, which are never drawn.",
+            cards,
+        )
+        expect(recap.locator(".gr-play-went-out")).to_have_text(why.format(n=cards))
     else:
         showdown = result["showdown"]
         down = variant == "french"
