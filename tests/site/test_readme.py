@@ -4,7 +4,9 @@ offers the players at once but imports them only when used."""
 
 from __future__ import annotations
 
+import json
 import re
+import shlex
 import subprocess
 import sys
 from pathlib import Path
@@ -57,3 +59,22 @@ def test_the_api_reference_documents_every_public_name() -> None:
     page = ROOT.joinpath("docs", "api.md").read_text(encoding="utf-8")
     documented = re.findall(r"^\.\. (?:auto\w+|data):: (\w+)$", page, re.MULTILINE)
     assert sorted(documented) == sorted(ginrules.__all__)
+
+
+def test_the_json_keys_of_each_command_are_the_documented_ones() -> None:
+    """Each command of the README's "JSON output" list prints exactly the keys listed."""
+    readme = ROOT.joinpath("README.md").read_text(encoding="utf-8")
+    section = readme.split("\n## JSON output of the commands", 1)[1].split("\n## ", 1)[0]
+    items = re.findall(r"^- `ginrules ([^`]+)`[^:]*:(.*?)(?=^- |\Z)", section, re.M | re.S)
+    assert len(items) == 6
+    for command, listed in items:
+        # the top-level keys, without what the parentheses say about them
+        flat = re.sub(r"\([^()]*\)", "", re.sub(r"\([^()]*\([^()]*\)[^()]*\)", "", listed))
+        keys = re.findall(r"`(\w+)`", re.split(r";\s+each\s+row", flat)[0])
+        run = subprocess.run(
+            [sys.executable, "-m", "ginrules", *shlex.split(command)],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        assert list(json.loads(run.stdout)) == keys, command
