@@ -360,15 +360,17 @@ def test_the_table_shows_only_what_the_readers_seat_knows(page: Page) -> None:
         "data-deadwood", str(state["arrangement"]["points"])
     )
     # the opponent's cards: face down, counted, with no rank anyone can read
-    backs = root.locator(".gr-play-opponent .gr-card")
+    backs = root.locator(".gr-play-opponent .gr-backs .gr-card")
     expect(backs).to_have_count(state["opponent_cards"])
     assert backs.evaluate_all(
         "cs => cs.every(c => c.getAttribute('aria-hidden') === 'true'"
         " && !c.dataset.card && !c.textContent.trim())"
     )
-    # every card code on the page is the reader's, the discard pile's top or the knock card
+    # every card code on the page is the reader's, the discard pile's top, the knock card
+    # or a card the computer took from the pile (shown face up beside its hand)
     shown = set(table.locator("[data-card]").evaluate_all("cs => cs.map(c => c.dataset.card)"))
-    assert shown <= set(state["hand"]) | {state["discard_top"], state["upcard"]}
+    took = {r["card"] for r in state["last"] if r["who"] == "computer" and r["action"] == "take"}
+    assert shown <= set(state["hand"]) | {state["discard_top"], state["upcard"]} | took
     # the Oklahoma knock card is on display with its limit
     knock = root.locator(".gr-knock-card")
     expect(knock.locator(".gr-card")).to_have_attribute("data-card", state["upcard"])
