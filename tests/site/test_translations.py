@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import gettext
+import importlib.util
 import re
 import shutil
 import subprocess
@@ -405,6 +406,42 @@ def test_a_malformed_catalog_stops_the_build_with_file_and_line(tmp_path):
         # msgfmt counts the line on which it finds the string still open: the next one
         assert f"{po}:{cut + 2}: end-of-line within string" in result.stderr, result.stderr
         assert not (project / "_build" / "html" / "fr").exists(), command
+
+
+def test_update_po_translates_a_repeated_heading_once(tmp_path, monkeypatch):
+    """A new or fuzzy entry whose English is translated in another catalog of the language
+    takes that translation; an obsolete copy of a live entry is dropped (msgfmt refuses
+    both); entries name their files without line numbers."""
+    spec = importlib.util.spec_from_file_location("site_tool", ROOT / "tools" / "site.py")
+    assert spec and spec.loader
+    site_tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(site_tool)
+    locale = tmp_path / "locale"
+    folder = locale / "fr" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    header = (
+        'msgid ""\nmsgstr ""\n"Language: fr\\n"\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+    )
+    (folder / "a.po").write_text(
+        header + '#: docs/a.md:3\nmsgid "Scoring"\nmsgstr "Décompte"\n', encoding="utf-8"
+    )
+    (folder / "b.po").write_text(
+        header + '#: docs/b.md:9\nmsgid "Scoring"\nmsgstr ""\n\n'
+        '#, fuzzy\nmsgid "Deadwood"\nmsgstr "Points"\n\n'
+        '#~ msgid "Scoring"\n#~ msgstr "Marque"\n',
+        encoding="utf-8",
+    )
+    (folder / "c.po").write_text(
+        header + 'msgid "Deadwood"\nmsgstr "Points morts"\n', encoding="utf-8"
+    )
+    monkeypatch.setattr(site_tool, "LOCALE", locale)
+    assert site_tool.tidy_language("fr", "Français") == 2
+    with (folder / "b.po").open("rb") as f:
+        catalog = read_po(f)
+    assert catalog["Scoring"].string == "Décompte" and not catalog.obsolete
+    assert catalog["Deadwood"].string == "Points morts" and not catalog["Deadwood"].fuzzy
+    assert check(locale, ["fr"]) == []
+    assert "#: docs/a.md\n" in (folder / "a.po").read_text(encoding="utf-8")
 
 
 def test_french_ecart_is_only_the_upcard() -> None:
