@@ -30,7 +30,7 @@ from .test_play import hand_codes, settled, spoken, strings
 ROOT = "section[data-widget='play']"
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
-DESKTOP_CARD_PX = 52
+DESKTOP_CARD_PX = 50
 SEED = 7
 LINK = f"#play=standard/game100/beginner/{SEED}/1/computer"
 # what must be in sight at once, by its test hook
