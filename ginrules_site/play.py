@@ -15,9 +15,12 @@ in the engine: the script only draws ``ginrules.table.Table.state()``, which the
 (``play_*`` calls of ``ginrules_live.py``) sends, and offers the moves it lists.
 
 Test hooks on the root: ``data-widget="play"``, ``data-state`` (``static``,
-``loading``, ``ready``, ``error``), ``data-phase``, ``data-variant``, ``data-seed``;
+``loading``, ``ready``, ``error``), ``data-phase``, ``data-variant``, ``data-seed``,
+``data-turn`` (``you``, ``computer``, ``none``);
 each move button carries ``data-action`` and, for a card, ``data-card`` (the English
-code); the deadwood readout carries ``data-deadwood``.
+code); the deadwood readout carries ``data-deadwood``; the computer's hand
+``data-hand="opponent"`` (and the card it took from the pile, ``data-taken``); the
+tutor's one-line advice ``data-tutor-advice``.
 """
 
 from __future__ import annotations
