@@ -6,7 +6,7 @@ the moves and the tutor's one-line advice (``data-tutor-advice``) are all in sig
 below Furo's sticky header, without the reader scrolling, and nothing lies over them
 (the element at the middle of each is its own; Furo's back-to-top button stays hidden).
 On a 1280 px desktop a card is at least ``DESKTOP_CARD_PX`` wide (it was 42). The hand is
-arranged by dragging a card with the mouse and with Shift+arrow keys, and the discard
+arranged by dragging a card with the mouse or a finger and with Shift+arrow keys, and the discard
 keys follow the order shown; the card just drawn and the card the computer took from
 the pile are marked; cards glide, and not when the reader asks for reduced motion.
 
@@ -70,6 +70,17 @@ def opened(context: BrowserContext, lang: str) -> tuple[Page, Locator]:
     return page, settled(page)
 
 
+def finger(page: Page, path: list[tuple[float, float]]) -> None:
+    """A finger put down, moved along the path and lifted (Chromium's own touch
+    events, as a phone sends them)."""
+    session = page.context.new_cdp_session(page)
+    for i, (x, y) in enumerate(path):
+        kind = "touchStart" if i == 0 else "touchMove"
+        session.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": [{"x": x, "y": y}]})
+    session.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    session.detach()
+
+
 def play(page: Page, action: str) -> None:
     page.locator(f"{ROOT} .gr-play-moves button[data-action='{action}']").click()
     settled(page)
@@ -106,7 +117,7 @@ def all_in_sight(page: Page, viewport: dict[str, int]) -> None:
 
 @pytest.fixture(scope="module")
 def phone(browser: Any, server: Server) -> Iterator[BrowserContext]:
-    context, log = open_context(browser, server, viewport=PHONE)
+    context, log = open_context(browser, server, viewport=PHONE, has_touch=True)
     context.add_init_script("window.GINRULES_PLAY_PACE_MS = 0;")
     yield context
     context.close()
@@ -138,6 +149,19 @@ def test_on_a_phone_the_table_fits_one_screen(phone: BrowserContext, lang: str) 
     for scheme in ("light", "dark"):
         page.emulate_media(color_scheme=scheme)
         all_in_sight(page, PHONE)
+    # a finger drags the first card past the third
+    codes = hand_codes(root)
+    cards = root.locator(".gr-play-hand .gr-cards > .gr-play-card")
+    first, third = cards.nth(0).bounding_box(), cards.nth(2).bounding_box()
+    assert first and third
+    start = first["x"] + first["width"] / 2
+    end = third["x"] + third["width"] * 0.75
+    y = first["y"] + first["height"] / 2
+    finger(page, [(start + (end - start) * step / 5, y) for step in range(6)])
+    expect(root.locator(".gr-play-hand .gr-arranged")).to_have_count(1)
+    assert hand_codes(root) == [*codes[1:3], codes[0], *codes[3:]]
+    expect(root).to_have_attribute("data-phase", "discard")
+    all_in_sight(page, PHONE)
     # scrolling up would show Furo's back-to-top button: not over the table
     page.mouse.wheel(0, 400)
     page.mouse.wheel(0, -200)
