@@ -127,6 +127,9 @@ def test_english_only_pages_say_so(site, languages):
         article = page.select_one("#furo-main-content")
         assert [div["lang"] for div in article.find_all("div", lang=True)][:1] == ["en"]
         assert article.find(id="ginrules.play_deal") is not None
+        labels = {dt.get_text(strip=True) for dt in article.select("dl.field-list > dt")}
+        english = {"Parameters:", "Raises:", "Returns:", "Return type:", "Yields:"}
+        assert "Raises:" in labels and labels <= english, lang  # not Sphinx's Lève, Höjer
 
 
 def test_status_table_matches_the_catalogs(site, languages):
