@@ -74,6 +74,8 @@ def _page_context(
     ]
     source = next(iter(app.config.site_languages))
     context["site_xdefault"] = _page_url(app, source, pagename)
+    # Translators: in the footer after the version ("v0.1.0 · unknown commit"): the build's git
+    # commit is not known.
     commit = getattr(app, "site_commit", None) or _("unknown commit")
     context["site_build"] = f"v{app.config.version} · {commit}"
 

@@ -82,6 +82,7 @@ def player_letter(player: int, dealer: int) -> str:
 
 def player_name(player: int, dealer: int) -> str:
     """A player's label beside a hand: "Player A", in the page's language."""
+    # Translators: the two players of an example deal: A plays first, B deals.
     return str(_("Player A") if player != dealer else _("Player B"))
 
 
@@ -243,6 +244,7 @@ class DealLogDirective(ExampleDirective):
                 [group_node(str(_("Hand")), dealt[player], "gr-hand-cards")],
                 label=player_name(player, dealer),
             )
+        # Translators: the label above the first card turned face up beside the stock.
         example += cardrow_node([group_node(str(_("Upcard")), [deal.upcard], "gr-upcard")])
 
         listing = nodes.bullet_list("", classes=["gr-log"])

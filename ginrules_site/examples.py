@@ -629,6 +629,7 @@ def showdown_nodes(result: ShowdownResult, rules: Rules, upcard: Card | None) ->
     ]
     if laid_off:
         defender_groups.append(
+            # Translators: the label above the defender's cards laid off on the knocker's melds.
             group_node(str(_("Laid off")), laid_off, "gr-layoff", ["gr-laid-off"])
         )
     if result.defender_unmatched:
@@ -645,6 +646,8 @@ def showdown_nodes(result: ShowdownResult, rules: Rules, upcard: Card | None) ->
     example.append(paragraph([nodes.Text(totals)], "gr-deadwood-total"))
     example.append(paragraph([nodes.Text(str(words[f"outcome_{result.outcome}"]))], "gr-outcome"))
     terms = " + ".join(
+        # Translators: one part of a score: a label and its points ("difference 9"); reorder if
+        # needed.
         str(_("{label} {value}")).format(
             label=str(words.get(f"term_{t.code}") or term_label(t.code)), value=t.value
         )
@@ -794,6 +797,8 @@ def knob_wording() -> dict[str, tuple[str, str, Callable[[object], str]]]:
         "match_scoring": (game, _("Played as"), _match),
         "game_bonus": (game, _("Game bonus"), _number),
         "line_bonus": (game, _("Line bonus per deal won"), _number),
+        # Translators: a row of the rules table: the rule for a game the loser ends without a point
+        # (French: capot).
         "shutout": (game, _("Shutout"), _shutout),
         "shutout_game_bonus": (game, _("Game bonus for a shutout"), _number),
         "manche_bonus": (game, _("Manche bonus"), _number),

@@ -528,6 +528,7 @@ class ScoreSheetWidgetDirective(WidgetMixin, ExampleDirective):
                 f'<select id="{base}{name}" class="gr-entry" name="{name}">{opts}</select></div>'
             )
 
+        # Translators: the field of the score sheet widget where the points a deal scored are typed.
         points_label = html.escape(str(_("Points")))
         points = (
             f'<div class="gr-field"><label for="{base}points">{points_label}'
