@@ -10,8 +10,8 @@ arranged by dragging a card with the mouse or a finger and with Shift+arrow keys
 keys follow the order shown; the card just drawn and the card the computer took from
 the pile are marked; cards glide, and not when the reader asks for reduced motion.
 
-Seed 7 (the computer deals): the reader passes, the computer takes the upcard; every
-card the tests expect comes from the same game replayed in CPython.
+Seed 7 (the computer deals; standard and Oklahoma): the reader passes, the computer
+takes the upcard; every card the tests expect comes from the same game replayed in CPython.
 """
 
 from __future__ import annotations
@@ -32,7 +32,6 @@ PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
 DESKTOP_CARD_PX = 50
 SEED = 7
-LINK = f"#play=standard/game100/beginner/{SEED}/1/computer"
 # what must be in sight at once, by its test hook
 IN_SIGHT = {
     "computer's hand": "[data-hand='opponent']",
@@ -53,9 +52,9 @@ Element.prototype.animate = function (...args) {
 """
 
 
-def replay(*moves: str) -> dict[str, Any]:
+def replay(variant: str, *moves: str) -> dict[str, Any]:
     """The reader's view after these moves, the computer answering, in CPython."""
-    table = Table("standard", "game100", "beginner", SEED, dealer="computer")
+    table = Table(variant, "game100", "beginner", SEED, dealer="computer")
     for action in moves:
         table.act({"action": action})
         while table.state()["turn"] == "computer":
@@ -64,9 +63,9 @@ def replay(*moves: str) -> dict[str, Any]:
     return state
 
 
-def opened(context: BrowserContext, lang: str) -> tuple[Page, Locator]:
+def opened(context: BrowserContext, lang: str, variant: str = "standard") -> tuple[Page, Locator]:
     page = context.new_page()
-    page.goto(f"/{lang}/play.html{LINK}")
+    page.goto(f"/{lang}/play.html#play={variant}/game100/beginner/{SEED}/1/computer")
     return page, settled(page)
 
 
@@ -124,15 +123,18 @@ def phone(browser: Any, server: Server) -> Iterator[BrowserContext]:
     assert not log.foreign
 
 
-@pytest.mark.parametrize("lang", ["fr", "sv"])
-def test_on_a_phone_the_table_fits_one_screen(phone: BrowserContext, lang: str) -> None:
-    page, root = opened(phone, lang)
+# Oklahoma adds its knock card and its sentence beside the stock and the pile.
+@pytest.mark.parametrize(("lang", "variant"), [("fr", "standard"), ("sv", "oklahoma")])
+def test_on_a_phone_the_table_fits_one_screen(
+    phone: BrowserContext, lang: str, variant: str
+) -> None:
+    page, root = opened(phone, lang, variant)
     play(page, "tutor")
     for scheme in ("light", "dark"):
         page.emulate_media(color_scheme=scheme)
         all_in_sight(page, PHONE)
     # the reader passes, the computer takes the upcard: it stays in sight, face up
-    taken = replay("pass")["last"][-2]
+    taken = replay(variant, "pass")["last"][-2]
     assert taken["who"] == "computer" and taken["action"] == "take"
     play(page, "pass")
     mark = root.locator("[data-hand='opponent'] .gr-play-taken")
@@ -143,7 +145,7 @@ def test_on_a_phone_the_table_fits_one_screen(phone: BrowserContext, lang: str) 
     expect(mark).to_have_attribute("aria-label", label)
     all_in_sight(page, PHONE)
     # eleven cards: the one drawn marked, all still in sight, with the going-out moves
-    drawn = replay("pass", "stock")["drawn"]
+    drawn = replay(variant, "pass", "stock")["drawn"]
     play(page, "stock")
     expect(root.locator(f".gr-play-hand .gr-drawn[data-card='{drawn}']")).to_be_visible()
     for scheme in ("light", "dark"):
