@@ -40,7 +40,7 @@ from ginrules.rules import find_variant
 from ginrules.score_entries import schemes
 from ginrules_site.cards_html import card_html, definite_card_name
 from ginrules_site.examples import going_out_style, showdown_words, variant_name
-from ginrules_site.messages import Plural, _, ngettext
+from ginrules_site.messages import Plural, _, ngettext, pgettext
 from ginrules_site.notation import notation_strings, page_notation
 from ginrules_site.search import page_plural_expression
 from ginrules_site.widgets import STATIC_DIR, common_strings
@@ -79,6 +79,8 @@ def scheme_labels() -> dict[str, Any]:
 def level_labels() -> dict[str, Any]:
     return {
         "beginner": _("Beginner"),
+        # Translators: the computer's levels, weakest first (Beginner, Good, Expert): a level name,
+        # not praise.
         "good": _("Good"),
         "expert": _("Expert"),
     }
@@ -338,14 +340,18 @@ def play_strings() -> dict[str, Any]:
         "your_hand": _("Your hand"),
         "computer_hand": _("The computer's hand"),
         "face_down": ngettext("{n} card, face down", "{n} cards, face down", "n"),
+        # Translators: the face-down pile players draw from (French: pioche, Swedish: talong).
         "Stock": _("Stock"),
         "stock_count": ngettext("{n} card", "{n} cards", "n"),
         "stock_drawable": ngettext("{n} may still be drawn", "{n} may still be drawn", "n"),
         "Discard pile": _("Discard pile"),
+        # Translators: the discard pile has no card (the pile's label precedes it).
         "pile_empty": _("empty"),
+        # Translators: Oklahoma: the first upcard, whose value sets the knock limit of the deal.
         "knock_card": _("Knock card"),
         "knock_card_limit": _("The knock card is {card}: the knock limit of this deal is {limit}."),
         "knock_card_gin": _("The knock card is {card}: with an ace, only gin ends this deal."),
+        # Translators: beside the card the reader has just taken from the stock.
         "just_drawn": _("just drawn"),
         "just_taken": _("just taken from the pile"),
         # the reader's own order of the hand (dragged, or moved with Shift+arrow keys)
@@ -374,6 +380,7 @@ def play_strings() -> dict[str, Any]:
         "turn_game_over": _("The game is over."),
         "sort_suit": _("Sort by suit"),
         "sort_rank": _("Sort by rank"),
+        # Translators: a button on the first turn: refuse the upcard (a verb).
         "act_pass": _("Pass"),
         "act_take_upcard": _("Take the upcard, {card}"),
         "act_take_pile": _("Take {card} from the pile"),
@@ -382,6 +389,7 @@ def play_strings() -> dict[str, Any]:
         "act_next": _("Next deal"),
         "act_new": _("Deal a new game"),
         "act_take_back": _("Take back"),
+        # Translators: the heading of the list of both players' moves in this deal.
         "moves": _("Moves"),
         "going_out": _("Going out"),
         # the chooser of spread: going out, the reader picks how to lay down their melds
@@ -442,10 +450,6 @@ def play_strings() -> dict[str, Any]:
         "tutor_title": _("Tutor: what you can see from your seat"),
         "tutor_discards": _("Best discards (deadwood left):"),
         "tutor_discard": _("{card}: {deadwood}"),
-        # Translators: the tutor's advice in one line; {move} is a move button's label.
-        "tutor_advice": _("Advice: {move}"),
-        # Translators: the tutor's advice in one line; {move} is a move button's label.
-        "tutor_advice": _("Advice: {move}"),
         # Translators: the tutor's advice in one line; {move} is a move button's label.
         "tutor_advice": _("Advice: {move}"),
         "tutor_outs": ngettext(
@@ -563,6 +567,7 @@ def play_strings() -> dict[str, Any]:
         "stats_for": _("{variant}, against the computer (level: {level})"),
         "stat_games": _("Games finished"),
         "stat_wins": _("Games won"),
+        # Translators: a count in the reader's statistics: deals the reader ended with gin.
         "stat_gins": _("Gins"),
         "stat_tutor": _("Tutor advice asked"),
         "stat_none": _("none yet"),
@@ -587,6 +592,7 @@ def key_list() -> list[tuple[str, Any]]:
         ("X", _("pass (first turn only)")),
         ("1–9, 0, -", _("discard the card at that place in your hand (from the left)")),
         ("K", _("move to the going-out buttons, if there are any (Enter confirms)")),
+        # Translators: the key list: what each key does (lower case, after the key's name).
         ("N", _("next deal")),
         ("V", _("sort by rank or by suit")),
         ("U", _("take back")),
@@ -681,7 +687,8 @@ def depart_play_html(self: HTML5Translator, node: gr_play) -> None:
     self.body.append(
         '<form class="gr-controls gr-play-setup" hidden>'
         + _select("variant", str(_("Variant")), variants)
-        + _select("scheme", str(_("Game")), games)
+        # Translators: the field that sets how long a game lasts (one deal, to 100 points).
+        + _select("scheme", pgettext("setting: the length of a game", "Game"), games)
         + _select("level", str(_("The computer's level")), levels)
         + f'<p class="gr-buttons"><button type="submit" class="gr-button" data-action="new">'
         f"{deal}</button></p>"
