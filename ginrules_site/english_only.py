@@ -11,6 +11,8 @@ from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.locale import _ as sphinx_label
 
+from ginrules_site.messages import _
+
 
 def mark_english(
     app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
@@ -43,8 +45,28 @@ def english_labels(app: Sphinx, doctree: nodes.document, docname: str) -> None:
             name.children = [nodes.Text(english[text])]
 
 
+def english_titles() -> dict[str, str]:
+    """What the navigation of a French or Swedish page calls each English page."""
+    return {
+        # Translators: the API reference page's entry in the navigation; the page is in English.
+        "api": str(_("API reference (in English)")),
+    }
+
+
+def title_in_the_language(app: Sphinx, env: Any) -> None:
+    """The navigation names an English page in the reader's language and says it is in
+    English (its own heading stays English)."""
+    if (app.config.language or "en") == "en":
+        return
+    titles = english_titles()
+    for docname in app.config.english_only_pages:
+        if docname in env.titles and docname in titles:
+            env.titles[docname] = nodes.title("", titles[docname])
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
     app.add_config_value("english_only_pages", [], "env", types=[list])
     app.connect("doctree-resolved", english_labels)
     app.connect("html-page-context", mark_english)
+    app.connect("env-updated", title_in_the_language)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -259,6 +259,7 @@ def reason_messages() -> dict[str, Any]:
             "Eleven cards go out only when all eleven are in melds (big gin): discard first."
         ),
         "not_allowed": _("May not go out."),
+        "bad_spread": _("Those melds are not a way to lay down this hand with the least deadwood."),
         # ginrules.deal
         "not_big_gin": _("Not a big gin: not every card is in a meld."),
         "deal_over": _("The deal is over."),

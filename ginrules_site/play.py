@@ -108,10 +108,10 @@ def going_out_words(style: str) -> dict[str, Any]:
         "tutor_big_gin": _("Go big gin, keeping all eleven cards."),
         "tutor_knock": _("Knock, discarding {card}: deadwood {deadwood} is left."),
         "tutor_play_on": _(
-            "Discard {card} and play on: you could knock with {deadwood}, but you need {to_go} "
-            "more points to reach {target}, and the expert knocks early only within {margin} "
-            "points of it. It waits for gin (unseen cards that would give it now: {gin_outs}) "
-            "or to undercut a knock by the computer."
+            "Discard {card} and play on: you could knock with {deadwood}, but you are still "
+            "{to_go} short of the target ({target}), and the expert knocks early only when the "
+            "target is {margin} or less away. It waits for gin (unseen cards that would give it "
+            "now: {gin_outs}) or to undercut a knock by the computer."
         ),
         "tutor_play_on_deal": _(
             "Discard {card} and play on: you could knock with {deadwood}, but in a single deal "
@@ -145,9 +145,9 @@ def going_out_words(style: str) -> dict[str, Any]:
                 "tutor_knock": _("Go down, discarding {card}: a count of {deadwood} is left."),
                 "tutor_play_on": _(
                     "Discard {card} and play on: you could go down with a count of "
-                    "{deadwood}, but you need {to_go} more points to reach {target}, and the "
-                    "expert goes down early only within {margin} points of it or when the "
-                    "stock is about to run out. It waits for petit gin (unseen cards that "
+                    "{deadwood}, but you are still {to_go} short of the target ({target}), and "
+                    "the expert goes down early only when the target is {margin} or less away or "
+                    "when the stock is about to run out. It waits for petit gin (unseen cards that "
                     "would give it now: {gin_outs}) or to beat the computer on the count if "
                     "it goes down first."
                 ),
