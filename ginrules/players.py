@@ -23,6 +23,11 @@ Levels (:func:`get_player`, names in :data:`LEVELS`), each deterministic for a s
     rank, or near in suit, of the cards the opponent took from the pile) and then
     throws the highest card; it knocks as soon as the rules allow and goes gin
     when it can.
+``camper`` (:class:`ginrules.camper.CamperPlayer`)
+    a gin camper in the style of the EAAI 2021 challenge's winner: the good
+    player's draws, discards by a heavily weighted one-draw look-ahead that
+    decays over its turns and by the danger of feeding the opponent, and knocks
+    only in its first three turns, then plays for gin.
 ``expert`` (:class:`ExpertPlayer`)
     draws and discards as ``good`` does, except where only gin ends the deal
     (Straight Gin, an Oklahoma ace upcard): there a discard is valued by the
@@ -555,10 +560,17 @@ def _feeds(view: PlayerView) -> Callable[[Card], float]:
     return feeds
 
 
+def _camper(seed: int) -> Player:
+    from ginrules.camper import CamperPlayer
+
+    return CamperPlayer(seed)
+
+
 LEVELS: dict[str, Callable[[int], Player]] = {
     "random": lambda seed: RandomPlayer(seed, go_out=True),
     "beginner": BeginnerPlayer,
     "good": GoodPlayer,
+    "camper": _camper,
     "expert": ExpertPlayer,
 }
 """The computer players by level name, weakest first: ``LEVELS[name](seed)``."""
