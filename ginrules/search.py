@@ -1,17 +1,50 @@
-"""The expert's ideas against a gin camper (issue 22), each a knob of :class:`StrongPlayer`.
+"""The expert level against a gin camper (issue 22): :class:`StrongPlayer`.
 
-:class:`StrongPlayer` is the :class:`~ginrules.players.ExpertPlayer` with:
+:class:`StrongPlayer` is the :class:`~ginrules.players.ExpertPlayer` (its draws
+and discards) with a different knock decision, and knobs for the ideas tried:
 
-- ``lookahead``, ``decay``: the camper's discard measure where knocks end
-  deals: the deadwood kept plus ``lookahead * decay ** (turn - 1)`` times the
-  deadwood expected after the next draw (0: the expert's own measure);
-- ``danger``: plus that many times the chance that the opponent melds the card
-  thrown (:func:`ginrules.players._feeds`);
-- ``early_turns``, ``early_at``: a knock with at most ``early_at`` deadwood in
-  the seat's first ``early_turns`` turns, before the opponent's hand has grown;
-- ``late_at``: where the stock is about to run out under the dead hand rule, a
-  knock only with at most ``late_at`` deadwood (the expert went down there at
-  any count under Gin Rami, and lost more than a dead deal would).
+- ``early_turns``, ``early_at`` (default 5 and 10): a knock with at most
+  ``early_at`` deadwood in the seat's first ``early_turns`` turns, before the
+  opponent's hand has grown; after that only gin, as the expert played;
+- ``finish_within`` (default -1: off): the expert's knock at any turn once the
+  seat is within that many points of the match's target;
+- ``late_at`` (default 0): where the stock is about to run out under the dead
+  hand rule, a knock only with at most ``late_at`` deadwood (the expert went
+  down there whatever its count, and under Gin Rami a camper undercut most of
+  those knocks: a dead deal scores nothing);
+- ``lookahead``, ``decay``, ``danger`` (default off): the camper's discard
+  measure where knocks end deals: the deadwood kept plus ``lookahead * decay **
+  (turn - 1)`` times the deadwood expected after the next draw, plus ``danger``
+  times the chance that the opponent melds the card thrown;
+- ``samples``, ``knock_value``, ``sample_turns`` (default off): also knock, up to
+  turn ``sample_turns``, when the knock's points average at least
+  ``knock_value`` over ``samples`` hands the opponent may hold
+  (:func:`opponent_hands`: as developed as its play so far).
+
+What each idea bought, against ``camper`` under standard rules (EAAI scoring,
+a game to 100; 400 games in mirrored pairs each, the same deals, seed 0; the
+share of games won and its 95 % interval over the pairs):
+
+=====================================================  ======================
+the expert as it was                                   42.5 % (38.6-46.4)
+camper's look-ahead (18, 0.9)                          43.0 % (39.2-46.8)
+look-ahead and danger (6)                              44.2 % (41.3-47.2)
+no knock near the target                               43.5 % (39.9-47.1)
+knocks in the first 3 turns                            48.0 % (44.4-51.6)
+first 3 turns, no knock near the target                48.2 % (44.9-51.6)
+and look-ahead and danger                              49.8 % (48.1-51.4)
+and sampled knocks (30 hands, 10 points) to turn 6     49.8 % (45.9-53.6)
+sampled knocks at every turn, no early knocks          43.8 % (39.9-47.6)
+a knock with 2 deadwood or less at any turn            34.8 % (30.8-38.8)
+**first 5 turns, no knock near the target**            **53.0 % (49.1-56.9)**
+first 5 turns, with look-ahead and danger              52.2 % (49.0-55.5)
+first 7 turns                                          50.7 % (46.7-54.8)
+=====================================================  ======================
+
+Late knocks are what a camper punishes: a knock after the opponent's hand has
+grown is undercut from a quarter to a third of the time, even with 2 deadwood.
+Under Gin Rami (300 games): the expert 45.3 % (40.6-50.1), 107 of its knocks
+undercut; no late knock (``late_at=0``) 47.7 % (42.6-52.8), 15 undercut.
 
 Only the :class:`~ginrules.view.PlayerView` is read.
 """
@@ -41,11 +74,11 @@ class StrongPlayer(ExpertPlayer):
         lookahead: float = 0.0,
         decay: float = 0.9,
         danger: float = 0.0,
-        early_turns: int = 0,
+        early_turns: int = 5,
         early_at: int = 10,
-        late_at: int = 10,
+        late_at: int = 0,
         knock_at: int = 0,
-        finish_within: int = 10,
+        finish_within: int = -1,
         samples: int = 0,
         knock_value: float = 0.0,
         sample_turns: int = 99,
