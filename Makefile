@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: venv test lint typecheck unit clean site serve gettext update-po dist
+.PHONY: venv test lint typecheck unit clean site serve gettext update-po dist lang requirements
 
 $(STAMP): pyproject.toml requirements.txt
 	$(PYTHON) -m venv $(VENV)
@@ -21,13 +21,31 @@ lint: venv
 typecheck: venv
 	$(VENV)/bin/mypy
 
+## one line naming what the site and the tests need and this machine lacks
+requirements:
+	@missing=""; \
+	$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11)' 2>/dev/null || \
+	  missing="$$missing, Python 3.11+ ($(PYTHON))"; \
+	found=""; for p in $(PYTHON312_CANDIDATES); do \
+	  $$p -c 'import sys; assert sys.version_info >= (3, 12)' 2>/dev/null && found=1 && break; done; \
+	test -n "$$found" || missing="$$missing, Python 3.12+ for pyodide-build (python3.12)"; \
+	command -v npm >/dev/null || missing="$$missing, Node.js 20+ with npm"; \
+	command -v msgfmt >/dev/null || missing="$$missing, GNU gettext (msgfmt)"; \
+	if test -n "$$missing"; then echo "missing:$${missing#,}"; exit 1; fi
+
 ## the site: every language with warnings as errors, the root page and the sitemap
-site: venv
+site: requirements venv
 	$(PY) tools/site.py build
 
 ## build the site, then serve it on http://127.0.0.1:8000
 serve: site
 	$(PY) tools/serve.py _build/html
+
+## for translators, in a few seconds: check one language's catalogs, build its pages
+## with warnings as errors (make lang L=fr), then read them with tools/serve.py
+lang: venv node_modules/.installed
+	@test -n "$(L)" || { echo "usage: make lang L=<language code, e.g. fr>"; exit 2; }
+	$(PY) tools/site.py lang $(L)
 
 ## the built site as a tree for any static host or CDN: dist/ (see README, "Publishing")
 dist: site
@@ -44,7 +62,7 @@ update-po: gettext
 # Two test processes (pytest-xdist), a whole module to each: the engine's suite inside
 # Pyodide and the browser tests wait on each other's idle time. TEST_WORKERS=0: one process.
 TEST_WORKERS ?= 2
-test: lint typecheck site dist
+test: requirements lint typecheck site dist
 	$(PY) -m pytest -q -n $(TEST_WORKERS) --dist loadscope
 
 clean:

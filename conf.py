@@ -34,7 +34,11 @@ gettext_compact = False
 gettext_uuid = False
 gettext_location = True
 
-extensions = ["myst_parser", "ginrules_site"]
+extensions = ["myst_parser", "sphinx.ext.autodoc", "ginrules_site"]
+# Pages in English in every language, left out of the catalogs (tools/site.py gettext) and
+# marked lang="en" on the other languages' pages: the API reference, from the docstrings.
+english_only_pages = ["api"]
+autodoc_member_order = "bysource"
 root_doc = "index"
 source_suffix = {".md": "markdown"}
 exclude_patterns: list[str] = []

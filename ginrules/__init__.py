@@ -3,6 +3,9 @@
 Standard library only; runs on CPython 3.11+ and in Pyodide.
 """
 
+import importlib
+from typing import TYPE_CHECKING
+
 from ginrules.cards import (
     CARDS,
     NOTATIONS,
@@ -38,11 +41,62 @@ from ginrules.melds import (
 from ginrules.rules import FRENCH, OKLAHOMA, PRESETS, STANDARD, STRAIGHT, Rules, find_variant
 from ginrules.showdown import Layoff, ScoreTerm, ShowdownResult, showdown
 
+if TYPE_CHECKING:
+    from ginrules.deal import Deal, DealResult
+    from ginrules.players import (
+        LEVELS,
+        BeginnerPlayer,
+        ExpertPlayer,
+        GoodPlayer,
+        Player,
+        RandomPlayer,
+        get_player,
+        play_deal,
+        play_match,
+    )
+    from ginrules.reports import hand_report
+
+# Dealing, the computer players and the reports load on first use (``ginrules.Deal``):
+# a page of the site that only asks for melds never imports them (in Pyodide, its first
+# answer waits for every module it imports).
+_LAZY = {
+    **dict.fromkeys(("Deal", "DealResult"), "ginrules.deal"),
+    **dict.fromkeys(
+        (
+            "LEVELS",
+            "BeginnerPlayer",
+            "ExpertPlayer",
+            "GoodPlayer",
+            "Player",
+            "RandomPlayer",
+            "get_player",
+            "play_deal",
+            "play_match",
+        ),
+        "ginrules.players",
+    ),
+    "hand_report": "ginrules.reports",
+}
+
+
+def __getattr__(name: str) -> object:
+    if name not in _LAZY:
+        raise AttributeError(f"module 'ginrules' has no attribute {name!r}")
+    value = getattr(importlib.import_module(_LAZY[name]), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_LAZY})
+
+
 __version__ = "0.1.0"
 
 __all__ = [
     "CARDS",
     "FRENCH",
+    "LEVELS",
     "NOTATIONS",
     "OKLAHOMA",
     "PRESETS",
@@ -51,18 +105,25 @@ __all__ = [
     "STRAIGHT",
     "SUITS",
     "Arrangement",
+    "BeginnerPlayer",
     "Card",
     "CardError",
+    "Deal",
+    "DealResult",
     "Discard",
     "DuplicateCardError",
+    "ExpertPlayer",
     "GinRulesError",
     "GoingOut",
+    "GoodPlayer",
     "HandSizeError",
     "IllegalActionError",
     "IllegalKnockError",
     "Layoff",
     "Meld",
     "Notation",
+    "Player",
+    "RandomPlayer",
     "Rules",
     "ScoreTerm",
     "ShowdownResult",
@@ -78,6 +139,10 @@ __all__ = [
     "find_notation",
     "find_variant",
     "format_hand",
+    "get_player",
+    "hand_report",
     "parse_hand",
+    "play_deal",
+    "play_match",
     "showdown",
 ]

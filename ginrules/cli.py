@@ -1,4 +1,5 @@
-"""The ``ginrules`` command line: JSON out, one line of error and status 2 on bad input.
+"""The ``ginrules`` command line: JSON out, one line of error and status 2 on bad input,
+status 130 (and no traceback) when Ctrl-C stops a command.
 
 Sub-commands come from a table: :data:`COMMANDS` here, plus the ``COMMANDS``
 list of every module named in :data:`EXTENSIONS` that exists (issue 3 adds
@@ -21,10 +22,11 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, NoReturn, TextIO
 
+from ginrules import __version__
 from ginrules.cards import NOTATIONS, Card, parse_hand
-from ginrules.errors import GinRulesError, HandSizeError, IllegalKnockError
+from ginrules.errors import GinRulesError, HandSizeError, IllegalKnockError, unknown_message
 from ginrules.melds import MAX_CARDS, Arrangement, best_arrangement, best_discards
-from ginrules.rules import PRESETS, Rules, find_variant
+from ginrules.rules import PRESETS, SCHOOLS, Rules, find_variant
 from ginrules.showdown import showdown
 
 
@@ -37,15 +39,60 @@ class Command:
     help: str
     configure: Callable[[argparse.ArgumentParser], None]
     run: Callable[[argparse.Namespace, TextIO], int]
+    examples: tuple[str, ...] = ()
+    """Whole command lines for ``--help`` (a test runs each one: exit 0)."""
 
 
 class UsageError(Exception):
     """Bad arguments (argparse's error, without its usage lines)."""
 
 
+# What a value of each option with a fixed list of values names, for its error.
+NOUNS: dict[str, str] = {
+    "command": "command",
+    "scheme": "scoring scheme",
+    "lang": "language",
+    "notation": "notation",
+    "level": "level",
+    "dealer": "dealer",
+}
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         raise UsageError(message)
+
+    def _check_value(self, action: argparse.Action, value: Any) -> None:
+        # one wording with the engine's errors: "unknown level: 'pro'; known: ..."
+        if action.choices is not None and value not in action.choices:
+            noun = NOUNS.get(action.dest, action.dest.replace("_", " "))
+            raise UsageError(unknown_message(noun, str(value), [str(c) for c in action.choices]))
+
+
+def whole_number(text: str) -> int:
+    """An option's whole number (``-3`` too): argparse's ``type``, worded plainly."""
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+
+
+def number(least: int, even: bool = False) -> Callable[[str], int]:
+    """argparse's ``type`` for a whole number of ``least`` or more (``even``: and even),
+    worded as :func:`whole_number`: ``argument --games: not an even whole number of 0
+    or more: '3'``."""
+    kind = "an even whole number" if even else "a whole number"
+
+    def read(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            value = least - 1
+        if value < least or (even and value % 2):
+            raise argparse.ArgumentTypeError(f"not {kind} of {least} or more: {text!r}")
+        return value
+
+    return read
 
 
 def add_variant(parser: argparse.ArgumentParser) -> None:
@@ -53,7 +100,8 @@ def add_variant(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--variant",
         default="standard",
-        help=f"rules preset or alias ({', '.join(PRESETS)}; default standard)",
+        help=f"the rules: {', '.join([*PRESETS, *SCHOOLS])} or an alias of one "
+        "(an unknown name lists them all; default standard)",
     )
 
 
@@ -63,6 +111,7 @@ def add_notation(parser: argparse.ArgumentParser) -> None:
         "--notation",
         default="en",
         choices=sorted(NOTATIONS),
+        type=str.lower,
         help="how the cards are written: en (KS, TH), fr (R♠, 10C: C is cœur), "
         "sv (Kn♥, E♠); suit symbols work in all (default en)",
     )
@@ -106,21 +155,40 @@ def _hand(tokens: str | list[str], least: int, notation: str) -> list[Card]:
     return hand
 
 
+class BadLineError(GinRulesError):
+    """A line of standard input that is not a hand (``line``: its number)."""
+
+    code = "bad_line"
+
+    def __init__(self, number: int, problem: str) -> None:
+        super().__init__(f"line {number}: {problem}", line=number)
+        self.line = number
+
+
+JSON_HAND = (
+    "not a hand: write the cards with spaces between them (7H 8H 9H) "
+    'or as a JSON list of card strings (["7H", "8H", "9H"])'
+)
+
+
 def _read_hands(stream: TextIO, notation: str) -> Iterator[tuple[int, list[Card]]]:
     for number, line in enumerate(stream, 1):
         text = line.strip()
         if not text:
             continue
-        try:
-            tokens: str | list[str] = text
-            if text.startswith("["):
+        tokens: str | list[str] = text
+        if text[0] in '[{"':
+            try:
                 data = json.loads(text)
-                if not isinstance(data, list) or not all(isinstance(t, str) for t in data):
-                    raise GinRulesError("a JSON hand must be a list of card strings")
-                tokens = data
+            except json.JSONDecodeError:
+                data = None
+            if not isinstance(data, list) or not all(isinstance(t, str) for t in data):
+                raise BadLineError(number, JSON_HAND)
+            tokens = data
+        try:
             hand = _hand(tokens, 0, notation)
-        except (GinRulesError, json.JSONDecodeError) as error:
-            raise GinRulesError(f"line {number}: {error}") from error
+        except GinRulesError as error:
+            raise BadLineError(number, str(error)) from error
         yield number, hand
 
 
@@ -181,12 +249,20 @@ COMMANDS: list[Command] = [
         "the optimal melds and deadwood of a hand (and the best discard from 11)",
         _configure_melds,
         _run_melds,
+        (
+            "ginrules melds 7H 8H 9H KS",
+            "ginrules melds --variant gin-rami --notation fr R♥ A♥ D♥ 10T",
+        ),
     ),
     Command(
         "knock",
         "the showdown and score when a player knocks or goes gin",
         _configure_knock,
         _run_knock,
+        (
+            "ginrules knock --knocker 7H 8H 9H 7S 7D 7C KS QS JS 2D "
+            "--defender 6H 5H TC TD TS 4C 3C 9C 8C 2C",
+        ),
     ),
 ]
 
@@ -209,12 +285,29 @@ def all_commands() -> list[Command]:
     return commands
 
 
+def _examples(lines: Iterable[str]) -> str | None:
+    lines = list(lines)
+    return "examples:\n" + "\n".join(f"  {line}" for line in lines) if lines else None
+
+
 def build_parser(commands: list[Command]) -> argparse.ArgumentParser:
-    """The argument parser with one sub-parser per command."""
-    parser = _Parser(prog="ginrules", description="The rules of Gin Rummy, as JSON.")
+    """The argument parser with one sub-parser per command, each with its examples."""
+    parser = _Parser(
+        prog="ginrules",
+        description="The rules of Gin Rummy, as JSON.",
+        epilog=_examples(["ginrules --version", "ginrules melds --help"]),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--version", action="version", version=f"ginrules {__version__}")
     subs = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for command in commands:
-        sub = subs.add_parser(command.name, help=command.help, description=command.help)
+        sub = subs.add_parser(
+            command.name,
+            help=command.help,
+            description=command.help,
+            epilog=_examples(command.examples),
+            formatter_class=argparse.RawDescriptionHelpFormatter,
+        )
         command.configure(sub)
         sub.set_defaults(_run=command.run)
     return parser
@@ -225,12 +318,18 @@ def _fail(message: str) -> int:
     return 2
 
 
+INTERRUPTED = 130
+"""The exit status after Ctrl-C (128 + SIGINT), as shells report it."""
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Run the command line; returns the exit status (0, or 2 on bad input)."""
-    parser = build_parser(all_commands())
+    """Run the command line; returns the exit status: 0, 2 on bad input, 130 when
+    Ctrl-C stops a command (one line on standard error, never a traceback)."""
     try:
+        parser = build_parser(all_commands())
         args = parser.parse_args(argv)
         status: int = args._run(args, sys.stdout)
+        sys.stdout.flush()
     except UsageError as error:
         return _fail(str(error))
     except IllegalKnockError as error:
@@ -242,5 +341,8 @@ def main(argv: list[str] | None = None) -> int:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return 0
-    sys.stdout.flush()
+    except KeyboardInterrupt:
+        # a progress bar or a prompt may have left the line open
+        sys.stderr.write("\nginrules: interrupted\n")
+        return INTERRUPTED
     return status

@@ -21,7 +21,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
-from ginrules.cli import Command, add_variant, variant
+from ginrules.cli import Command, add_variant, number, variant, whole_number
 from ginrules.deal import (
     Deal,
 )
@@ -37,8 +37,10 @@ OUTCOMES = ("gin", "big_gin", "knock", "undercut", "dead")
 
 def _configure_simulate(parser: argparse.ArgumentParser) -> None:
     add_variant(parser)
-    parser.add_argument("--deals", type=int, default=1000, help="number of deals (default 1000)")
-    parser.add_argument("--seed", type=int, default=0, help="seed of the run (default 0)")
+    parser.add_argument(
+        "--deals", type=number(0), default=1000, help="number of deals (default 1000)"
+    )
+    parser.add_argument("--seed", type=whole_number, default=0, help="seed of the run (default 0)")
     parser.add_argument(
         "--progress",
         action=argparse.BooleanOptionalAction,
@@ -124,14 +126,12 @@ def run_simulate(
 ) -> int:
     """The ``simulate`` command.
 
-    :raises UnknownVariantError: for an unknown ``--variant``.
-    :raises GinRulesError: (code ``bad_argument``) for a negative ``--deals``.
+    :raises UnknownVariantError: for an unknown ``--variant`` (the parser refuses a
+        negative ``--deals``).
     """
     out = stdout or sys.stdout
     err = stderr or sys.stderr
     rules = variant(args)
-    if args.deals < 0:
-        raise _BadArgument(f"--deals must be 0 or more, not {args.deals}")
     show = args.progress
     if show is None:
         show = args.deals >= 1000 and err.isatty()
@@ -157,11 +157,17 @@ def _configure_duel(parser: argparse.ArgumentParser) -> None:
         help=f"the two levels ({', '.join(LEVELS)}; default expert beginner)",
     )
     parser.add_argument(
-        "--games", type=int, default=200, help="number of games, an even number (default 200)"
+        "--games",
+        type=number(0, even=True),
+        default=200,
+        help="number of games, an even number (default 200)",
     )
-    parser.add_argument("--seed", type=int, default=0, help="seed of the run (default 0)")
+    parser.add_argument("--seed", type=whole_number, default=0, help="seed of the run (default 0)")
     parser.add_argument(
-        "--target", type=int, default=None, help="score that ends a game (default: the variant's)"
+        "--target",
+        type=number(1),
+        default=None,
+        help="score that ends a game (default: the variant's)",
     )
     parser.add_argument(
         "--progress",
@@ -221,7 +227,7 @@ def duel(
     :raises UnknownLevelError: for an unknown level.
     """
     if games < 0 or games % 2:
-        raise _BadArgument(f"--games must be an even number of 0 or more, not {games}")
+        raise _BadArgument(f"games: not an even whole number of 0 or more: {games}")
     for level in levels:
         get_player(level)
     rng = random.Random(seed)
@@ -299,14 +305,12 @@ def run_duel(
 
     :raises UnknownVariantError: for an unknown ``--variant``.
     :raises UnknownLevelError: for an unknown level in ``--players``.
-    :raises GinRulesError: (code ``bad_argument``) for an odd or negative ``--games``
-        or a ``--target`` below 1.
+    :raises GinRulesError: (code ``bad_argument``) for an odd or negative number of
+        games (the parser refuses those, and a ``--target`` below 1, first).
     """
     out = stdout or sys.stdout
     err = stderr or sys.stderr
     rules = variant(args)
-    if args.target is not None and args.target < 1:
-        raise _BadArgument(f"--target must be 1 or more, not {args.target}")
     show = args.progress
     if show is None:
         show = args.games >= 100 and err.isatty()
@@ -323,12 +327,14 @@ COMMANDS: list[Command] = [
         "play N deals between two computer players and print the outcome counts as JSON",
         _configure_simulate,
         run_simulate,
+        ("ginrules simulate --deals 30 --seed 7",),
     ),
     Command(
         "duel",
         "play N games between two computer levels, in mirrored pairs, and print JSON",
         _configure_duel,
         run_duel,
+        ("ginrules duel --players good beginner --games 10",),
     ),
 ]
 """The sub-commands :func:`ginrules.cli.main` adds from this module."""

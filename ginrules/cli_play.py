@@ -26,12 +26,13 @@ import argparse
 import gettext
 import random
 import sys
+import unicodedata
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
 from ginrules.cards import SUIT_SYMBOLS, Card, find_notation
-from ginrules.cli import Command, add_variant, variant
+from ginrules.cli import Command, add_variant, variant, whole_number
 from ginrules.deal import (
     Action,
     BigGin,
@@ -128,6 +129,17 @@ PLURAL_REASONS: dict[str, tuple[tuple[str, str], str]] = {
     ),
 }
 ANY_REASON = N_("That move is not allowed now.")
+# Under the French rules (a player goes down), gin is petit gin, big gin grand gin
+# and deadwood a count, as the site's play page says.
+GOING_DOWN_REASONS: dict[str, tuple[tuple[str, str], str]] = {
+    "not_gin": (
+        NP_(
+            "Not a petit gin: a count of {deadwood} is left.",
+            "Not a petit gin: a count of {deadwood} is left.",
+        ),
+        "deadwood",
+    ),
+}
 
 # How a deal ended, by score sheet entry word, in the site's words (deals.outcome_words).
 OUTCOMES = {
@@ -163,6 +175,64 @@ COMMAND_WORDS = {
 }
 
 
+# Other words each language may type for a move (besides its catalog word and
+# the English ones): the forms a player writes without thinking, accents optional.
+MORE_WORDS: dict[str, dict[str, tuple[str, ...]]] = {
+    "en": {
+        "take": ("t", "d", "take it"),
+        "pass": ("p",),
+        "stock": ("s", "draw"),
+        "gin": ("go gin", "petit gin"),
+        "big_gin": ("grand gin",),
+        "knock": ("k",),
+        "help": ("?", "h"),
+        "quit": ("q", "exit"),
+    },
+    "fr": {
+        "take": ("prends", "prenez", "ramasser"),
+        "pass": ("passe", "passez", "je passe"),
+        "stock": ("piocher", "piochez", "talon"),
+        "discard": ("jette", "jetez", "défausse", "défausser", "défausse toi", "défaussez vous"),
+        "knock": ("frappe", "frappez"),
+        "go_down": ("étale", "étalez", "descendre", "descends", "descendez"),
+        "gin": ("faire gin", "fais gin", "faites gin", "petit gin"),
+        "help": ("?",),
+        "quit": ("quitte", "quittez", "abandonner", "abandonne"),
+    },
+    "sv": {
+        "take": ("tar", "ta upp"),
+        "pass": ("passar", "pass"),
+        "stock": ("dra", "drar"),
+        "discard": ("kastar", "släng"),
+        "knock": ("knackar",),
+        "go_down": ("går ner",),
+        "gin": ("gå gin", "går gin", "liten gin", "gå liten gin"),
+        "big_gin": ("gå stor gin",),
+        "help": ("?",),
+        "quit": ("slutar", "avsluta"),
+    },
+}
+
+# The computer's levels, in the site's words (play.level_labels); random: the CLI's.
+LEVEL_NAMES = {
+    "random": N_("Random"),
+    "beginner": N_("Beginner"),
+    "good": N_("Good"),
+    "expert": N_("Expert"),
+}
+
+
+def fold(text: str) -> str:
+    """Typed words as the move table compares them: lower case, no accents,
+    ``_`` and ``-`` as spaces, one space between words.
+
+    >>> fold("  Défausse-TOI ")
+    'defausse toi'
+    """
+    plain = unicodedata.normalize("NFKD", text.lower().replace("_", " ").replace("-", " "))
+    return " ".join("".join(c for c in plain if not unicodedata.combining(c)).split())
+
+
 class Voice:
     """The terminal's language: its sentences, its cards and its move words."""
 
@@ -174,6 +244,13 @@ class Voice:
         self.words = {
             name: self.catalog.pgettext("command", word) for name, word in COMMAND_WORDS.items()
         }
+        # every phrase this language reads, folded: its words, the English ones, the others
+        self.moves: dict[str, str] = {}
+        for table in (MORE_WORDS["en"], MORE_WORDS.get(lang, {})):
+            for name, more in table.items():
+                self.moves.update((fold(w), name) for w in more)
+        self.moves.update((fold(w), name) for name, w in COMMAND_WORDS.items())
+        self.moves.update((fold(w), name) for name, w in self.words.items())
 
     def __call__(self, message: str, /, **fields: Any) -> str:
         return self.catalog.gettext(message).format(**fields)
@@ -217,6 +294,9 @@ class Voice:
         params.setdefault("minimum", self.rules.knock_min_melded)
         params.setdefault("melded", melded)
         code = getattr(error, "reason", error.code)
+        if self.goes_down and code in GOING_DOWN_REASONS:
+            (one, many), count = GOING_DOWN_REASONS[code]
+            return self.plural(one, many, int(params.get(count, 0)), **params)
         if code in REASONS:
             return self(REASONS[code], **params)
         if code in PLURAL_REASONS:
@@ -227,22 +307,27 @@ class Voice:
 
 def _configure_play(parser: argparse.ArgumentParser) -> None:
     add_variant(parser)
-    parser.add_argument("--seed", type=int, default=None, help="seed of the deal (default: random)")
+    parser.add_argument(
+        "--seed", type=whole_number, default=None, help="seed of the deal (default: random)"
+    )
     parser.add_argument(
         "--dealer",
         choices=("computer", "you"),
+        type=str.lower,
         default="computer",
         help="who deals (the other player is offered the upcard first; default computer)",
     )
     parser.add_argument(
         "--level",
         choices=tuple(LEVELS),
+        type=str.lower,
         default="good",
         help="the computer's level (default good)",
     )
     parser.add_argument(
         "--lang",
         choices=LANGUAGES,
+        type=str.lower,
         default="en",
         help="the language of the game, its cards and its move words (default en)",
     )
@@ -267,7 +352,10 @@ def _help(say: Voice) -> str:
         rows.append((f"{w['go_down']} {seven}", say("discard {card} and go down", card=seven)))
     elif say.knocks:
         rows.append((f"{w['knock']} {seven}", say("discard {card} and knock", card=seven)))
-    rows.append((f"{w['gin']} {seven}", say("discard {card} and go gin", card=seven)))
+    if say.goes_down:
+        rows.append((f"{w['gin']} {seven}", say("discard {card} and go petit gin", card=seven)))
+    else:
+        rows.append((f"{w['gin']} {seven}", say("discard {card} and go gin", card=seven)))
     if say.rules.big_gin:
         rows.append((w["big_gin"], say("go out with all eleven cards in melds, no discard")))
     rows.append((w["help"], say("this list")))
@@ -287,17 +375,18 @@ def _hand_lines(say: Voice, deal: Deal, player: int) -> list[str]:
         if best.discard is None:
             lines.append(say("All eleven cards are in melds."))
         else:
-            lines.append(
-                say(
-                    "Deadwood after discarding {card}: {deadwood}",
-                    card=say.card(best.discard),
-                    deadwood=best.arrangement.deadwood,
-                )
+            after = (
+                N_("Count after discarding {card}: {deadwood}")
+                if say.goes_down
+                else N_("Deadwood after discarding {card}: {deadwood}")
             )
+            card = say.card(best.discard)
+            lines.append(say(after, card=card, deadwood=best.arrangement.deadwood))
         arrangement = best.arrangement
     else:
         arrangement = best_arrangement(hand, rules)
-        lines.append(say("Deadwood: {total}", total=arrangement.deadwood))
+        total = N_("Count: {total}") if say.goes_down else N_("Deadwood: {total}")
+        lines.append(say(total, total=arrangement.deadwood))
     if arrangement.melds:
         lines.append(say("Melds: {melds}", melds=say.melds(arrangement.melds)))
     return lines
@@ -312,7 +401,7 @@ def _prompt(say: Voice, deal: Deal) -> str:
             return say("Draw from the stock, or take {card}? ", card=top)
         return say("Draw from the stock: ")
     if say.goes_down:
-        return say("Discard (or go down / gin): ")
+        return say("Discard (or go down / petit gin): ")
     if say.knocks:
         return say("Discard (or knock / gin): ")
     return say("Discard (or go gin): ")
@@ -345,9 +434,15 @@ def _describe(say: Voice, action: Action, deal: Deal, you: bool) -> str:
             return say("You knock, discarding {card}.", card=card)
         return say("The computer knocks, discarding {card}.", card=card)
     if isinstance(action, Gin):
+        if say.goes_down:
+            if you:
+                return say("You go petit gin, discarding {card}.", card=card)
+            return say("The computer goes petit gin, discarding {card}.", card=card)
         if you:
             return say("You go gin, discarding {card}.", card=card)
         return say("The computer goes gin, discarding {card}.", card=card)
+    if say.goes_down:
+        return say("You go grand gin.") if you else say("The computer goes grand gin.")
     return say("You go big gin.") if you else say("The computer goes big gin.")
 
 
@@ -361,17 +456,23 @@ def _result_lines(say: Voice, deal: Deal, result: DealResult, you: int) -> list[
         return lines
     shown = result.showdown
     if shown is not None:
-        lines.append(
-            say(
-                "Spread: {melds}; deadwood {deadwood}",
-                melds=say.melds(shown.spread.melds),
-                deadwood=shown.knocker_deadwood,
-            )
+        # the French rules count the cards left: a count, the opponent's
+        spread = (
+            N_("Spread: {melds}; count {deadwood}")
+            if say.goes_down
+            else N_("Spread: {melds}; deadwood {deadwood}")
         )
+        melds = say.melds(shown.spread.melds)
+        lines.append(say(spread, melds=melds, deadwood=shown.knocker_deadwood))
         if shown.layoffs:
             laid = say.cards([lay.card for lay in shown.layoffs])
             lines.append(say("Laid off: {cards}", cards=laid))
-        lines.append(say("Defender's deadwood: {deadwood}", deadwood=shown.defender_deadwood))
+        other = (
+            N_("Opponent's count: {deadwood}")
+            if say.goes_down
+            else N_("Defender's deadwood: {deadwood}")
+        )
+        lines.append(say(other, deadwood=shown.defender_deadwood))
     outcome = say(OUTCOMES[outcome_entry(deal.rules, result.outcome)])
     outcome = outcome[:1].upper() + outcome[1:]
     if result.winner == you:
@@ -395,14 +496,12 @@ def _read(say: Voice, text: str) -> Action | str:
     :raises CardError: for a card that cannot be read.
     """
     words = text.strip().lower().replace("_", " ").replace("-", " ").split()
-    names = {w.lower(): name for name, w in say.words.items()}
-    names.update({w: name for name, w in COMMAND_WORDS.items()})
-    names.update({"draw": "stock", "s": "stock", "t": "take", "d": "take", "p": "pass"})
-    joined = " ".join(words)
-    for phrase in sorted(names, key=len, reverse=True):
-        if joined == phrase or joined.startswith(phrase + " "):
-            name = names[phrase]
-            rest = joined[len(phrase) :].split()
+    folded = fold(text)
+    for phrase in sorted(say.moves, key=len, reverse=True):
+        if folded == phrase or folded.startswith(phrase + " "):
+            name = say.moves[phrase]
+            # the card keeps its own characters: count the words of the phrase
+            rest = words[len(phrase.split()) :]
             break
     else:
         name, rest = ("discard", words) if len(words) == 1 else ("", [])
@@ -428,6 +527,44 @@ def _read(say: Voice, text: str) -> Action | str:
         if len(rest) == 1:
             return with_card[name](say.notation.parse(rest[0]))
     raise IllegalActionError("unknown_action", f"not an action: {text!r}", action=text)
+
+
+def _spread(say: Voice, deal: Deal, move: Knock | Gin | BigGin, inp: TextIO, out: TextIO) -> Action:
+    """Going out where spreads of least deadwood differ in the cards they fit: list
+    them (the suggestion first, :meth:`PlayerView.spread_options`, from the player's
+    view) and read a number; Enter, or anything else, takes the suggestion."""
+    card = None if isinstance(move, BigGin) else move.card
+    options = PlayerView.of(deal).spread_options(card)
+    if len({o.fits for o in options}) < 2:
+        return move
+
+    def line(text: str) -> None:
+        out.write(text + "\n")
+
+    line(say("How to spread your melds"))
+    line(
+        say(
+            "These ways of laying down your melds are worth the same to you. The suggested "
+            "one fits the fewest cards the computer may hold, so it has the fewest to lay off."
+        )
+    )
+    for number, option in enumerate(options, 1):
+        fits = (
+            say(
+                "Cards you have not seen that would fit these melds: {cards}.",
+                cards=say.cards(option.fits),
+            )
+            if option.fits
+            else say("No card you have not seen would fit these melds.")
+        )
+        mark = say("Suggested:") + " " if number == 1 else ""
+        line(f"{number}. {say.melds(option.spread.melds)}  {mark}{fits}")
+    out.write(f"1-{len(options)} [1]: ")
+    out.flush()
+    typed = inp.readline().strip()
+    index = int(typed) - 1 if typed.isdigit() and 1 <= int(typed) <= len(options) else 0
+    melds = tuple(m.cards for m in options[index].spread.melds)
+    return BigGin(melds) if isinstance(move, BigGin) else type(move)(move.card, melds)
 
 
 def _melded(deal: Deal, move: Action) -> int:
@@ -464,7 +601,7 @@ def run_play(
     dealt = say("The computer deals.") if dealer == computer else say("You deal.")
     name = say(VARIANTS[rules.name]) if rules.name in VARIANTS else rules.name
     line(say("{variant}, deal number {seed}.", variant=name, seed=seed) + " " + dealt)
-    line(say("The computer plays at level {level}.", level=args.level))
+    line(say("Computer's level: {level}.", level=say(LEVEL_NAMES.get(args.level, args.level))))
     line(
         say("Upcard: {card}.", card=say.card(deal.upcard))
         + " "
@@ -489,7 +626,14 @@ def run_play(
         while True:
             out.write(_prompt(say, deal))
             out.flush()
-            typed = inp.readline()
+            try:
+                typed = inp.readline()
+            except KeyboardInterrupt:
+                # Ctrl-C at the prompt: say so in the game's language; the command
+                # line then ends with status 130
+                line()
+                line(say("Game left."))
+                raise
             if not typed:
                 line()
                 line(say("Game left."))
@@ -520,6 +664,8 @@ def run_play(
                 line(say("Game left."))
                 return 0
             assert not isinstance(move, str)
+            if isinstance(move, Knock | Gin | BigGin) and move in deal.legal_actions():
+                move = _spread(say, deal, move, inp, out)
             try:
                 deal.apply(move, player=you)
             except GinRulesError as error:
@@ -540,6 +686,7 @@ COMMANDS: list[Command] = [
         "play a deal against the computer in the terminal (type 'help' at the prompt)",
         _configure_play,
         run_play,
+        ("ginrules play --seed 7", "ginrules play --lang fr --variant french --level beginner"),
     ),
 ]
 """The sub-command :func:`ginrules.cli.main` adds from this module."""

@@ -14,16 +14,51 @@ import json
 import sys
 from typing import TextIO
 
-from ginrules.cli import Command, add_variant, variant
-from ginrules.score_entries import fill_sheet, parse_entries
+from ginrules.cli import Command, add_variant, number, variant
+from ginrules.errors import GinRulesError
+from ginrules.match import entry_outcomes
+from ginrules.rules import Rules
+from ginrules.score_entries import (
+    BadEntryError,
+    BadSchemeError,
+    fill_sheet,
+    new_sheet,
+    parse_entries,
+)
 
 SCHEME_CHOICES = ("one-deal", "game", "hollywood", "manche", "partie")
 
 
-def _positive(text: str) -> int:
-    if not text.isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"not a positive whole number: {text!r}")
-    return int(text)
+class SchemeMismatchError(BadSchemeError):
+    """A scoring scheme the CLI knows that does not fit these rules (code
+    ``bad_scheme``, as the engine's own); ``known`` lists those that fit."""
+
+    def __init__(self, scheme: str, rules: Rules, known: list[str]) -> None:
+        GinRulesError.__init__(
+            self,
+            f"the scoring scheme {scheme!r} does not fit the {rules.name} rules; "
+            f"schemes that fit: {', '.join(known)}",
+            scheme=scheme,
+            variant=rules.name,
+            known=known,
+        )
+
+
+def schemes_of(rules: Rules) -> list[str]:
+    """The ``--scheme`` values that fit ``rules``.
+
+    >>> from ginrules.rules import FRENCH
+    >>> schemes_of(FRENCH)
+    ['manche', 'partie']
+    """
+    fits = []
+    for scheme in SCHEME_CHOICES:
+        try:
+            new_sheet(rules, scheme)
+        except BadSchemeError:
+            continue
+        fits.append(scheme)
+    return fits
 
 
 def _configure_score(parser: argparse.ArgumentParser) -> None:
@@ -31,16 +66,17 @@ def _configure_score(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--scheme",
         choices=SCHEME_CHOICES,
+        type=str.lower,
         help="how the match is scored (default: partie for the French rules, else game)",
     )
     parser.add_argument(
-        "--target", type=_positive, help="points that end a game (default: the rules' own, or 100)"
+        "--target", type=number(1), help="points that end a game (default: the rules' own, or 100)"
     )
     parser.add_argument(
         "entries",
         nargs="*",
         metavar="ENTRIES",
-        help="deal results: 'A 25 knock; dead; B 31 big_gin'; none or - reads one per line",
+        help="deal results: 'A 25 knock; dead; B 31 gin'; none or - reads one per line",
     )
 
 
@@ -49,7 +85,20 @@ def _run_score(args: argparse.Namespace, out: TextIO) -> int:
     reads_stdin = args.entries in ([], ["-"])
     text = sys.stdin.read() if reads_stdin else "; ".join(args.entries)
     scheme = args.scheme or ("partie" if rules.match_scoring == "manche" else "game")
-    sheet = fill_sheet(rules, scheme, parse_entries(text, rules), args.target)
+    known = schemes_of(rules)
+    if scheme not in known:
+        raise SchemeMismatchError(scheme, rules, known)
+    try:
+        results = parse_entries(text, rules)
+    except BadEntryError as error:
+        # say what an entry is, in the variant's words
+        words = list(entry_outcomes(rules))
+        error.args = (
+            f"{error}; an entry is who scored (A or B), the points and how the deal "
+            f"ended ({', '.join(words)}), as in 'A 25 {words[0]}', or 'dead'",
+        )
+        raise
+    sheet = fill_sheet(rules, scheme, results, args.target)
     del sheet["widget_scheme"]
     out.write(json.dumps(sheet) + "\n")
     return 0
@@ -61,5 +110,10 @@ COMMANDS: list[Command] = [
         "a score sheet (game, Hollywood, manche) from the results of the deals",
         _configure_score,
         _run_score,
+        (
+            "ginrules score 'A 25 knock; dead; B 31 gin'",
+            "ginrules score --scheme hollywood 'A 30 knock; B 45 gin; A 30 knock'",
+            "ginrules score --variant gin-rami 'A 135 petit_gin; B 20 undercut'",
+        ),
     ),
 ]

@@ -17,6 +17,10 @@ Phases and the actions each one allows:
     :class:`Gin` (a discard that leaves the ten cards all melded) or
     :class:`BigGin` (all eleven melded, no discard, where the rules allow it).
     The card just taken from the discard pile may not be discarded this turn.
+    Going out, the player spreads the melds the action gives (any of their
+    arrangements of least deadwood), or else the first of
+    :func:`~ginrules.showdown.spread_options` worked out from what that
+    player knows, never from the opponent's hidden cards.
 ``over``
     :attr:`Deal.result` says how the deal ended.
 
@@ -54,15 +58,15 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar, Final, Literal
 
 from ginrules.cards import CARDS, Card
-from ginrules.errors import IllegalActionError
+from ginrules.errors import IllegalActionError, IllegalKnockError
 from ginrules.going_out import GoingOut, check_going_out
-from ginrules.melds import best_discard_deadwood, deadwood, max_melded
+from ginrules.melds import Arrangement, best_discard_deadwood, deadwood, max_melded
 from ginrules.rules import STANDARD, Rules, find_variant
-from ginrules.showdown import ShowdownResult, showdown
+from ginrules.showdown import ShowdownResult, find_spread, showdown, spread_options
 
 Phase = Literal["offer", "draw", "discard", "over"]
 Outcome = Literal["knock", "undercut", "gin", "big_gin", "dead"]
@@ -78,9 +82,11 @@ __all__ = [
     "Gin",
     "Knock",
     "Pass",
+    "Spread",
     "action_from_dict",
     "discard_actions",
     "parse_action",
+    "parse_spread",
     "replay",
 ]
 
@@ -141,15 +147,31 @@ class Discard:
         return f"discard {self.card.code}"
 
 
+Spread = tuple[tuple[Card, ...], ...]
+"""The melds a player going out spreads, as card groups (see :class:`Knock`)."""
+
+
+def _spread_dict(melds: Spread | None) -> dict[str, Any]:
+    return {} if melds is None else {"melds": [[c.code for c in m] for m in melds]}
+
+
 @dataclass(frozen=True)
 class Knock:
-    """Discard one card and knock: the ten cards kept have some deadwood."""
+    """Discard one card and knock: the ten cards kept have some deadwood.
+
+    ``melds``, when given, is the spread the knocker chooses: the melds of one of
+    their arrangements of least deadwood (:func:`ginrules.showdown.spread_options`).
+    Without it the deal spreads for the knocker as the computer players do, from
+    what the knocker knows. It is no part of the move's identity: a knock equals
+    the same knock with any spread (``Knock(c) in deal.legal_actions()``).
+    """
 
     card: Card
+    melds: Spread | None = field(default=None, compare=False, repr=False)
     type: ClassVar[str] = "knock"
 
     def to_dict(self) -> dict[str, Any]:
-        return {"type": self.type, "card": self.card.code}
+        return {"type": self.type, "card": self.card.code, **_spread_dict(self.melds)}
 
     def __str__(self) -> str:
         return f"knock {self.card.code}"
@@ -157,13 +179,15 @@ class Knock:
 
 @dataclass(frozen=True)
 class Gin:
-    """Discard one card and go gin: the ten cards kept are all melded."""
+    """Discard one card and go gin: the ten cards kept are all melded (``melds``:
+    the spread chosen, as for :class:`Knock`)."""
 
     card: Card
+    melds: Spread | None = field(default=None, compare=False, repr=False)
     type: ClassVar[str] = "gin"
 
     def to_dict(self) -> dict[str, Any]:
-        return {"type": self.type, "card": self.card.code}
+        return {"type": self.type, "card": self.card.code, **_spread_dict(self.melds)}
 
     def __str__(self) -> str:
         return f"gin {self.card.code}"
@@ -171,12 +195,14 @@ class Gin:
 
 @dataclass(frozen=True)
 class BigGin:
-    """Go out with all eleven cards melded and no discard (big gin, grand gin)."""
+    """Go out with all eleven cards melded and no discard (big gin, grand gin;
+    ``melds``: the spread chosen, as for :class:`Knock`)."""
 
+    melds: Spread | None = field(default=None, compare=False, repr=False)
     type: ClassVar[str] = "big_gin"
 
     def to_dict(self) -> dict[str, Any]:
-        return {"type": self.type}
+        return {"type": self.type, **_spread_dict(self.melds)}
 
     def __str__(self) -> str:
         return "big_gin"
@@ -212,11 +238,40 @@ def action_from_dict(data: dict[str, Any] | str) -> Action:
     if isinstance(data, str):
         return parse_action(data)
     kind = str(data.get("type", ""))
+    melds = parse_spread(data.get("melds"))
     if kind in _PLAIN:
-        return _PLAIN[kind]
+        plain = _PLAIN[kind]
+        return BigGin(melds) if isinstance(plain, BigGin) and melds is not None else plain
     if kind in _WITH_CARD:
-        return _WITH_CARD[kind](Card.parse(str(data.get("card", ""))))
+        card = Card.parse(str(data.get("card", "")))
+        made = _WITH_CARD[kind]
+        return made(card) if made is Discard or melds is None else made(card, melds)  # type: ignore[call-arg]
     raise IllegalActionError("unknown_action", f"unknown action: {kind!r}", action=kind)
+
+
+def parse_spread(data: object) -> Spread | None:
+    """The ``melds`` of an action's dict form: a list of card groups, each a list
+    of card codes (or ``{"cards": [...]}`` as :meth:`~ginrules.melds.Meld.to_dict`
+    writes it); ``None`` for none.
+
+    >>> parse_spread([["7H", "8H", "9H"], {"kind": "set", "cards": ["KS", "KH", "KD"]}])[1]
+    (Card.parse('KS'), Card.parse('KH'), Card.parse('KD'))
+
+    :raises IllegalActionError: (reason ``bad_spread``) for data that is no list
+        of card groups.
+    :raises UnknownCardError: for a card that cannot be read.
+    """
+    if data is None:
+        return None
+    if not isinstance(data, list | tuple) or len(data) > 4:
+        raise IllegalActionError("bad_spread", "melds are a list of card lists")
+    groups = []
+    for group in data:
+        cards = group.get("cards") if isinstance(group, dict) else group
+        if not isinstance(cards, list | tuple) or not 3 <= len(cards) <= 11:
+            raise IllegalActionError("bad_spread", "each meld is a list of 3 or more cards")
+        groups.append(tuple(c if isinstance(c, Card) else Card.parse(str(c)) for c in cards))
+    return tuple(groups)
 
 
 def parse_action(text: str) -> Action:
@@ -440,9 +495,10 @@ class Deal:
             ``not_in_hand``, ``just_taken`` (the card just taken from the discard
             pile), ``not_gin`` (gin declared with deadwood), ``is_gin`` (knock
             declared on a gin hand), ``no_big_gin`` (the rules have no big gin),
-            or the reason of :func:`~ginrules.going_out.check_going_out` (for
-            example ``over_limit``, ``gin_only``, ``ace_upcard``,
-            ``too_few_melded``).
+            ``bad_spread`` (melds going out that are not an arrangement of the
+            hand with the least deadwood), or the reason of
+            :func:`~ginrules.going_out.check_going_out` (for example
+            ``over_limit``, ``gin_only``, ``ace_upcard``, ``too_few_melded``).
         """
         if self.phase == "over":
             raise IllegalActionError("deal_over", "the deal is over")
@@ -461,7 +517,7 @@ class Deal:
         elif isinstance(action, Knock | Gin):
             self._go_out(action)
         elif isinstance(action, BigGin):
-            self._big_gin()
+            self._big_gin(action)
         else:  # pragma: no cover - the union is closed
             raise IllegalActionError("unknown_action", f"unknown action: {action!r}")
         self.moves.append(action)
@@ -571,6 +627,14 @@ class Deal:
     def _go_out(self, action: Knock | Gin) -> None:
         self._check_discard(action.card)
         check = self.check_going_out(action.card)
+        # gin declared is answered about gin, whatever a knock would have met
+        if isinstance(action, Gin) and check.kind != "gin":
+            raise IllegalActionError(
+                "not_gin",
+                f"not gin: {check.deadwood} deadwood after discarding {action.card.code}",
+                card=action.card.code,
+                deadwood=check.deadwood,
+            )
         if not check.allowed:
             reason = check.reason or "not_allowed"
             raise IllegalActionError(
@@ -580,24 +644,18 @@ class Deal:
                 deadwood=check.deadwood,
                 limit=check.limit,
             )
-        if isinstance(action, Gin) and check.kind != "gin":
-            raise IllegalActionError(
-                "not_gin",
-                f"not gin: {check.deadwood} deadwood after discarding {action.card.code}",
-                card=action.card.code,
-                deadwood=check.deadwood,
-            )
         if isinstance(action, Knock) and check.kind == "gin":
             raise IllegalActionError(
                 "is_gin", "that hand is gin: declare gin, not a knock", card=action.card.code
             )
+        spread = self._spread(action.card, action.melds)
         self._entry(action)
         self.hands[self.current].remove(action.card)
         self.discard_pile.append(action.card)
         self._end_turn()
-        self._showdown()
+        self._showdown(spread)
 
-    def _big_gin(self) -> None:
+    def _big_gin(self, action: BigGin) -> None:
         if self.phase == "offer":
             raise IllegalActionError(
                 "offer_pending", "first take the upcard or pass", upcard=self.upcard.code
@@ -612,13 +670,38 @@ class Deal:
             raise IllegalActionError(
                 reason, f"not big gin: {check.deadwood} deadwood", deadwood=check.deadwood
             )
-        self._entry(BigGin())
+        spread = self._spread(None, action.melds)
+        self._entry(action)
         self._end_turn()
-        self._showdown()
+        self._showdown(spread)
 
-    def _showdown(self) -> None:
+    def _spread(self, discard: Card | None, melds: Spread | None) -> Arrangement:
+        """The spread of the player going out discarding ``discard``: ``melds``
+        when given (one of their arrangements of least deadwood), else the first
+        of :func:`~ginrules.showdown.spread_options` from what they know: the
+        discard pile (and the card thrown) is not in the defender's hand, the
+        cards the defender took from the pile and kept are.
+
+        :raises IllegalActionError: (reason ``bad_spread``) for other melds.
+        """
+        me = self.current
+        kept = [c for c in self.hands[me] if c is not discard]
+        if melds is not None:
+            try:
+                return find_spread(kept, melds, self.rules)
+            except IllegalKnockError as exc:
+                raise IllegalActionError(
+                    "bad_spread", str(exc), melds=[[c.code for c in m] for m in melds]
+                ) from exc
+        seen = [*self.discard_pile, *([] if discard is None else [discard])]
+        held = [c for c in self.picked[1 - me] if c in self.hands[1 - me]]
+        return spread_options(kept, self.rules, seen, held)[0].spread
+
+    def _showdown(self, spread: Arrangement) -> None:
         knocker = self.current
-        result = showdown(self.hands[knocker], self.hands[1 - knocker], self.rules, self.upcard)
+        result = showdown(
+            self.hands[knocker], self.hands[1 - knocker], self.rules, self.upcard, spread
+        )
         winner = knocker if result.winner == "knocker" else 1 - knocker
         self.log.append({"event": "showdown", "outcome": result.outcome, "winner": winner})
         self._finish(

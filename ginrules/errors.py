@@ -7,7 +7,18 @@ needs to say the problem in the reader's language; ``str(error)`` is English.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
+
+
+def unknown_message(noun: str, name: str, known: Sequence[str]) -> str:
+    """The one wording of every "no such name" error: ``unknown level: 'pro'; known:
+    random, beginner, good, expert``.
+
+    >>> unknown_message("notation", "de", ["en", "fr", "sv"])
+    "unknown notation: 'de'; known: en, fr, sv"
+    """
+    return f"unknown {noun}: {name!r}; known: {', '.join(known)}"
 
 
 class GinRulesError(ValueError):
@@ -36,7 +47,11 @@ class UnknownCardError(CardError):
     code = "unknown_card"
 
     def __init__(self, token: str) -> None:
-        super().__init__(f"unknown card: {token!r}", token=token)
+        # the examples read alike in every notation (digits and suit symbols)
+        super().__init__(
+            f"unknown card: {token!r} (a card is a rank then a suit, as in 7♥ or 10♠)",
+            token=token,
+        )
         self.token = token
 
 
@@ -51,29 +66,47 @@ class DuplicateCardError(CardError):
 
 
 class HandSizeError(CardError):
-    """A hand has the wrong number of cards."""
+    """A hand has the wrong number of cards; ``hand`` names it (``knocker``,
+    ``defender``) where a command reads more than one.
+
+    >>> str(HandSizeError(3, "10", hand="defender"))
+    "wrong number of cards: the defender's hand has 3 cards, it needs 10"
+    >>> str(HandSizeError(1, "10 or 11"))
+    'wrong number of cards: the hand has 1 card, it needs 10 or 11'
+    """
 
     code = "hand_size"
 
-    def __init__(self, count: int, expected: str) -> None:
+    def __init__(self, count: int, expected: str, hand: str | None = None) -> None:
+        owner = f"the {hand}'s hand" if hand else "the hand"
+        cards = "card" if count == 1 else "cards"
+        params: dict[str, Any] = {"count": count, "expected": expected}
+        if hand:
+            params["hand"] = hand
         super().__init__(
-            f"wrong number of cards: {count} (expected {expected})",
-            count=count,
-            expected=expected,
+            f"wrong number of cards: {owner} has {count} {cards}, it needs {expected}", **params
         )
         self.count = count
         self.expected = expected
+        self.hand = hand
 
 
 class UnknownVariantError(GinRulesError):
-    """No preset has this name or alias."""
+    """No preset has this name or alias; the message lists each known name with
+    its ``aliases``.
+
+    >>> str(UnknownVariantError("canasta", ["standard"], {"standard": ["gin"]}))
+    "unknown variant: 'canasta'; known: standard (also gin)"
+    """
 
     code = "unknown_variant"
 
-    def __init__(self, name: str, known: list[str]) -> None:
-        super().__init__(
-            f"unknown variant: {name!r} (known: {', '.join(known)})", name=name, known=known
-        )
+    def __init__(
+        self, name: str, known: list[str], aliases: Mapping[str, Sequence[str]] | None = None
+    ) -> None:
+        also = aliases or {}
+        names = [f"{k} (also {', '.join(also[k])})" if also.get(k) else k for k in known]
+        super().__init__(unknown_message("variant", name, names), name=name, known=known)
         self.name = name
 
 
@@ -103,7 +136,5 @@ class UnknownNotationError(GinRulesError):
     code = "unknown_notation"
 
     def __init__(self, name: str, known: list[str]) -> None:
-        super().__init__(
-            f"unknown notation: {name!r} (known: {', '.join(known)})", name=name, known=known
-        )
+        super().__init__(unknown_message("notation", name, known), name=name, known=known)
         self.name = name

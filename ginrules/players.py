@@ -5,6 +5,11 @@ given a :class:`~ginrules.view.PlayerView`, what its seat knows, and never the
 :class:`~ginrules.deal.Deal`: the loops (:func:`play_turn`, :func:`play_deal`,
 :func:`play_match`) build the view of the seat to act.
 
+Every level going out spreads the first of
+:meth:`PlayerView.spread_options <ginrules.view.PlayerView.spread_options>`: among
+its arrangements of least deadwood, the one that fits the fewest cards the
+opponent may hold (worked out from its view, never from the opponent's cards).
+
 Levels (:func:`get_player`, names in :data:`LEVELS`), each deterministic for a seed:
 
 ``random`` (:class:`RandomPlayer`)
@@ -52,7 +57,8 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Sequence
-from typing import Final, Protocol
+from dataclasses import dataclass
+from typing import Final, Literal, Protocol
 
 from ginrules.cards import Card
 from ginrules.deal import (
@@ -67,7 +73,7 @@ from ginrules.deal import (
     Knock,
     Pass,
 )
-from ginrules.errors import GinRulesError
+from ginrules.errors import GinRulesError, unknown_message
 from ginrules.match import ScoreSheet, score_sheet
 from ginrules.melds import (
     _deadwood,
@@ -86,6 +92,7 @@ __all__ = [
     "BeginnerPlayer",
     "ExpertPlayer",
     "GoodPlayer",
+    "KnockChoice",
     "Player",
     "RandomPlayer",
     "UnknownLevelError",
@@ -109,7 +116,7 @@ class UnknownLevelError(GinRulesError):
 
     def __init__(self, name: str) -> None:
         super().__init__(
-            f"unknown level {name!r}; known: {', '.join(LEVELS)}", level=name, known=list(LEVELS)
+            unknown_message("level", name, list(LEVELS)), level=name, known=list(LEVELS)
         )
 
 
@@ -129,8 +136,8 @@ class RandomPlayer:
         if self.go_out:
             out = [a for a in actions if isinstance(a, Knock | Gin | BigGin)]
             if out:
-                return self.rng.choice(out)
-        return self.rng.choice(actions)
+                return view.spreading(self.rng.choice(out))
+        return view.spreading(self.rng.choice(actions))
 
 
 def in_some_meld(card: Card, hand: Sequence[Card], rules: Rules) -> bool:
@@ -178,7 +185,7 @@ def _go_out_or_discard(view: PlayerView, card: Card, best: int) -> Action:
     ):
         check = view.check_going_out(card)
         if check.allowed:
-            return Gin(card) if check.kind == "gin" else Knock(card)
+            return view.spreading(Gin(card) if check.kind == "gin" else Knock(card))
     return Discard(card)
 
 
@@ -212,7 +219,7 @@ class BeginnerPlayer:
 
     def _discard(self, view: PlayerView) -> Action:
         if _big_gin(view):
-            return BigGin()
+            return view.spreading(BigGin())
         rules = view.rules
         hand = view.hand
         drawn = view.drawn
@@ -278,7 +285,7 @@ class GoodPlayer:
 
     def _discard(self, view: PlayerView) -> Action:
         if _big_gin(view):
-            return BigGin()
+            return view.spreading(BigGin())
         hand = view.hand
         free = [c for c in hand if c is not view.taken]
         if view.reshuffles >= self.restless_after and self.rng.random() < 0.25:
@@ -447,16 +454,46 @@ class ExpertPlayer(GoodPlayer):
         return race
 
     def _knocks(self, view: PlayerView, left: int) -> bool:
+        return self.knock_choice(view, left).knock
+
+    def knock_choice(self, view: PlayerView, left: int) -> KnockChoice:
+        """Knock now, keeping ``left`` deadwood (the rules allow it), and what decided
+        it (see :class:`KnockChoice`)."""
         # A low Oklahoma limit does not make an early knock pay either: against the
         # EAAI baseline, knocking with 2 deadwood or less won 63.5 % of 400 games,
         # with 3 or less 63.0 %, playing for gin 71.5 % (the same deals)
-        if left <= self.knock_at:
-            return True
         match = view.match
-        if match.target is not None and match.target - match.scores[0] <= self.finish_within:
-            return True
+        to_go = None if match.target is None else match.target - match.scores[0]
         rules = view.rules
-        return rules.stock_end == "dead_hand" and view.stock_size <= rules.dead_hand_cards + 2
+        ending = rules.stock_end == "dead_hand" and view.stock_size <= rules.dead_hand_cards + 2
+        margin = self.finish_within
+        if left <= self.knock_at:
+            return KnockChoice(True, "low_deadwood", left, self.knock_at, to_go, margin)
+        if to_go is not None and to_go <= margin:
+            return KnockChoice(True, "near_target", left, self.knock_at, to_go, margin)
+        if ending:
+            return KnockChoice(True, "stock_ending", left, self.knock_at, to_go, margin)
+        return KnockChoice(False, "patience", left, self.knock_at, to_go, margin)
+
+
+@dataclass(frozen=True)
+class KnockChoice:
+    """The expert's answer to "knock now?" (:meth:`ExpertPlayer.knock_choice`).
+
+    ``decided_by``: ``low_deadwood`` (``deadwood`` is at most ``knock_at``),
+    ``near_target`` (the seat needs ``to_go`` points to reach the match's target,
+    at most ``margin``, the expert's ``finish_within``), ``stock_ending`` (the
+    stock is about to run out under the dead hand rule), else ``patience``: it
+    plays on for gin or to undercut a knock. ``to_go`` is ``None`` in a single
+    deal.
+    """
+
+    knock: bool
+    decided_by: Literal["low_deadwood", "near_target", "stock_ending", "patience"]
+    deadwood: int
+    knock_at: int
+    to_go: int | None
+    margin: int
 
 
 def _neighbours(index: int, wrap: bool) -> int:

@@ -26,13 +26,14 @@ return the objects behind it, for a page that draws the cards themselves.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
-from ginrules.cards import Card
+from ginrules.cards import Card, parse_hand
 from ginrules.going_out import GoingOut, check_going_out
 from ginrules.melds import Arrangement, best_arrangement, best_discards
-from ginrules.rules import Rules
+from ginrules.rules import STANDARD, Rules
 from ginrules.showdown import showdown
 
 # Dealing, the computer players and score entries are imported where a report needs
@@ -89,13 +90,17 @@ class Hand:
         return data
 
 
-def hand(cards: list[Card], rules: Rules, upcard: Card | None = None) -> Hand:
-    """Melds, deadwood, best discards and going out for 1 to 11 cards.
+def hand(
+    cards: str | Iterable[str | Card], rules: Rules = STANDARD, upcard: Card | None = None
+) -> Hand:
+    """Melds, deadwood, best discards and going out for 1 to 11 cards (a string such
+    as ``"7H 8H 9H KS"`` or a list), under the standard rules unless ``rules`` says.
 
     With 11 cards the kept hand is the cards without the first best discard (all
     11 when that discard is ``None``); the verdict is ``check_going_out`` on the
     kept hand, never inferred from the discard.
     """
+    cards = parse_hand(cards)
     discards: list[Card | None] | None = None
     if len(cards) == 11:
         choices = best_discards(cards, rules)
@@ -110,10 +115,16 @@ def hand(cards: list[Card], rules: Rules, upcard: Card | None = None) -> Hand:
     return Hand(list(cards), rules, upcard, arrangement, discards, kept, going)
 
 
-def hand_report(cards: list[Card], rules: Rules, upcard: Card | None = None) -> dict[str, Any]:
+def hand_report(
+    cards: str | Iterable[str | Card], rules: Rules = STANDARD, upcard: Card | None = None
+) -> dict[str, Any]:
     """:func:`hand` as JSON-ready data: ``cards``, ``variant``, ``upcard``,
     ``discards`` (11 cards), ``arrangement``, ``values`` of the deadwood cards and
-    ``going_out`` (10 or 11 cards)."""
+    ``going_out`` (10 or 11 cards).
+
+    >>> hand_report("7H 8H 9H KS")["arrangement"]["deadwood"]
+    10
+    """
     return hand(cards, rules, upcard).to_dict()
 
 
@@ -121,14 +132,21 @@ def hand_report(cards: list[Card], rules: Rules, upcard: Card | None = None) -> 
 
 
 def showdown_report(
-    knocker: list[Card], defender: list[Card], rules: Rules, upcard: Card | None = None
+    knocker: list[Card],
+    defender: list[Card],
+    rules: Rules,
+    upcard: Card | None = None,
+    spread: Arrangement | None = None,
 ) -> dict[str, Any]:
     """The showdown's ``to_dict()``, with what the ``upcard`` does (its knock limit
-    where the rules let it set one, and the score multiplier).
+    where the rules let it set one, and the score multiplier). ``spread``: the
+    knocker's melds in a deal; without it, the convention of scoring from both
+    hands (:mod:`ginrules.showdown`, step 2).
 
-    :raises IllegalKnockError: if the rules do not let the knocker go out.
+    :raises IllegalKnockError: if the rules do not let the knocker go out, or
+        (reason ``bad_spread``) for a spread not of least deadwood.
     """
-    data = showdown(knocker, defender, rules, upcard).to_dict()
+    data = showdown(knocker, defender, rules, upcard, spread).to_dict()
     if upcard is not None:
         data["upcard"] = {
             "code": upcard.code,

@@ -127,6 +127,23 @@ class Rules:
         """A copy with some knobs changed (``dataclasses.replace``)."""
         return dataclasses.replace(self, **changes)  # type: ignore[arg-type]
 
+    def __repr__(self) -> str:
+        """A preset or school by its name, so that a signature's default reads
+        ``rules: Rules = STANDARD``; other rules as the knobs that differ from it.
+
+        >>> STANDARD.replace(gin_bonus=20, undercut_bonus=10)
+        STANDARD.replace(gin_bonus=20, undercut_bonus=10)
+        """
+        for name, preset in NAMED.items():
+            if self == preset:
+                return name
+        changed = [
+            f"{f.name}={getattr(self, f.name)!r}"
+            for f in dataclasses.fields(self)
+            if getattr(self, f.name) != getattr(STANDARD, f.name)
+        ]
+        return f"STANDARD.replace({', '.join(changed)})"
+
     def to_dict(self) -> dict[str, object]:
         """Every knob as JSON-ready data."""
         data = dataclasses.asdict(self)
@@ -190,6 +207,15 @@ CLASSIC = STANDARD.replace(
 # Rule-book schools that find_variant knows besides the presets.
 SCHOOLS: dict[str, Rules] = {r.name: r for r in (CLASSIC,)}
 
+# The names the presets and schools have in this module: their repr.
+NAMED: dict[str, Rules] = {
+    "STANDARD": STANDARD,
+    "STRAIGHT": STRAIGHT,
+    "OKLAHOMA": OKLAHOMA,
+    "FRENCH": FRENCH,
+    "CLASSIC": CLASSIC,
+}
+
 
 def find_variant(name: str) -> Rules:
     """The preset or school with this name or alias (case and ``_``/space insensitive).
@@ -203,7 +229,10 @@ def find_variant(name: str) -> Rules:
     for rules in (*PRESETS.values(), *SCHOOLS.values()):
         if key == rules.name or key in rules.aliases:
             return rules
-    raise UnknownVariantError(name, sorted(PRESETS) + sorted(SCHOOLS))
+    known = [*PRESETS.values(), *SCHOOLS.values()]
+    raise UnknownVariantError(
+        name, [r.name for r in known], {r.name: list(r.aliases) for r in known}
+    )
 
 
 # --- options that combine with a variant ----------------------------------------------

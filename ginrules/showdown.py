@@ -5,10 +5,14 @@ Steps, each recorded in the :class:`ShowdownResult`:
 1. The knocker's hand must be allowed to go out
    (:func:`ginrules.going_out.check_going_out`), else :class:`IllegalKnockError`.
 2. The knocker spreads an arrangement with the least deadwood (under the
-   French rule, the least among those melding 8 cards or more). Among equally
-   low arrangements the engine picks the one that leaves the defender the most
-   deadwood after lay-offs (the first in the order of
-   :func:`ginrules.melds.best_arrangements` on a tie).
+   French rule, the least among those melding 8 cards or more): the one given
+   as ``spread`` (a deal passes the knocker's choice, made from what the
+   knocker knows: :func:`spread_options`). Without one, scoring a showdown
+   from both hands (``ginrules knock``, the site's showdown examples and
+   widget), the convention is the knocker's best spread as if they saw the
+   defender's cards: the one that leaves the defender the most deadwood after
+   lay-offs (the first in the order of :func:`ginrules.melds.best_arrangements`
+   on a tie).
 3. The defender lays down their own melds and lays off unmatched cards on the
    knocker's melds (the fourth card of a set; a card at either end of a run,
    each card laid off extending the run for the next: 6♥ then 5♥ onto
@@ -38,17 +42,24 @@ Steps, each recorded in the :class:`ShowdownResult`:
 ('knock', 'knocker', 8, 2, 10)
 >>> [(str(x.card), x.meld_index) for x in r.layoffs]
 [('6H', 1), ('5H', 1), ('TS', 2)]
+
+The knocker's choice among equally low spreads, from what the knocker knows
+(here nothing but their own cards): the set of 5s lets the defender lay off
+two cards (5H, 8H), the run of clubs three (3C, 7C, 8H).
+
+>>> [[c.code for c in o.fits] for o in spread_options("5S 5D 5C 4C 6C 9H TH JH QH KH")]
+[['5H', '8H'], ['8H', '3C', '7C']]
 """
 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
 from ginrules.cards import CARDS, Card, parse_hand
-from ginrules.errors import DuplicateCardError, IllegalKnockError
+from ginrules.errors import DuplicateCardError, HandSizeError, IllegalKnockError
 from ginrules.going_out import check_going_out
 from ginrules.melds import (
     Arrangement,
@@ -60,6 +71,17 @@ from ginrules.melds import (
     deadwood,
 )
 from ginrules.rules import STANDARD, Rules
+
+__all__ = [
+    "Layoff",
+    "ScoreTerm",
+    "ShowdownResult",
+    "SpreadOption",
+    "find_spread",
+    "layoff_cards",
+    "showdown",
+    "spread_options",
+]
 
 Outcome = Literal["knock", "undercut", "gin", "big_gin"]
 Winner = Literal["knocker", "defender"]
@@ -220,25 +242,164 @@ def _cards(mask: int) -> list[Card]:
     return out
 
 
+# --------------------------------------------------------------------------- the spread
+
+Melds = Sequence[Sequence[Card | str]] | Arrangement
+
+
+def layoff_cards(spread: Arrangement, rules: Rules = STANDARD) -> list[Card]:
+    """The cards that fit at once on a meld of ``spread`` (in card order): the
+    missing card of a set of three, the card next to either end of a run (round
+    the corner where the rules allow it). Cards laid off in turn (6H then 5H onto
+    7H 8H 9H) count only the first.
+
+    >>> [c.code for c in layoff_cards(best_arrangement("7H 8H 9H 7S 7D 7C KS QS JS 2D"))]
+    ['TS', '6H', 'TH']
+    """
+    held = {c for m in spread.melds for c in m.cards}
+    fits: set[Card] = set()
+    for meld in spread.melds:
+        cards = meld.cards
+        if meld.kind == "set":
+            if len(cards) == 3:
+                fits.update(CARDS[s * 13 + cards[0].rank - 1] for s in range(4))
+            continue
+        suit = cards[0].suit
+        for rank in (cards[0].rank - 1, cards[-1].rank + 1):
+            if rules.round_the_corner:
+                rank = (rank - 1) % 13 + 1
+            if 1 <= rank <= 13:
+                fits.add(CARDS[suit * 13 + rank - 1])
+    return sorted(fits - held)
+
+
+@dataclass(frozen=True)
+class SpreadOption:
+    """One arrangement the knocker may spread, as the knocker sees it: ``fits``
+    are the cards that would fit at once on its melds (:func:`layoff_cards`)
+    and that the defender may hold (the knocker has not seen them elsewhere),
+    ``known`` those of them the defender surely holds (taken from the pile)."""
+
+    spread: Arrangement
+    fits: tuple[Card, ...]
+    known: tuple[Card, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready: the spread's melds, its deadwood, ``fits`` and ``known``."""
+        return {
+            "melds": [m.to_dict() for m in self.spread.melds],
+            "unmatched": [c.code for c in self.spread.unmatched],
+            "deadwood": self.spread.deadwood,
+            "fits": [c.code for c in self.fits],
+            "known": [c.code for c in self.known],
+        }
+
+
+def _spreads(cards: Sequence[Card], rules: Rules) -> list[Arrangement]:
+    """The arrangements a knocker may spread: those of least deadwood (under the
+    French rule, among those melding 8 cards or more)."""
+    return best_arrangements(cards, rules, min_melded=rules.knock_min_melded)
+
+
+def spread_options(
+    cards: str | Iterable[str | Card],
+    rules: Rules = STANDARD,
+    seen: Iterable[Card] = (),
+    held: Iterable[Card] = (),
+) -> list[SpreadOption]:
+    """The knocker's arrangements of least deadwood, the one to spread first.
+
+    ``cards``: the knocker's cards after the discard (10, or 11 for big gin);
+    ``seen``: cards the knocker knows the defender does not hold (the discard
+    pile); ``held``: cards the knocker knows the defender holds. Nothing else
+    about the defender's hand is used, so a computer player (and the reader's
+    suggestion) spreads from what its seat knows.
+
+    The order: fewest lay-off cards the defender is known to hold, then fewest
+    it may hold, then :func:`ginrules.melds.best_arrangements` order. Where the
+    defender may not lay off (``rules.layoffs`` false, or on gin unless
+    ``rules.layoff_on_gin``) ``fits`` are empty and the order is that of
+    :func:`~ginrules.melds.best_arrangements`.
+
+    :raises UnknownCardError: for a token that is not a card.
+    :raises DuplicateCardError: for a card given twice.
+    :raises HandSizeError: for more than 11 cards.
+    """
+    hand = parse_hand(cards)
+    mine = set(hand)
+    possible = set(CARDS) - mine - set(seen)
+    sure = set(held) & possible
+    options: list[SpreadOption] = []
+    for spread in _spreads(hand, rules):
+        fits: tuple[Card, ...] = ()
+        if rules.layoffs and (spread.deadwood > 0 or rules.layoff_on_gin):
+            fits = tuple(c for c in layoff_cards(spread, rules) if c in possible)
+        options.append(SpreadOption(spread, fits, tuple(c for c in fits if c in sure)))
+    options.sort(key=lambda o: (len(o.known), len(o.fits)))
+    return options
+
+
+def _meld_key(melds: Melds) -> frozenset[frozenset[Card]]:
+    groups = melds.melds if isinstance(melds, Arrangement) else melds
+    out = []
+    for group in groups:
+        cards = group.cards if isinstance(group, Meld) else group
+        out.append(frozenset(c if isinstance(c, Card) else Card.parse(str(c)) for c in cards))
+    return frozenset(out)
+
+
+def find_spread(
+    cards: str | Iterable[str | Card], melds: Melds, rules: Rules = STANDARD
+) -> Arrangement:
+    """The arrangement of the knocker's ``cards`` whose melds are ``melds`` (card
+    groups in any order, or an :class:`~ginrules.melds.Arrangement`): it must be
+    one of least deadwood (:func:`spread_options`).
+
+    >>> find_spread("5S 5D 5C 4C 6C 9H TH JH QH KH", [["5S", "5D", "5C"],
+    ...     ["9H", "TH", "JH", "QH", "KH"]]).unmatched
+    (Card.parse('4C'), Card.parse('6C'))
+
+    :raises UnknownCardError: for a token that is not a card.
+    :raises IllegalKnockError: (reason ``bad_spread``) when no such arrangement
+        has the least deadwood.
+    """
+    hand = parse_hand(cards)
+    want = _meld_key(melds)
+    for spread in _spreads(hand, rules):
+        if _meld_key(spread) == want:
+            return spread
+    raise IllegalKnockError(
+        "bad_spread", "those melds are not an arrangement of the hand with the least deadwood"
+    )
+
+
 def showdown(
     knocker: str | Iterable[str | Card],
     defender: str | Iterable[str | Card],
     rules: Rules = STANDARD,
     upcard: Card | None = None,
+    spread: Melds | None = None,
 ) -> ShowdownResult:
     """Play out the showdown and score the deal (see the module for each step).
 
     ``knocker``: 10 cards after the discard, or 11 for big gin;
-    ``defender``: 10 cards; ``upcard``: the deal's first upcard (Oklahoma).
+    ``defender``: 10 cards; ``upcard``: the deal's first upcard (Oklahoma);
+    ``spread``: the knocker's melds (see :func:`find_spread`), else the
+    convention of the module's step 2.
 
     :raises UnknownCardError: for a token that is not a card.
     :raises DuplicateCardError: for a card given twice, or held by both players.
-    :raises HandSizeError: for a wrong number of cards.
+    :raises HandSizeError: for a wrong number of cards (``hand`` names the hand:
+        ``knocker`` or ``defender``).
     :raises IllegalKnockError: when the rules do not let this hand go out
-        (``reason`` as in :class:`ginrules.going_out.GoingOut`).
+        (``reason`` as in :class:`ginrules.going_out.GoingOut`), or (reason
+        ``bad_spread``) for a ``spread`` that is not one of least deadwood.
     """
-    khand = parse_hand(knocker, sizes=(10, 11))
-    dhand = parse_hand(defender, sizes=(10,))
+    khand = parse_hand(knocker)
+    dhand = parse_hand(defender)
+    for hand, role, sizes in ((khand, "knocker", (10, 11)), (dhand, "defender", (10,))):
+        if len(hand) not in sizes:
+            raise HandSizeError(len(hand), " or ".join(map(str, sizes)), hand=role)
     both = set(khand) & set(dhand)
     if both:
         raise DuplicateCardError(min(both).code)
@@ -255,17 +416,20 @@ def showdown(
     dmask = 0
     for card in dhand:
         dmask |= 1 << card.index
-    spreads = best_arrangements(khand, rules, min_melded=rules.knock_min_melded)
+    spreads = _spreads(khand, rules)
     allowed = rules.layoffs and (kind == "knock" or rules.layoff_on_gin)
     chosen: tuple[Arrangement, _Defence] | None = None
-    for spread in spreads:
-        defence = _defend(spread, dmask, rules, allowed)
+    if spread is not None:
+        given = find_spread(khand, spread, rules)
+        chosen = (given, _defend(given, dmask, rules, allowed))
+    for option in spreads if chosen is None else ():
+        defence = _defend(option, dmask, rules, allowed)
         if chosen is None or defence.deadwood > chosen[1].deadwood:
-            chosen = (spread, defence)
+            chosen = (option, defence)
     assert chosen is not None
-    spread, defence = chosen
+    laid, defence = chosen
     own = best_arrangement(_cards(dmask & ~defence.laid), rules)
-    kd = spread.deadwood
+    kd = laid.deadwood
     dd = defence.deadwood
     terms: list[ScoreTerm]
     winner: Winner = "knocker"
@@ -302,7 +466,7 @@ def showdown(
         points=sum(t.value for t in terms),
         knocker_deadwood=kd,
         defender_deadwood=dd,
-        spread=spread,
+        spread=laid,
         defender_melds=own.melds,
         layoffs=defence.layoffs,
         defender_unmatched=own.unmatched,

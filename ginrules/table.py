@@ -26,7 +26,22 @@ computer's moves played out as the page plays them.
 
 Actions are written as ``{"action": "discard", "card": "7H"}``; ``action`` is one
 of ``pass``, ``take`` (the upcard offered, or the discard pile's top card),
-``stock``, ``discard``, ``knock``, ``gin``, ``big_gin``.
+``stock``, ``discard``, ``knock``, ``gin``, ``big_gin``. Going out, the reader
+may add the spread chosen, its melds as lists of cards: ``{"action": "knock",
+"card": "7H", "melds": [["2S", "2D", "2C"], ["9H", "TH", "JH"]]}``; it must be
+one of the reader's arrangements of least deadwood (else reason
+``bad_spread``). Without it the reader spreads the suggestion. :meth:`Table.moves`
+logs the melds given, so a replay spreads the same.
+
+``spreads`` has an entry for each way of going out in ``legal`` (its
+``action`` and ``card``), whose ``options`` are the reader's arrangements of
+least deadwood (``melds``, ``unmatched``, ``deadwood``), the engine's
+suggestion first (:meth:`~ginrules.view.PlayerView.spread_options`), each with
+``fits``, the cards that would fit at once on its melds among those the reader
+has not seen elsewhere (the computer may hold them), and ``known``, those of
+them the computer surely holds (taken from the pile). Worked out from the
+reader's view only, never from the computer's hand. The computer spreads by the
+same rule from its own view.
 
 State fields beyond the interface (``/work/issues/PLAY_API.md``): ``knock_limit``
 is ``null`` when no knock is possible (gin only: Straight Gin, an Oklahoma ace
@@ -63,7 +78,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from ginrules.cards import Card
-from ginrules.deal import Action, Deal, action_from_dict, replay
+from ginrules.deal import Action, BigGin, Deal, Gin, Knock, action_from_dict, replay
 from ginrules.errors import GinRulesError, IllegalActionError
 from ginrules.match import ScoreSheet, outcome_entry
 from ginrules.players import Player, get_player
@@ -140,7 +155,32 @@ def _action(data: Action | dict[str, Any]) -> Action:
     if not isinstance(kind, str) or kind == "next":
         raise IllegalActionError("unknown_action", f"not an action: {kind!r}", action=str(kind))
     card = data.get("card")
-    return action_from_dict({"type": kind, "card": card if isinstance(card, str) else ""})
+    melds = data.get("melds")
+    return action_from_dict(
+        {"type": kind, "card": card if isinstance(card, str) else "", "melds": melds}
+    )
+
+
+def _move(action: Action) -> dict[str, Any]:
+    """A move as :meth:`Table.moves` logs it: :func:`action_dict`, with the melds
+    of a spread the reader chose."""
+    data = action_dict(action)
+    melds = getattr(action, "melds", None)
+    if melds is not None:
+        data["melds"] = [[c.code for c in m] for m in melds]
+    return data
+
+
+def _spreads(view: PlayerView, legal: Sequence[Action]) -> list[dict[str, Any]]:
+    """For each way of going out in ``legal``: the move and the seat's ``options``
+    of spread (:meth:`PlayerView.spread_options`, the suggestion first)."""
+    out = []
+    for action in legal:
+        if isinstance(action, Knock | Gin | BigGin):
+            card = None if isinstance(action, BigGin) else action.card
+            options = [o.to_dict() for o in view.spread_options(card)]
+            out.append({**action_dict(action), "options": options})
+    return out
 
 
 def _cards(cards: Sequence[Card]) -> list[str]:
@@ -159,6 +199,7 @@ def view_fields(view: PlayerView) -> dict[str, Any]:
     rules = view.rules
     cards = sorted(view.hand)
     mine = hand(cards, rules, view.upcard)
+    legal = view.legal_actions()
     arrangement = mine.arrangement
     best = mine.discards[0] if mine.discards else None
     limit = rules.knock_limit(view.upcard)
@@ -188,7 +229,8 @@ def view_fields(view: PlayerView) -> dict[str, Any]:
         "discard_size": len(view.discard_pile),
         "opponent_cards": view.opponent_hand_size,
         "reshuffles": view.reshuffles,
-        "legal": [action_dict(a) for a in view.legal_actions()],
+        "legal": [action_dict(a) for a in legal],
+        "spreads": _spreads(view, legal),
     }
 
 
@@ -339,7 +381,11 @@ class Table:
         if result.going_out is not None:
             knocker = result.going_out
             played.showdown = showdown_report(
-                deal.hands[knocker], deal.hands[1 - knocker], self.rules, deal.upcard
+                deal.hands[knocker],
+                deal.hands[1 - knocker],
+                self.rules,
+                deal.upcard,
+                None if result.showdown is None else result.showdown.spread,
             )
         if not self.whatif:
             self.sheet.record(result)
@@ -360,7 +406,7 @@ class Table:
         if not deal.over and deal.current != YOU:
             raise NotYourTurnError("not_your_turn", SEATS[COMPUTER])
         self._apply(YOU, move)
-        self._moves.append(action_dict(move))
+        self._moves.append(_move(move))
 
     def computer_move(self) -> dict[str, Any]:
         """The computer makes one action; its move record (see ``last``).
@@ -537,6 +583,7 @@ class Table:
         if deal.over:
             data["phase"] = "game_over" if self.game_over else "over"
             data["legal"] = []
+            data["spreads"] = []
         sheet = self.sheet
         winner = None if self.whatif or sheet.winner is None else SEATS[sheet.winner]
         data.update(

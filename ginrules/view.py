@@ -25,9 +25,10 @@ from dataclasses import dataclass
 from weakref import WeakKeyDictionary
 
 from ginrules.cards import CARDS, Card
-from ginrules.deal import Action, Deal, Phase, discard_actions
+from ginrules.deal import Action, BigGin, Deal, Gin, Knock, Phase, discard_actions
 from ginrules.going_out import GoingOut, check_going_out
 from ginrules.rules import Rules
+from ginrules.showdown import SpreadOption, spread_options
 
 __all__ = ["MatchContext", "PlayerView"]
 
@@ -163,6 +164,28 @@ class PlayerView:
         stock (all of them before any reshuffle)."""
         restocked = set(self.restocked)
         return [c for c in self.unseen() if c not in restocked]
+
+    def spread_options(self, discard: Card | None) -> list[SpreadOption]:
+        """This seat's arrangements of least deadwood if it goes out discarding
+        ``discard`` (``None``: big gin), the one to spread first
+        (:func:`ginrules.showdown.spread_options`, from this view only: the
+        discard pile and the card thrown are not in the opponent's hand, the
+        cards the opponent took from the pile and kept are)."""
+        kept = [c for c in self.hand if c is not discard]
+        seen = [*self.discard_pile, *([] if discard is None else [discard])]
+        return spread_options(kept, self.rules, seen, self.opponent_known)
+
+    def spreading(self, action: Action) -> Action:
+        """``action`` with its spread when it goes out (the first of
+        :meth:`spread_options`), else ``action`` itself."""
+        if isinstance(action, BigGin) and action.melds is None:
+            return BigGin(self._melds(None))
+        if isinstance(action, Knock | Gin) and action.melds is None:
+            return type(action)(action.card, self._melds(action.card))
+        return action
+
+    def _melds(self, discard: Card | None) -> tuple[tuple[Card, ...], ...]:
+        return tuple(m.cards for m in self.spread_options(discard)[0].spread.melds)
 
 
 def _drawing(deal: Deal, mine_to_act: bool) -> tuple[Action, ...]:

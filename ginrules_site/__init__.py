@@ -23,6 +23,7 @@ FEATURES: list[str] = [
     "notation",
     "notfound",
     "search",
+    "english_only",
 ]
 
 

@@ -78,6 +78,8 @@ def rank_letter(card: Card) -> str:
 
 def rank_name(card: Card) -> str:
     names = (
+        # Translators: the ranks, ace to king, as they fill {rank} in "{rank} of {suit}" (a card's
+        # spoken name).
         _("ace"),
         _("two"),
         _("three"),
@@ -96,6 +98,8 @@ def rank_name(card: Card) -> str:
 
 
 def suit_name(card: Card) -> str:
+    # Translators: the suits as they fill {suit} in "{rank} of {suit}" (French: pique, Swedish:
+    # spader).
     names = (_("spades"), _("hearts"), _("diamonds"), _("clubs"))
     return str(names[card.suit])
 

@@ -74,6 +74,8 @@ def _page_context(
     ]
     source = next(iter(app.config.site_languages))
     context["site_xdefault"] = _page_url(app, source, pagename)
+    # Translators: in the footer after the version ("v0.1.0 · unknown commit"): the build's git
+    # commit is not known.
     commit = getattr(app, "site_commit", None) or _("unknown commit")
     context["site_build"] = f"v{app.config.version} · {commit}"
 
@@ -86,11 +88,21 @@ class TranslationStatus(SphinxDirective):
     def run(self) -> list[nodes.Node]:
         locale_dir = Path(self.config.locale_dirs[0])
         headers = [
+            # Translators: a column of the translation status table: the file of one page's
+            # translations.
             _("Catalog"),
             _("Language"),
+            # Translators: a column of the translation status table: the number of messages in a
+            # catalog.
             _("Entries"),
+            # Translators: a column of the translation status table: how many entries (plural) are
+            # translated.
             _("Translated"),
+            # Translators: a column of the translation status table: entries marked fuzzy (to
+            # review), gettext's term.
             _("Fuzzy"),
+            # Translators: a column of the translation status table: how many entries have no
+            # translation.
             _("Untranslated"),
         ]
         rows: list[list[str]] = []

@@ -82,6 +82,7 @@ def player_letter(player: int, dealer: int) -> str:
 
 def player_name(player: int, dealer: int) -> str:
     """A player's label beside a hand: "Player A", in the page's language."""
+    # Translators: the two players of an example deal: A plays first, B deals.
     return str(_("Player A") if player != dealer else _("Player B"))
 
 
@@ -239,9 +240,11 @@ class DealLogDirective(ExampleDirective):
         example += paragraph([nodes.Text(str(_("Player B deals; player A plays first.")))])
         for player in (1 - dealer, dealer):
             example += cardrow_node(
+                # Translators: the label above one player's ten dealt cards.
                 [group_node(str(_("Hand")), dealt[player], "gr-hand-cards")],
                 label=player_name(player, dealer),
             )
+        # Translators: the label above the first card turned face up beside the stock.
         example += cardrow_node([group_node(str(_("Upcard")), [deal.upcard], "gr-upcard")])
 
         listing = nodes.bullet_list("", classes=["gr-log"])
@@ -428,10 +431,13 @@ def sheet_game(row: dict[str, Any]) -> str:
 def outcome_words() -> dict[str, Any]:
     """How a deal ended, by score sheet entry word (``ginrules.match.entry_outcomes``)."""
     return {
+        # Translators: how a deal ended, in a score sheet row: "Player A scores 18 (knock)". Nouns,
+        # lower case.
         "knock": _("knock"),
         "undercut": _("undercut"),
         "gin": _("gin"),
         "big_gin": _("big gin"),
+        # Translators: how a deal of Gin Rami ended: a player went down (French: descente).
         "going_down": _("going down"),
         "petit_gin": _("small gin"),
         "grand_gin": _("big gin"),
@@ -468,6 +474,8 @@ def sheet_nodes(data: dict[str, Any]) -> list[nodes.Node]:
         group += nodes.colspec("", colwidth=width)
     head = nodes.thead()
     manches = data["scheme"] in ("manche", "partie")
+    # Translators: column headings of a score sheet: the deal's number, the score entered, and the
+    # running total of the game (or manche, the French rules' word, kept as it is).
     game_label = _("Manche") if manches else _("Game")
     head += _sheet_row(
         [str(_("Deal")), str(_("Entry")), str(game_label), seat_name(0), seat_name(1)]
@@ -517,6 +525,7 @@ def _columns_table(columns: list[dict[str, Any]], manches: bool) -> nodes.table:
         cells += [str(column["totals"][seat]) for column in columns]
         body += _sheet_row(cells)
     winners = ["" if c["winner"] is None else seat_name(c["winner"]) for c in columns]
+    # Translators: the last row of a score sheet: who won each game (a player's name follows).
     body += _sheet_row([str(_("Winner")), *winners])
     group += body
     return table

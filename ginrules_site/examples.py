@@ -26,10 +26,12 @@ Directives (MyST shown; reStructuredText takes the same options)::
 ``gin-hand`` shows the optimal melds and the deadwood (for 11 cards, the best
 discard first) and whether the hand may go out. ``gin-showdown`` shows the spread,
 the defender's melds, each lay-off in order, the outcome and a score line whose
-terms add up ("difference 7 + undercut bonus 25 = 32"). ``gin-compare`` is the
-table of every rule knob that differs between two presets. The role ``gin-rule``
-prints one number of a preset (``{gin-rule}`standard.gin_bonus``` is 25), for
-sentences that state a rule.
+terms add up ("difference 7 + undercut bonus 25 = 32"); scored from both hands, it
+spreads by the convention of :mod:`ginrules.showdown` (among the knocker's
+arrangements of least deadwood, the one that leaves the defender the most deadwood).
+``gin-compare`` is the table of every rule knob that differs between two presets.
+The role ``gin-rule`` prints one number of a preset (``{gin-rule}`standard.gin_bonus```
+is 25), for sentences that state a rule.
 
 Claim options (``:deadwood:``, ``:discard:``, ``:going-out:``, ``:drawn:``,
 ``:outcome:``, ``:winner:``, ``:points:``, ``:layoffs:``, ``:laid-off:``, ...) state
@@ -114,6 +116,8 @@ def variant_name(rules: Rules) -> str:
 
 def meld_label(meld: Meld) -> str:
     if meld.kind == "run":
+        # Translators: a meld of three or more cards of one suit in sequence (French: suite,
+        # Swedish: stege).
         return str(_("Run"))
     # Translators: French distinguishes a brelan (three cards) from a carré (four).
     return str(_("Set") if len(meld.cards) < 4 else _("Set of four"))
@@ -543,6 +547,8 @@ def showdown_words(rules: Rules) -> dict[str, Any]:
     widgets' strings are; the build-time examples use the same table."""
     words: dict[str, Any] = {
         "Knocker": _("Knocker"),
+        # Translators: the player who did not knock; "Opponent" below is the same player in the
+        # variants without a knock.
         "Defender": _("Defender"),
         "knocker_hand": _("Knocker's hand"),
         "defender_hand": _("Defender's hand"),
@@ -623,6 +629,7 @@ def showdown_nodes(result: ShowdownResult, rules: Rules, upcard: Card | None) ->
     ]
     if laid_off:
         defender_groups.append(
+            # Translators: the label above the defender's cards laid off on the knocker's melds.
             group_node(str(_("Laid off")), laid_off, "gr-layoff", ["gr-laid-off"])
         )
     if result.defender_unmatched:
@@ -639,6 +646,8 @@ def showdown_nodes(result: ShowdownResult, rules: Rules, upcard: Card | None) ->
     example.append(paragraph([nodes.Text(totals)], "gr-deadwood-total"))
     example.append(paragraph([nodes.Text(str(words[f"outcome_{result.outcome}"]))], "gr-outcome"))
     terms = " + ".join(
+        # Translators: one part of a score: a label and its points ("difference 9"); reorder if
+        # needed.
         str(_("{label} {value}")).format(
             label=str(words.get(f"term_{t.code}") or term_label(t.code)), value=t.value
         )
@@ -680,10 +689,13 @@ def layoff_list(result: ShowdownResult) -> nodes.Node:
 
 
 def _yes_no(value: object) -> str:
+    # Translators: the value of a yes/no rule in the rules table ("Runs round the corner: yes").
     return str(_("yes") if value else _("no"))
 
 
 def _allowed(value: object) -> str:
+    # Translators: the value of a rule in the rules table ("Knocking: allowed"); agree with the
+    # rule's noun where your language must.
     return str(_("allowed") if value else _("not allowed"))
 
 
@@ -726,6 +738,7 @@ def _stock_end(value: object) -> str:
 
 def _target(value: object) -> str:
     if value is None:
+        # Translators: the value of "Game played to" in the rules table for a game of a single deal.
         return str(_("one deal"))
     return fill(ngettext("{n} point", "{n} points", "n"), n=value)
 
@@ -784,6 +797,8 @@ def knob_wording() -> dict[str, tuple[str, str, Callable[[object], str]]]:
         "match_scoring": (game, _("Played as"), _match),
         "game_bonus": (game, _("Game bonus"), _number),
         "line_bonus": (game, _("Line bonus per deal won"), _number),
+        # Translators: a row of the rules table: the rule for a game the loser ends without a point
+        # (French: capot).
         "shutout": (game, _("Shutout"), _shutout),
         "shutout_game_bonus": (game, _("Game bonus for a shutout"), _number),
         "manche_bonus": (game, _("Manche bonus"), _number),
@@ -855,6 +870,7 @@ def option_words() -> dict[str, str]:
 def _options(rules: Rules) -> str:
     words = option_words()
     chosen = options(rules)
+    # Translators: the value of "Other options" in the rules table when a variant has none.
     return ", ".join(words[o] for o in chosen) if chosen else str(_("none"))
 
 

@@ -103,7 +103,8 @@ def _melds(args: dict[str, Any]) -> Any:
 
 @handler("showdown")
 def _showdown(args: dict[str, Any]) -> Any:
-    """Showdown: the engine's showdown report, as the build-time ``gin-showdown``."""
+    """Showdown: the engine's showdown report, as the build-time ``gin-showdown`` (the
+    spread by the convention of scoring from both hands, :mod:`ginrules.showdown`)."""
     knocker = parse_hand(_text(args, "knocker"), sizes=(10, 11), notation=_notation(args))
     defender = parse_hand(_text(args, "defender"), sizes=(10,), notation=_notation(args))
     return showdown_report(knocker, defender, _rules(args), _upcard(args))
@@ -226,7 +227,7 @@ def _action_arg(args: dict[str, Any]) -> dict[str, Any]:
 
 @handler("play_act")
 def _play_act(args: dict[str, Any]) -> Any:
-    """The reader's move: ``action`` ``{action, card?}``."""
+    """The reader's move: ``action`` ``{action, card?, melds?}``."""
     table = _table(args)
     table.act(_action_arg(args))
     return {"state": table.state()}

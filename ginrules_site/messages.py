@@ -16,6 +16,9 @@ Use it in any feature module::
 The catalog is compiled (``.mo``) and loaded when the builder starts, so strings
 must be looked up while reading or writing, never at import time.
 
+Where one English string means two things ("Game": a column of the score sheet, or how
+long the game lasts), :func:`pgettext` gives each its own entry, told apart by a context.
+
 Wherever a number meets a noun, the sentence is a plural entry: ``ngettext(singular,
 plural, count)`` names the field that holds the number, and :func:`fill` picks the form by
 the catalog's ``Plural-Forms`` (French says "0 carte", "1 carte", "2 cartes"). The
@@ -67,6 +70,12 @@ class Plural:
 def ngettext(singular: str, plural: str, count: str) -> Plural:
     """A plural entry (extracted with keyword spec (1, 2)); ``count`` names its number."""
     return Plural(singular, plural, count)
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` where one English string means two things: the catalog entry with this
+    ``msgctxt`` (extracted with keyword spec ((1, "c"), 2)), looked up when called."""
+    return sphinx.locale.get_translator(CATALOG).pgettext(context, message)
 
 
 def fill(template: object, **fields: Any) -> str:

@@ -120,6 +120,8 @@ class NotationsDirective(SphinxDirective):
 
     def run(self) -> list[nodes.Node]:
         names = {
+            # Translators: the names of the languages, in the notation table's column "Language of
+            # the page".
             "en": _("English"),
             "fr": _("French"),
             "sv": _("Swedish"),

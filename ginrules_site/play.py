@@ -15,9 +15,12 @@ in the engine: the script only draws ``ginrules.table.Table.state()``, which the
 (``play_*`` calls of ``ginrules_live.py``) sends, and offers the moves it lists.
 
 Test hooks on the root: ``data-widget="play"``, ``data-state`` (``static``,
-``loading``, ``ready``, ``error``), ``data-phase``, ``data-variant``, ``data-seed``;
+``loading``, ``ready``, ``error``), ``data-phase``, ``data-variant``, ``data-seed``,
+``data-turn`` (``you``, ``computer``, ``none``);
 each move button carries ``data-action`` and, for a card, ``data-card`` (the English
-code); the deadwood readout carries ``data-deadwood``.
+code); the deadwood readout carries ``data-deadwood``; the computer's hand
+``data-hand="opponent"`` (and the card it took from the pile, ``data-taken``); the
+tutor's one-line advice ``data-tutor-advice``.
 """
 
 from __future__ import annotations
@@ -103,8 +106,15 @@ def going_out_words(style: str) -> dict[str, Any]:
         "tutor_big_gin": _("Go big gin, keeping all eleven cards."),
         "tutor_knock": _("Knock, discarding {card}: deadwood {deadwood} is left."),
         "tutor_play_on": _(
-            "Discard {card} and play on: a knock with {deadwood} was possible, but waiting "
-            "is worth more (the risk of an undercut, a gin in sight, the score)."
+            "Discard {card} and play on: you could knock with {deadwood}, but you need {to_go} "
+            "more points to reach {target}, and the expert knocks early only within {margin} "
+            "points of it. It waits for gin (unseen cards that would give it now: {gin_outs}) "
+            "or to undercut a knock by the computer."
+        ),
+        "tutor_play_on_deal": _(
+            "Discard {card} and play on: you could knock with {deadwood}, but in a single deal "
+            "the expert waits for gin (unseen cards that would give it now: {gin_outs}) or to "
+            "undercut a knock by the computer."
         ),
     }
     if style == "gin_only":
@@ -132,8 +142,126 @@ def going_out_words(style: str) -> dict[str, Any]:
                 "tutor_big_gin": _("Go grand gin, keeping all eleven cards."),
                 "tutor_knock": _("Go down, discarding {card}: a count of {deadwood} is left."),
                 "tutor_play_on": _(
-                    "Discard {card} and play on: going down with a count of {deadwood} was "
-                    "possible, but waiting is worth more."
+                    "Discard {card} and play on: you could go down with a count of "
+                    "{deadwood}, but you need {to_go} more points to reach {target}, and the "
+                    "expert goes down early only within {margin} points of it or when the "
+                    "stock is about to run out. It waits for petit gin (unseen cards that "
+                    "would give it now: {gin_outs}) or to beat the computer on the count if "
+                    "it goes down first."
+                ),
+                "tutor_play_on_deal": _(
+                    "Discard {card} and play on: you could go down with a count of "
+                    "{deadwood}, but in a single deal the expert goes down early only when the "
+                    "stock is about to run out. It waits for petit gin (unseen cards that would "
+                    "give it now: {gin_outs}) or to beat the computer on the count if it goes "
+                    "down first."
+                ),
+            }
+        )
+    return words
+
+
+def recap_words(style: str) -> dict[str, Any]:
+    """The recap of a deal's end and the prompt to discard, from the reader's seat and in
+    the variant's words: "You knock with deadwood 7.", "The computer goes petit gin.",
+    and why the winner scores. Keys: ``recap_<how>_<who went out>`` (the headline),
+    ``why_<outcome>_<who went out>``, ``recap_layoff_<who lays off>``."""
+    words: dict[str, Any] = {
+        "turn_discard_knock": _("Your turn: discard a card, or knock."),
+        "turn_discard_gin": _("Your turn: discard a card, or go gin."),
+        "turn_discard_big_gin": _("Your turn: discard a card, or go big gin."),
+        "recap_knock_you": _("You knock with deadwood {deadwood}."),
+        "recap_knock_computer": _("The computer knocks with deadwood {deadwood}."),
+        "recap_gin_you": _("You go gin."),
+        "recap_gin_computer": _("The computer goes gin."),
+        "recap_big_gin_you": _("You go big gin."),
+        "recap_big_gin_computer": _("The computer goes big gin."),
+        "recap_layoff_you": _(
+            "You lay off {cards} on the computer's melds: your deadwood falls from {before} "
+            "to {after}."
+        ),
+        "recap_layoff_computer": _(
+            "The computer lays off {cards} on your melds: its deadwood falls from {before} "
+            "to {after}."
+        ),
+        "recap_totals": _("Deadwood: you {you}, the computer {computer}."),
+        "recap_dead": ngettext(
+            "Nobody went out before the last {n} card of the stock, which is never drawn.",
+            "Nobody went out before the last {n} cards of the stock, which are never drawn.",
+            "n",
+        ),
+        "why_knock_you": _("Your deadwood is lower: you score the difference."),
+        "why_knock_computer": _("The computer's deadwood is lower: it scores the difference."),
+        "why_undercut_you": _(
+            "Undercut: the computer's deadwood is not higher than yours, so the computer "
+            "scores the difference and the undercut bonus."
+        ),
+        "why_undercut_computer": _(
+            "Undercut: your deadwood is not higher than the computer's, so you score the "
+            "difference and the undercut bonus."
+        ),
+        "why_gin_you": _("Gin: you score the computer's deadwood and the gin bonus."),
+        "why_gin_computer": _("Gin: the computer scores your deadwood and the gin bonus."),
+        "why_big_gin_you": _("Big gin: you score the computer's deadwood and the big gin bonus."),
+        "why_big_gin_computer": _(
+            "Big gin: the computer scores your deadwood and the big gin bonus."
+        ),
+    }
+    if style == "gin_only":
+        words["recap_dead"] = ngettext(
+            "Nobody went gin before the last {n} card of the stock, which is never drawn.",
+            "Nobody went gin before the last {n} cards of the stock, which are never drawn.",
+            "n",
+        )
+    if style == "going_down":
+        words.update(
+            {
+                "turn_discard_knock": _("Your turn: discard a card, or go down."),
+                "turn_discard_gin": _("Your turn: discard a card, or go petit gin."),
+                "turn_discard_big_gin": _("Your turn: discard a card, or go grand gin."),
+                "recap_knock_you": _("You go down with a count of {deadwood}."),
+                "recap_knock_computer": _("The computer goes down with a count of {deadwood}."),
+                "recap_gin_you": _("You go petit gin."),
+                "recap_gin_computer": _("The computer goes petit gin."),
+                "recap_big_gin_you": _("You go grand gin."),
+                "recap_big_gin_computer": _("The computer goes grand gin."),
+                "recap_layoff_you": _(
+                    "You lay off {cards} on the computer's melds: your count falls from "
+                    "{before} to {after}."
+                ),
+                "recap_layoff_computer": _(
+                    "The computer lays off {cards} on your melds: its count falls from "
+                    "{before} to {after}."
+                ),
+                "recap_totals": _("Count: you {you}, the computer {computer}."),
+                "recap_dead": ngettext(
+                    "Nobody went down before the last {n} card of the stock, which is never drawn.",
+                    "Nobody went down before the last {n} cards of the stock, which are never "
+                    "drawn.",
+                    "n",
+                ),
+                "term_big_gin_bonus": _("grand gin bonus"),
+                "why_knock_you": _("Your count is lower: you score the difference."),
+                "why_knock_computer": _("The computer's count is lower: it scores the difference."),
+                "why_undercut_you": _(
+                    "The computer's count is not higher than yours: the computer scores "
+                    "the difference and the opponent's bonus."
+                ),
+                "why_undercut_computer": _(
+                    "Your count is not higher than the computer's: you score the difference "
+                    "and the opponent's bonus."
+                ),
+                "why_gin_you": _(
+                    "Petit gin: you score the computer's count and the petit gin bonus."
+                ),
+                "why_gin_computer": _(
+                    "Petit gin: the computer scores your count and the petit gin bonus."
+                ),
+                "why_big_gin_you": _(
+                    "Grand gin: you score the computer's count and the grand gin bonus."
+                ),
+                "why_big_gin_computer": _(
+                    "Grand gin: the computer scores your count and the grand gin bonus."
                 ),
             }
         )
@@ -144,12 +272,15 @@ def variant_params(name: str) -> dict[str, Any]:
     """What the script must know of a variant, from its preset."""
     rules = find_variant(name)
     labels = scheme_labels()
-    words = {**showdown_words(rules), **going_out_words(going_out_style(rules))}
+    style = going_out_style(rules)
+    words = {**showdown_words(rules), **going_out_words(style), **recap_words(style)}
     return {
         "name": variant_name(rules),
         "schemes": [[scheme, str(labels[scheme])] for scheme in schemes(rules)],
         "upcard_limit": rules.upcard_sets_knock_limit,
         "minimum": rules.knock_min_melded,
+        # the cards of the stock never drawn, where a deal may end dead
+        "dead_cards": rules.dead_hand_cards,
         "words": {key: _plain(value) for key, value in words.items()},
     }
 
@@ -216,6 +347,13 @@ def play_strings() -> dict[str, Any]:
         "knock_card_limit": _("The knock card is {card}: the knock limit of this deal is {limit}."),
         "knock_card_gin": _("The knock card is {card}: with an ace, only gin ends this deal."),
         "just_drawn": _("just drawn"),
+        "just_taken": _("just taken from the pile"),
+        # the reader's own order of the hand (dragged, or moved with Shift+arrow keys)
+        "your_order": _("In your order"),
+        "in_meld": _("in a meld"),
+        "card_moved": _("Card moved: {card}, now at place {place} of {n}."),
+        # the card the computer took from the pile, shown face up beside its hand
+        "computer_took": _("Taken by the computer"),
         # Translators: a label and its value, e.g. "Variant: Straight Gin", "Discard pile: empty".
         "fact": _("{label}: {value}"),
         "Variant": _("Variant"),
@@ -223,9 +361,14 @@ def play_strings() -> dict[str, Any]:
         "dealer_you": _("You deal."),
         "dealer_computer": _("The computer deals."),
         "whatif": _("What-if replay: this deal is not scored."),
+        # the prompts name only the moves the engine lists as legal
         "turn_offer": _("Your turn: take the upcard or pass."),
+        "turn_offer_pass": _("Your turn: pass."),
         "turn_draw": _("Your turn: draw from the stock or take the pile's top card."),
-        "turn_discard": _("Your turn: discard a card, or go out if a button offers it."),
+        "turn_draw_stock": _("Your turn: draw from the stock."),
+        "turn_draw_pile": _("Your turn: take the pile's top card."),
+        "turn_discard": _("Your turn: discard a card."),
+        "turn_discard_out": _("Your turn: discard a card, or go out with a button below."),
         "turn_computer": _("The computer is playing."),
         "turn_over": _("The deal is over."),
         "turn_game_over": _("The game is over."),
@@ -241,6 +384,17 @@ def play_strings() -> dict[str, Any]:
         "act_take_back": _("Take back"),
         "moves": _("Moves"),
         "going_out": _("Going out"),
+        # the chooser of spread: going out, the reader picks how to lay down their melds
+        "spread_legend": _("How to spread your melds"),
+        "spread_why": _(
+            "These ways of laying down your melds are worth the same to you. The suggested "
+            "one fits the fewest cards the computer may hold, so it has the fewest to lay off."
+        ),
+        "spread_suggested": _("Suggested:"),
+        "spread_fits": _("Cards you have not seen that would fit these melds: {cards}."),
+        "spread_fits_none": _("No card you have not seen would fit these melds."),
+        "spread_known": _("Of these, the computer surely holds {cards}, from the pile."),
+        "spread_cancel": _("Cancel"),
         "you_pass": _("You pass."),
         "you_take": _("You take {card}."),
         "you_stock": _("You draw {card} from the stock."),
@@ -255,8 +409,6 @@ def play_strings() -> dict[str, Any]:
             "The computer scores {points} point.", "The computer scores {points} points.", "points"
         ),
         "result_dead": _("The deal is dead: nobody scores."),
-        "went_out_you": _("You went out."),
-        "went_out_computer": _("The computer went out."),
         "hands_face_up": _("Both hands, face up"),
         "game_won": _("The game is over: you win, {you} to {computer}."),
         "game_lost": _("The game is over: the computer wins, {computer} to {you}."),
@@ -269,7 +421,19 @@ def play_strings() -> dict[str, Any]:
         "bad_link": _(
             "This link does not describe a deal that can be played here: a new deal is dealt."
         ),
-        "engine_refused": _("The engine refused this move: {message}"),
+        # the engine's refusals on this page, never with its internal names
+        "play_error": _("The engine refused this move."),
+        "play_error_internal": _("The engine failed on this move. Reload the page to try again."),
+        "play_error_bad_scheme": _(
+            "This game is not offered with this variant: choose one from the list."
+        ),
+        "play_error_unknown_variant": _("This variant cannot be played here."),
+        "play_error_unknown_level": _("The computer has no such level."),
+        "play_error_bad_seed": _("This deal number cannot be dealt."),
+        "choice_pending": _(
+            "The table below is still your game of {variant}: “Deal a new game” deals the "
+            "game chosen above."
+        ),
         "act_whatif": _("Replay this deal as a what-if"),
         "act_back": _("Back to the game"),
         "act_review": _("Review this deal"),
@@ -278,23 +442,60 @@ def play_strings() -> dict[str, Any]:
         "tutor_title": _("Tutor: what you can see from your seat"),
         "tutor_discards": _("Best discards (deadwood left):"),
         "tutor_discard": _("{card}: {deadwood}"),
+        # Translators: the tutor's advice in one line; {move} is a move button's label.
+        "tutor_advice": _("Advice: {move}"),
+        # Translators: the tutor's advice in one line; {move} is a move button's label.
+        "tutor_advice": _("Advice: {move}"),
+        # Translators: the tutor's advice in one line; {move} is a move button's label.
+        "tutor_advice": _("Advice: {move}"),
         "tutor_outs": ngettext(
-            "Cards that would improve a meld: {cards}. {n} of them is still unseen.",
-            "Cards that would improve a meld: {cards}. {n} of them are still unseen.",
+            "Cards that would join a meld and lower your deadwood: {cards}. {n} of them is "
+            "still unseen.",
+            "Cards that would join a meld and lower your deadwood: {cards}. {n} of them are "
+            "still unseen.",
             "n",
         ),
-        "tutor_no_outs": _("No single card would improve a meld now."),
+        "tutor_outs_after": ngettext(
+            "Once you discard {card}, these cards would join a meld and lower your deadwood: "
+            "{cards}. {n} of them is still unseen.",
+            "Once you discard {card}, these cards would join a meld and lower your deadwood: "
+            "{cards}. {n} of them are still unseen.",
+            "n",
+        ),
+        "tutor_no_outs": _("No single card would join a meld and lower your deadwood now."),
+        "tutor_no_outs_after": _(
+            "Once you discard {card}, no single card would join a meld and lower your deadwood."
+        ),
+        "tutor_take_or_pass": _("You may go out only after drawing: first take {card} or pass."),
+        "tutor_must_draw": _(
+            "You may go out only after drawing: draw from the stock or take {card} from the pile."
+        ),
+        "tutor_must_draw_stock": _(
+            "You may go out only after drawing: draw from the stock (the pile's card may not be "
+            "taken now)."
+        ),
+        "tutor_must_take": _(
+            "You may go out only after drawing: take {card} from the pile (the stock may not be "
+            "drawn now)."
+        ),
         "tutor_expert": _("{reason} That is what the expert computer would do."),
         "tutor_take_meld": _(
-            "Take {card}: it joins a meld, and your deadwood falls from {before} to {after}."
+            "Take {card}: it joins a meld, and once you discard {discard} your deadwood falls "
+            "from {before} to {after}."
+        ),
+        "tutor_take_replaces": _(
+            "Take {card} in place of {replaces}: it joins no meld, but it counts less, so your "
+            "deadwood falls from {before} to {after}."
         ),
         "tutor_take_lower": _(
-            "Take {card}: it joins no meld yet, but your deadwood falls from {before} to {after}."
+            "Take {card} and discard {discard}: your deadwood falls from {before} to {after}."
         ),
         "tutor_take_keep": _(
-            "Take {card}: your deadwood does not fall ({before}, then {after}), but the card is "
-            "kept for a meld to come."
+            "Take {card}: your deadwood does not fall ({before}, then {after} at best), but the "
+            "card could make a meld with {first} and {second}, and only gin ends this deal: the "
+            "expert keeps it."
         ),
+        "tutor_take_only": _("Take {card}: the stock may not be drawn now."),
         "tutor_gin_only": _(
             "You may go out only with gin: under these rules nothing else ends a deal."
         ),
@@ -302,21 +503,52 @@ def play_strings() -> dict[str, Any]:
             "You may not knock yet: your deadwood ({deadwood}) is over the limit of {limit}."
         ),
         "tutor_too_few_melded": _(
-            "You may not go down yet: fewer than {minimum} of your cards are in melds."
+            "You may not go down yet: whatever you discard, at most {melded} of your cards are "
+            "in melds, fewer than {needed}."
         ),
-        "tutor_upcard_no_help": _("Pass: {card} would not lower your deadwood in a meld."),
+        "tutor_upcard_no_help": _(
+            "Pass: with {card} your deadwood would be {after} at best, not less than the "
+            "{before} you hold."
+        ),
         "tutor_pile_no_help": _(
-            "Draw from the stock: {card} would not lower your deadwood in a meld."
+            "Draw from the stock: with {card} your deadwood would be {after} at best, not less "
+            "than the {before} you hold."
+        ),
+        "tutor_upcard_no_meld": _(
+            "Pass: {card} would join no meld; it would lower your deadwood from {before} to "
+            "{after} only in place of {replaces}, and the expert takes a card only for a meld."
+        ),
+        "tutor_pile_no_meld": _(
+            "Draw from the stock: {card} would join no meld; it would lower your deadwood from "
+            "{before} to {after} only in place of {replaces}, and the expert takes a card only "
+            "for a meld."
+        ),
+        "tutor_upcard_race": _(
+            "Pass: {card} would lower your deadwood from {before} to {after}, but only gin ends "
+            "this deal, and the expert judges your hand nearer to gin without it."
+        ),
+        "tutor_pile_race": _(
+            "Draw from the stock: {card} would lower your deadwood from {before} to {after}, but "
+            "only gin ends this deal, and the expert judges your hand nearer to gin without it."
         ),
         "tutor_stock_only": _("Draw from the stock: the pile's card may not be taken now."),
         "tutor_least_deadwood": _("Discard {card}: it leaves the least deadwood ({deadwood})."),
         "tutor_safe_discard": _(
             "Discard {card} (deadwood {deadwood}; the least is {least}) rather than "
-            "{avoided}, which the computer may want."
+            "{avoided}: the computer took {near} from the pile and may want {avoided}."
         ),
-        "tutor_keeps_outs": _(
-            "Discard {card} (deadwood {deadwood}; the least is {least}): it keeps the cards "
-            "that more unseen cards would improve."
+        "tutor_keeps_outs": ngettext(
+            "Discard {card} (deadwood {deadwood}) rather than {avoided} (deadwood {least}): "
+            "then {outs} unseen card would lower your deadwood at the next draw, against "
+            "{avoided_outs}.",
+            "Discard {card} (deadwood {deadwood}) rather than {avoided} (deadwood {least}): "
+            "then {outs} unseen cards would lower your deadwood at the next draw, against "
+            "{avoided_outs}.",
+            "outs",
+        ),
+        "tutor_keeps_chances": _(
+            "Discard {card} (deadwood {deadwood}) rather than {avoided} (deadwood {least}): the "
+            "expert rates the cards you keep higher for the draws to come."
         ),
         "review_title": ngettext(
             "Review of deal {deal}: your turn {turn} of {turns}.",
@@ -359,6 +591,14 @@ def key_list() -> list[tuple[str, Any]]:
         ("V", _("sort by rank or by suit")),
         ("U", _("take back")),
         ("T", _("show or hide the tutor's advice")),
+        ("← →", _("on a card of your hand: go to the card on the left or right")),
+        (
+            f"{_('Shift')} + ← →",
+            _(
+                "move that card one place left or right in your hand (a card can also be "
+                "dragged with the mouse or a finger)"
+            ),
+        ),
     ]
 
 

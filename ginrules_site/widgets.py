@@ -87,7 +87,9 @@ def common_strings() -> dict[str, Any]:
             "Your browser asks to save data. Download the engine ({size}, once) "
             "to compute this live?"
         ),
+        # Translators: a button: download the rules engine to the browser.
         "download": _("Download"),
+        # Translators: a button: do not download the engine, keep the page's example.
         "not_now": _("Not now"),
         "declined": _("The engine was not downloaded: the result below is the page's example."),
         "timeout": _("The engine did not load in time. Check your connection and try again."),
@@ -116,6 +118,7 @@ def common_strings() -> dict[str, Any]:
         ),
         "no_upcard": _("No upcard yet: the knock limit is {limit}. Enter the upcard to apply it."),
         "internal": _("The engine failed on this input: {message}"),
+        # Translators: joins two choices in a widget's message: "7♥ or 8♥".
         "or": _("or"),
         # Translators: a range of card counts, e.g. "12 cards: this needs 1 to 11."
         "range": _("{min} to {max}"),
@@ -525,6 +528,7 @@ class ScoreSheetWidgetDirective(WidgetMixin, ExampleDirective):
                 f'<select id="{base}{name}" class="gr-entry" name="{name}">{opts}</select></div>'
             )
 
+        # Translators: the field of the score sheet widget where the points a deal scored are typed.
         points_label = html.escape(str(_("Points")))
         points = (
             f'<div class="gr-field"><label for="{base}points">{points_label}'

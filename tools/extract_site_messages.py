@@ -25,7 +25,7 @@ def extract() -> Catalog:
     found = extract_from_dir(
         ROOT / "ginrules_site",
         method_map=[("**.py", "python")],
-        keywords={"_": None, "ngettext": (1, 2)},
+        keywords={"_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)},
         comment_tags=("Translators:",),
         strip_comment_tags=True,
     )

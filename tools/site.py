@@ -2,7 +2,8 @@
 """Build helper for the ginrules site: every language, the root page, catalogs.
 
     python tools/site.py build      # _build/html/<lang>/, root index.html, sitemap
-    python tools/site.py gettext    # _build/gettext/*.pot, theme and extension strings included
+    python tools/site.py lang fr    # for translators: check fr's catalogs, build fr only
+    python tools/site.py gettext    # locale/*.pot, theme and extension strings included
     python tools/site.py update-po  # sphinx-intl update for every translated language
     python tools/site.py dist       # dist/: the built site for any static host
 
@@ -16,20 +17,26 @@ import argparse
 import gzip
 import hashlib
 import html
+import io
 import json
 import os
+import re
 import runpy
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import read_po, write_po
+
 ROOT = Path(__file__).resolve().parent.parent
 BUILD = ROOT / "_build"
 HTML = BUILD / "html"
-GETTEXT = BUILD / "gettext"
+LOCALE = ROOT / "locale"  # the catalogs, and their templates (*.pot) for translation platforms
 DIST = ROOT / "dist"
 BROTLI_CACHE = ROOT / ".cache" / "brotli"
 BIN = Path(sys.executable).parent
@@ -158,9 +165,32 @@ def write_root(langs: dict[str, str], baseurl: str) -> None:
     shutil.copyfile(HTML / codes[0] / "404.html", HTML / "404.html")
 
 
+def malformed_catalogs(codes: list[str]) -> list[str]:
+    """What makes these languages' catalogs unreadable to ``msgfmt``, naming file and line.
+    Sphinx reads a broken ``.po`` without a word (an unterminated ``msgstr`` becomes a
+    cut heading), so every build runs this first."""
+    sys.path.insert(0, str(ROOT))
+    from ginrules_site.catalogs import catalogs, msgfmt_problems
+
+    return [
+        e
+        for code in codes
+        for po in catalogs(LOCALE, code)
+        for e in msgfmt_problems(po, checks=False)
+    ]
+
+
+def stop_on_malformed(codes: list[str]) -> None:
+    errors = malformed_catalogs(codes)
+    if errors:
+        sys.stderr.write("\n".join(errors) + "\n")
+        raise SystemExit(f"{len(errors)} error(s) in the catalogs: fix the lines above")
+
+
 def cmd_build(args: argparse.Namespace) -> None:
     langs = languages()
     codes = args.languages or list(langs)
+    stop_on_malformed(codes)
     HTML.mkdir(parents=True, exist_ok=True)
     start = time.perf_counter()
     with ThreadPoolExecutor(max_workers=args.jobs) as pool:
@@ -178,6 +208,32 @@ def cmd_build(args: argparse.Namespace) -> None:
     for code, seconds in times.items():
         print(f"built {code} in {seconds:.1f} s -> {HTML / code}")
     print(f"site built in {total:.1f} s ({len(codes)} languages, {args.jobs} at a time)")
+
+
+def cmd_lang(args: argparse.Namespace) -> None:
+    """The translator's loop: one language's catalogs checked for syntax, its pages built
+    with warnings as errors, then the catalog checks of ``make test`` for that language."""
+    start = time.perf_counter()
+    langs = languages()
+    code = args.language
+    if code not in langs:
+        raise SystemExit(f"unknown language {code!r}; conf.py has: {', '.join(langs)}")
+    stop_on_malformed([code])
+    HTML.mkdir(parents=True, exist_ok=True)
+    seconds = build_language(code)
+    print(f"built {code} in {seconds:.1f} s -> {HTML / code / 'index.html'}")
+    errors: list[str] = []
+    if code != next(iter(langs)):
+        from ginrules_site.catalogs import check
+
+        errors = check(LOCALE, [code])
+        for error in errors:
+            print(error)
+    total = time.perf_counter() - start
+    if errors:
+        raise SystemExit(f"{len(errors)} problem(s) in the {code} catalogs ({total:.1f} s)")
+    print(f"{code}: catalogs clean, pages built in {total:.1f} s")
+    print("to read them: .venv/bin/python tools/serve.py _build/html")
 
 
 # Theme templates whose strings readers see; Sphinx's gettext builder only reads ours.
@@ -201,28 +257,97 @@ def po_quote(text: str) -> str:
 
 
 def cmd_gettext(args: argparse.Namespace) -> None:
+    """Write the templates (``*.pot``) of every catalog to ``locale/``, where a translation
+    platform (Weblate, Transifex) reads them beside the catalogs. A template whose entries
+    have not changed is left as it is, so that its diff stays empty."""
     out = Path(args.output)
-    cmd = sphinx_build("-E", "-b", "gettext", str(ROOT / "docs"), str(out))
-    subprocess.run(cmd, check=True)
-    pot = out / "sphinx.pot"
-    text = pot.read_text(encoding="utf-8")
-    seen = set()
-    extra = []
-    for message, origin in theme_messages():
-        key = po_quote(message)
-        if f"msgid {key}\n" in text or key in seen:
-            continue
-        seen.add(key)
-        extra.append(f'#: {origin}\nmsgid {key}\nmsgstr ""\n')
-    pot.write_text(text.rstrip("\n") + "\n\n" + "\n".join(extra), encoding="utf-8")
-    # The extension's own strings: ginrules_site.pot.
-    subprocess.run(
-        [sys.executable, str(ROOT / "tools" / "extract_site_messages.py"), str(out)], check=True
+    out.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        raw = Path(tmp)
+        cmd = sphinx_build("-E", "-b", "gettext", str(ROOT / "docs"), str(raw))
+        subprocess.run(cmd, check=True)
+        pot = raw / "sphinx.pot"
+        text = pot.read_text(encoding="utf-8")
+        seen = set()
+        extra = []
+        for message, origin in theme_messages():
+            key = po_quote(message)
+            if f"msgid {key}\n" in text or key in seen:
+                continue
+            seen.add(key)
+            extra.append(f'#: {origin}\nmsgid {key}\nmsgstr ""\n')
+        pot.write_text(text.rstrip("\n") + "\n\n" + "\n".join(extra), encoding="utf-8")
+        # The extension's own strings: ginrules_site.pot.
+        subprocess.run(
+            [sys.executable, str(ROOT / "tools" / "extract_site_messages.py"), str(raw)],
+            check=True,
+            stdout=subprocess.DEVNULL,
+        )
+        # The pages in English in every language (the API reference) have no catalog.
+        for page in site_config().get("english_only_pages", []):
+            (raw / f"{page}.pot").unlink(missing_ok=True)
+        names = set()
+        for template in sorted(raw.glob("*.pot")):
+            names.add(template.name)
+            write_template(template, out / template.name)
+    for stale in out.glob("*.pot"):
+        if stale.name not in names:  # a page that no longer exists
+            stale.unlink()
+    print(f"{out}: {len(names)} templates, {len(extra)} theme strings added to sphinx.pot")
+
+
+def tidy_locations(catalog: Catalog, base: Path) -> None:
+    """Each entry names the files it comes from, relative to the project and without line
+    numbers: moving a paragraph changes no catalog."""
+    for message in catalog:
+        places = []
+        for filename, _line in message.locations:
+            name = filename
+            if filename.startswith("../"):
+                name = os.path.relpath((base / filename).resolve(), ROOT)
+            if (name, None) not in places:
+                places.append((name, None))
+        message.locations = places
+
+
+def render(catalog: Catalog) -> str:
+    buffer = io.BytesIO()
+    write_po(buffer, catalog, width=0, include_lineno=False)
+    return buffer.getvalue().decode("utf-8")
+
+
+def unchanged(new: str, path: Path) -> bool:
+    """Whether ``path`` holds ``new`` already, apart from the dates of its header."""
+    if not path.is_file():
+        return False
+    dated = re.compile(r'^"(POT-Creation-Date|PO-Revision-Date): .*$', re.MULTILINE)
+    return dated.sub("", path.read_text(encoding="utf-8")) == dated.sub("", new)
+
+
+def brace_only(catalog: Catalog) -> None:
+    """Babel flags a brace template with a literal "%" ("{percent} % of") python-format
+    as it reads it; msgfmt --check then refuses the catalog. The extension formats with
+    str.format only."""
+    for message in catalog:
+        if "python-brace-format" in message.flags:
+            message.flags.discard("python-format")
+
+
+def write_template(raw: Path, target: Path) -> None:
+    with raw.open("rb") as f:
+        catalog = read_po(f)
+    brace_only(catalog)
+    tidy_locations(catalog, raw.parent)
+    catalog.header_comment = (
+        f"# Template of the ginrules site's catalog {target.stem!r}: the English text,\n"
+        f"# extracted by `make gettext`. Its translations: locale/<language>/LC_MESSAGES/"
+        f"{target.stem}.po\n"
+        "# Copyright (C) the ginrules contributors\n"
+        "# This file is distributed under the same license as the ginrules package."
     )
-    print(
-        f"{out}: {len(list(out.glob('*.pot')))} templates, "
-        f"{len(extra)} theme strings added to sphinx.pot"
-    )
+    text = render(catalog)
+    if not unchanged(text, target):
+        target.write_text(text, encoding="utf-8")
 
 
 def cmd_update_po(args: argparse.Namespace) -> None:
@@ -231,9 +356,9 @@ def cmd_update_po(args: argparse.Namespace) -> None:
         str(BIN / "sphinx-intl"),
         "update",
         "-p",
-        str(GETTEXT),
+        str(LOCALE),
         "-d",
-        str(ROOT / "locale"),
+        str(LOCALE),
         "-w",
         "0",
     ]
@@ -242,8 +367,60 @@ def cmd_update_po(args: argparse.Namespace) -> None:
     subprocess.run(cmd, check=True)
     langs = languages()
     for code in codes:
-        for po in sorted((ROOT / "locale" / code / "LC_MESSAGES").rglob("*.po")):
-            fix_header(po, code, langs.get(code, code))
+        filled = tidy_language(code, langs.get(code, code))
+        if filled:
+            print(f"{code}: {filled} new entries took the translation of the same English text")
+
+
+def tidy_language(code: str, name: str) -> int:
+    """Bring one language's catalogs to one form (header, locations without line numbers)
+    and fill each new or fuzzy entry whose English (and context) is translated elsewhere in
+    the language, as gettext's compendium does: a heading shared by six pages is translated
+    once. Returns the number of entries filled."""
+    read = {}
+    for po in sorted((LOCALE / code / "LC_MESSAGES").rglob("*.po")):
+        with po.open("rb") as f:
+            read[po] = read_po(f)
+        template = LOCALE / f"{po.stem}.pot"
+        if template.is_file():
+            # sphinx-intl writes a catalog only when its set of msgids changes: an entry
+            # that differs by its context alone, new comments or places would not reach it.
+            with template.open("rb") as f:
+                read[po].update(read_po(f))
+        brace_only(read[po])
+    known: dict[tuple[object, str | None], object] = {}
+    for catalog in read.values():
+        for message in [*catalog, *catalog.obsolete.values()]:
+            if message.id and not message.fuzzy and all(_strings(message.string)):
+                known.setdefault((message.id, message.context), message.string)
+    filled = 0
+    for po, catalog in read.items():
+        # An obsolete entry whose English came back (Babel keeps both: msgfmt refuses that)
+        # gives its translation to the live entry.
+        for key, old in list(catalog.obsolete.items()):
+            if catalog.get(old.id, old.context) is not None:
+                del catalog.obsolete[key]
+        for message in catalog:
+            key = (message.id, message.context)
+            if key in known and (message.fuzzy or not any(_strings(message.string))):
+                message.string = known[key]  # the same English: no guess, no fuzzy flag
+                message.flags.discard("fuzzy")
+                filled += 1
+        catalog.header_comment = (
+            f"# {name} ({code}) translation of the ginrules site's catalog {po.stem!r}.\n"
+            f"# Its template, the English text: locale/{po.stem}.pot\n"
+            "# Copyright (C) the ginrules contributors\n"
+            "# This file is distributed under the same license as the ginrules package."
+        )
+        text = render(catalog)
+        if not unchanged(text, po):
+            po.write_text(text, encoding="utf-8")
+        fix_header(po, code, name)
+    return filled
+
+
+def _strings(string: object) -> list[object]:
+    return list(string) if isinstance(string, tuple | list) else [string]
 
 
 # gettext's own plural rules; Babel writes CLDR ones that msgfmt does not know.
@@ -337,11 +514,14 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("languages", nargs="*")
     p.add_argument("-j", "--jobs", type=int, default=2)
     p.set_defaults(func=cmd_build)
+    p = sub.add_parser("lang", help="check one language's catalogs and build its pages")
+    p.add_argument("language")
+    p.set_defaults(func=cmd_lang)
     p = sub.add_parser("dist", help="copy the built site to a tree for static hosts")
     p.add_argument("-o", "--output", default=str(DIST), help="default: dist")
     p.set_defaults(func=cmd_dist)
     p = sub.add_parser("gettext", help="extract the message templates")
-    p.add_argument("-o", "--output", default=str(GETTEXT), help="default: _build/gettext")
+    p.add_argument("-o", "--output", default=str(LOCALE), help="default: locale")
     p.set_defaults(func=cmd_gettext)
     p = sub.add_parser("update-po", help="update the catalogs from the templates")
     p.add_argument("languages", nargs="*")

@@ -5,12 +5,18 @@
 // the URL goes in with textContent, never as markup.
 import { runtime, startOnIntent } from "./ginrules-live.mjs";
 import {
-  STRINGS, deckCard, el, fill, goLive, group, meldLabel, para, renderSheet, renderShowdown, row,
+  STRINGS, arrangementGroups, deckCard, el, fill, goLive, group, meldLabel, para, renderSheet, renderShowdown, row,
 } from "./ginrules-render.mjs";
 
 // The computer's moves are paced so that they can be followed; tests set
 // window.GINRULES_PLAY_PACE_MS = 0 before the page loads.
 const PACE_MS = globalThis.GINRULES_PLAY_PACE_MS ?? 600;
+// Cards glide from the stock or the pile to a hand and back (none when the reader asks
+// for reduced motion; none at the tests' instant pace unless they set GINRULES_PLAY_MOVE_MS).
+const MOVE_MS = globalThis.GINRULES_PLAY_MOVE_MS ?? (PACE_MS ? 250 : 0);
+const stillMotion = () => !MOVE_MS || matchMedia("(prefers-reduced-motion: reduce)").matches;
+// The cards that glide: the reader's hand, the stock and pile, the card the computer took.
+const GLIDING = ":is(.gr-play-hand, .gr-play-centre, .gr-play-taken) .gr-card[data-card]";
 const LEVEL_KEY = "ginrules-play-level";
 const STATS_KEY = "ginrules-play-stats";
 const GIN_OUTCOMES = ["gin", "big_gin", "petit_gin", "grand_gin"];
@@ -18,7 +24,7 @@ const GIN_OUTCOMES = ["gin", "big_gin", "petit_gin", "grand_gin"];
 const LOCAL = {
   sort: "toggleSort", tutor: "toggleTutor", whatif: "whatIf", back: "backToGame",
   review: "openReview", review_previous: "reviewPrevious", review_next: "reviewNext",
-  review_close: "closeReview", stats_reset: "resetStats",
+  review_close: "closeReview", stats_reset: "resetStats", spread_cancel: "closeSpread",
 };
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -80,6 +86,10 @@ class Play {
     this.tutorOn = false; // off by default: the reader asks for advice
     this.tutorSerial = 0;
     this.reviewing = null; // {deal, turn} while a finished deal is reviewed
+    // A new game asked for while a move is played waits for it (pending), and the
+    // computer's turns of the old table stop (generation): no choice is ever lost.
+    this.generation = 0;
+    this.pending = null;
     root.querySelector(".gr-play-static").hidden = true;
     this.form.hidden = false;
     root.querySelector(".gr-play-keys").hidden = false;
@@ -87,15 +97,25 @@ class Play {
     if (this.params.levels.includes(level)) this.fields.level.value = level;
     this.fields.variant.addEventListener("change", () => this.showSchemes());
     this.fields.level.addEventListener("change", () => store(LEVEL_KEY, this.fields.level.value));
+    this.form.addEventListener("change", () => this.noteChoice());
+    // A link to another deal opened on this page (or the address edited) deals it.
+    window.addEventListener("hashchange", () => this.restore(location.hash));
     this.form.addEventListener("submit", (event) => {
       event.preventDefault();
       this.newGame({});
     });
     this.tableNode.addEventListener("click", (event) => {
+      if (this.dragging) return; // the end of a drag is not a click on the card
       const target = event.target.closest("button[data-action]");
       if (target && !target.disabled) this.move(target.dataset.action, target.dataset.card ?? null);
     });
     root.addEventListener("keydown", (event) => this.key(event));
+    // The reader's own order of the hand, {id: "table/deal", order: [codes]}, or null
+    // while the hand is shown in melds by suit or rank; dragged with a pointer (mouse,
+    // finger, pen) or moved with Shift+arrow keys.
+    this.arranged = null;
+    this.dragging = null;
+    this.tableNode.addEventListener("pointerdown", (event) => this.dragStart(event));
   }
 
   // data-busy: "true" while a move (and the computer's reply) is being played.
@@ -104,8 +124,32 @@ class Play {
     this.root.dataset.busy = String(busy);
   }
 
+  // The move is played: a new game asked for meanwhile is dealt now.
+  idle() {
+    const pending = this.pending;
+    this.pending = null;
+    this.setBusy(false);
+    if (pending) this.newGame(...pending);
+  }
+
+  // While the choices above differ from the table's game, the status line says which
+  // game the table still shows and that the button deals the one chosen.
+  noteChoice() {
+    const state = this.mainState ?? this.state;
+    if (!state) return;
+    const { variant, scheme, level } = this.fields;
+    const same = variant.value === state.variant && scheme.value === state.scheme && level.value === state.level;
+    this.status.textContent = same ? "" : fill(STRINGS.choice_pending, { variant: this.params.variants[state.variant].name });
+  }
+
+  // The variant of the table shown (the form's before any table): its words, its schemes.
   get variant() {
     return this.params.variants[this.state?.variant ?? this.fields.variant.value];
+  }
+
+  // The variant chosen in the form: the game list follows it, whatever table is shown.
+  get chosen() {
+    return this.params.variants[this.fields.variant.value] ?? this.params.variants.standard;
   }
 
   // The variant's own words (nobody knocks in Straight Gin) over the page's strings.
@@ -116,7 +160,7 @@ class Play {
   showSchemes(chosen = null) {
     const select = this.fields.scheme;
     const previous = chosen ?? select.value;
-    const schemes = this.variant.schemes;
+    const schemes = this.chosen.schemes;
     select.replaceChildren(...schemes.map(([value, label]) => {
       const option = el("option", "", label);
       option.value = value;
@@ -172,17 +216,36 @@ class Play {
   async call(name, args) {
     const reply = await runtime().call(name, args);
     if (!reply.ok) {
-      const error = reply.error;
-      const text = STRINGS[error.code] ? fill(STRINGS[error.code], error) : fill(STRINGS.engine_refused, error);
-      this.status.textContent = text;
+      this.status.textContent = this.errorText(reply.error);
       return null;
     }
     return reply.value;
   }
 
+  // An engine's refusal in the reader's words: the move's reason when the page has it
+  // (with the cards named), else a sentence of the play page for the kind of error.
+  // The engine's English message and its internal names never reach the reader.
+  errorText(error) {
+    const S = this.S;
+    const fields = { ...error };
+    for (const name of ["card", "drawn"]) if (typeof fields[name] === "string") fields[name] = theCard(fields[name]);
+    if (error.reason && S[error.reason]) return fill(S[error.reason], fields);
+    const own = S[`play_error_${error.code}`];
+    if (own) return own;
+    if (error.code !== "internal") console.warn("ginrules play:", error);
+    else console.error("ginrules play:", error.message);
+    return error.code === "internal" ? S.play_error_internal : S.play_error;
+  }
+
   async newGame(extra, note = null) {
-    if (this.busy) return;
+    if (this.busy) {
+      // asked while a move is played: dealt as soon as it is (idle)
+      this.pending = [extra, note];
+      this.generation += 1;
+      return;
+    }
     this.setBusy(true);
+    this.generation += 1;
     try {
       if (!(await goLive(this.root, this.status, STRINGS))) return;
       const args = {
@@ -204,16 +267,19 @@ class Play {
       this.status.textContent = note ?? "";
       this.show(value.state);
       this.root.dataset.state = "ready";
+      this.frame();
       await this.computerTurns();
     } finally {
-      this.setBusy(false);
+      this.idle();
     }
   }
 
   async move(action, card) {
     if (this.busy || !this.state) return;
     if (action === "new") return this.newGame({});
+    if (this.askSpread(action, card)) return;
     this.setBusy(true);
+    const generation = this.generation;
     try {
       if (action in LOCAL) {
         await this[LOCAL[action]]();
@@ -222,13 +288,15 @@ class Play {
       let value;
       if (action === "next") value = await this.call("play_next", { table: this.table });
       else if (action === "take_back") value = await this.call("play_take_back", { table: this.table });
-      else value = await this.call("play_act", { table: this.table, action: card ? { action, card } : { action } });
-      if (!value) return;
+      else value = await this.call("play_act", { table: this.table, action: this.moveArgs(action, card) });
+      if (!value || generation !== this.generation) return;
       const before = this.state;
-      this.status.textContent = "";
       this.show(value.state);
-      if (action === "next") this.announcer.textContent = "";
-      else if (action === "take_back") this.announce(fill(STRINGS.took_back, { card: theCard(before.taken ?? before.drawn ?? "") }));
+      this.noteChoice(); // clears the status line, or says again that the choices differ
+      if (action === "next") {
+        this.announcer.textContent = "";
+        this.frame();
+      } else if (action === "take_back") this.announce(fill(STRINGS.took_back, { card: theCard(before.taken ?? before.drawn ?? "") }));
       else {
         // The card drawn from the stock is the reader's to know; a card taken was the pile's top.
         const shown = action === "stock" ? value.state.drawn : action === "take" ? before.discard_top : card;
@@ -236,16 +304,19 @@ class Play {
       }
       await this.computerTurns();
     } finally {
-      this.setBusy(false);
+      this.idle();
     }
   }
 
-  // The computer plays one action at a time, paced, each announced.
+  // The computer plays one action at a time, paced, each announced (until a new game
+  // is asked for).
   async computerTurns() {
-    while (this.state?.turn === "computer") {
+    const generation = this.generation;
+    while (this.state?.turn === "computer" && generation === this.generation) {
       await sleep(PACE_MS);
+      if (generation !== this.generation) return;
       const value = await this.call("play_computer", { table: this.table });
-      if (!value) return;
+      if (!value || generation !== this.generation) return;
       this.show(value.state);
       this.announce(this.moveText(value.move));
     }
@@ -267,48 +338,110 @@ class Play {
 
   // --- drawing the reader's view -------------------------------------------------------
 
+  // The table in sight: from the computer's hand to the moves and the tutor's line, under
+  // the page's sticky header (the opponent's scroll-margin-top), if it is not already.
+  frame() {
+    const top = this.tableNode.querySelector(".gr-play-opponent, .gr-play-result");
+    const bottom = this.tableNode.querySelector(".gr-play-advice:not([hidden]), .gr-play-moves");
+    if (!top || !bottom) return;
+    const margin = parseFloat(getComputedStyle(top).scrollMarginTop) || 0;
+    if (top.getBoundingClientRect().top - margin >= 0 && bottom.getBoundingClientRect().bottom <= innerHeight) return;
+    top.scrollIntoView({ block: "start", behavior: "instant" }); // not the theme's smooth scroll
+  }
+
+  // Where each card in sight is (by code), and the stock and the computer's hand: where a
+  // card comes from when it was not in sight before.
+  cardPlaces() {
+    if (stillMotion()) return null;
+    const places = new Map();
+    for (const node of this.tableNode.querySelectorAll(GLIDING)) places.set(node.dataset.card, node.getBoundingClientRect());
+    const box = (selector) => this.tableNode.querySelector(selector)?.getBoundingClientRect();
+    return { places, stock: box(".gr-stock .gr-card"), opponent: box(".gr-play-opponent .gr-backs .gr-cards") };
+  }
+
+  // Each card that moved glides from where it was (FLIP: drawn in place, then shifted back
+  // and let go): from the stock or the pile to a hand, from a hand to the pile.
+  glide(before) {
+    if (!before) return;
+    for (const node of this.tableNode.querySelectorAll(GLIDING)) {
+      const from = before.places.get(node.dataset.card) ?? (node.closest(".gr-play-hand") ? before.stock : before.opponent);
+      if (!from) continue;
+      const to = node.getBoundingClientRect();
+      const [dx, dy] = [from.left - to.left, from.top - to.top];
+      if (Math.abs(dx) < 1 && Math.abs(dy) < 1) continue;
+      node.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "translate(0, 0)" }],
+        { duration: MOVE_MS, easing: "ease-out", composite: "add" });
+    }
+  }
+
   show(state) {
     const hadFocus = this.tableNode.contains(document.activeElement);
     const focused = hadFocus ? document.activeElement.dataset : null;
     this.state = state;
+    // first counted, then drawn: the statistics below include a game that just ended
+    this.record(state);
     const root = this.root;
     root.dataset.phase = state.phase;
     root.dataset.variant = state.variant;
     root.dataset.seed = String(state.seed);
+    root.dataset.turn = state.turn ?? "none";
     const S = this.S;
     const table = el("div", "gr-play-board");
     table.append(this.infoNode(S, state));
     if (state.result) table.append(this.resultNode(S, state));
     else {
       table.append(this.opponentNode(S, state), this.centreNode(S, state));
-      const turn = para(S[`turn_${state.turn === "computer" ? "computer" : state.phase}`], "gr-play-turn");
+      const turn = para(this.promptText(S, state), "gr-play-turn");
       turn.dataset.turn = state.turn ?? "none";
       table.append(turn, this.handNode(S, state));
     }
     table.append(this.movesNode(S, state));
+    // The tutor's one-line advice, right under the moves (refreshTutor moves it here from
+    // the tutor's panel); the panel's details follow.
+    const line = el("div", "gr-play-advice");
+    line.hidden = true;
+    table.append(line);
     const advice = el("div", "gr-play-tutor");
     advice.hidden = true;
     table.append(advice);
     if (this.reviewing) table.append(el("div", "gr-play-review"));
     if (state.sheet?.rows.length && !state.whatif) table.append(this.sheetNode(S, state));
     table.append(this.statsNode(S, state));
+    const places = this.cardPlaces();
     this.tableNode.replaceChildren(table);
     this.tableNode.hidden = false;
+    this.glide(places);
     this.shareBox.hidden = false;
     this.shareLink.textContent = STRINGS.share;
     this.shareLink.href = this.shareHref(state.share);
     if (history.replaceState && !state.whatif) history.replaceState(null, "", this.shareHref(state.share));
-    this.record(state);
     if (this.table === this.mainTable && !state.whatif) this.mainState = state;
     if (this.tutorOn && state.turn === "you") this.refreshTutor();
     if (this.reviewing) this.showReview();
     if (focused) {
       // Keep the focus on the same control when it is still offered, else on the moves.
-      const same = [...this.tableNode.querySelectorAll("button[data-action]")].find(
-        (b) => b.dataset.action === focused.action && (b.dataset.card ?? "") === (focused.card ?? ""),
-      );
+      // A card of the hand keeps it too, whether it is a move (discard it) or not.
+      const controls = [...this.tableNode.querySelectorAll("button[data-action], .gr-play-hand .gr-card[tabindex]")];
+      const same = controls.find(
+        (b) => (b.dataset.action ?? "") === (focused.action ?? "") && (b.dataset.card ?? "") === (focused.card ?? ""),
+      ) ?? (focused.card && this.handCards().find((b) => b.dataset.card === focused.card));
       (same ?? this.tableNode.querySelector(".gr-play-moves button, .gr-play-hand button"))?.focus();
     }
+  }
+
+  // The line over the reader's hand: it names only the moves the engine lists as legal,
+  // going out in the variant's words ("or knock", "ou faire petit gin").
+  promptText(S, state) {
+    if (state.turn !== "you") return state.turn === "computer" ? S.turn_computer : S[`turn_${state.phase}`] ?? "";
+    const legal = new Set(state.legal.map((m) => m.action));
+    if (state.phase === "offer") return legal.has("take") ? S.turn_offer : S.turn_offer_pass;
+    if (state.phase === "draw") {
+      if (legal.has("stock") && legal.has("take")) return S.turn_draw;
+      return legal.has("take") ? S.turn_draw_pile : S.turn_draw_stock;
+    }
+    const ways = ["knock", "gin", "big_gin"].filter((way) => legal.has(way));
+    if (!ways.length) return S.turn_discard;
+    return ways.length === 1 ? S[`turn_discard_${ways[0]}`] : S.turn_discard_out;
   }
 
   infoNode(S, state) {
@@ -319,13 +452,15 @@ class Play {
       [S.level_label, S[`level_${state.level}`] ?? state.level], [S.Deal, state.deal],
     ];
     info.append(para(facts.map(([label, value]) => fill(S.fact, { label, value })).join(" · "), "gr-play-facts"));
-    info.append(para(state.dealer === "you" ? S.dealer_you : S.dealer_computer));
+    // who deals matters while the deal is played, not in its recap
+    if (!state.result) info.append(para(state.dealer === "you" ? S.dealer_you : S.dealer_computer));
     if (state.whatif) info.append(para(S.whatif, "gr-play-whatif"));
     return info;
   }
 
   opponentNode(S, state) {
     const box = el("div", "gr-play-opponent");
+    box.dataset.hand = "opponent";
     const label = fill(S.face_down, { n: state.opponent_cards });
     const node = el("span", "gr-group gr-backs");
     node.setAttribute("role", "group");
@@ -335,6 +470,15 @@ class Play {
     for (let i = 0; i < state.opponent_cards; i++) cards.append(cardBack());
     node.append(cards, el("span", "gr-play-count", label));
     box.append(node);
+    // The card the computer took from the pile since the reader's last move stays in
+    // sight, face up, as a player at a real table remembers it.
+    const taken = (state.last ?? []).findLast((r) => r.who === "computer" && r.action === "take")?.card;
+    if (taken) {
+      const mark = group(S.computer_took, [taken], "gr-play-taken");
+      mark.setAttribute("aria-label", fill(S.fact, { label: S.computer_took, value: cardName(taken) }));
+      mark.dataset.taken = taken;
+      box.append(mark);
+    }
     return box;
   }
 
@@ -372,26 +516,52 @@ class Play {
     return centre;
   }
 
-  // The reader's cards in display order: the melds, then the other cards (by suit or rank).
+  // The reader's cards in display order: their own order once they have moved a card,
+  // else the melds, then the other cards (by suit or rank).
   handOrder(state) {
     const melded = new Set(state.arrangement.melds.flatMap((m) => m.cards));
+    const mine = this.arrangedOrder(state);
+    if (mine) return { melds: [], loose: mine, melded, arranged: true };
     const order = this.byRank ? state.hand_by_rank : state.hand;
-    return { melds: state.arrangement.melds, loose: order.filter((c) => !melded.has(c)) };
+    return { melds: state.arrangement.melds, loose: order.filter((c) => !melded.has(c)), melded, arranged: false };
+  }
+
+  // The reader's order for this deal: the cards still held as they left them, a new card
+  // at the right end.
+  arrangedOrder(state) {
+    if (!this.arranged || this.arranged.id !== `${this.table}/${state.deal}` || state.result) return null;
+    const held = new Set(state.hand);
+    const order = this.arranged.order.filter((c) => held.has(c));
+    for (const code of state.hand) if (!order.includes(code)) order.push(code);
+    this.arranged.order = order;
+    return order;
+  }
+
+  // The hand's cards as shown, left to right: each a discard button or a card.
+  handCards() {
+    return [...this.tableNode.querySelectorAll(".gr-play-hand .gr-cards > :is(.gr-play-card, .gr-card)")];
   }
 
   handNode(S, state) {
     const box = el("div", "gr-play-hand");
     const discards = new Map(state.legal.filter((a) => a.action === "discard").map((a) => [a.card, a]));
+    const { melds, loose, melded, arranged } = this.handOrder(state);
+    const fresh = state.drawn ?? state.taken;
     const cardNode = (code) => {
-      const card = deckCard(code, code === state.drawn ? ["gr-drawn"] : []);
+      const marks = [];
+      if (code === fresh) marks.push("gr-drawn");
+      if (arranged && melded.has(code)) marks.push("gr-melded");
+      const card = deckCard(code, marks);
       const name = cardName(code);
-      const drawn = code === state.drawn ? `, ${S.just_drawn}` : "";
+      let said = code === state.drawn ? `, ${S.just_drawn}` : code === state.taken ? `, ${S.just_taken}` : "";
+      if (arranged && melded.has(code)) said += `, ${S.in_meld}`;
       if (!discards.has(code)) {
-        if (drawn) card.setAttribute("aria-label", `${name}${drawn}`);
+        if (said) card.setAttribute("aria-label", `${name}${said}`);
+        card.tabIndex = -1; // reached with the arrow keys (the first one with Tab)
         return card;
       }
       const b = button("", "discard", code, "gr-play-card");
-      b.setAttribute("aria-label", `${fill(S.act_discard, { card: theCard(code) })}${drawn}`);
+      b.setAttribute("aria-label", `${fill(S.act_discard, { card: theCard(code) })}${said}`);
       b.append(card);
       return b;
     };
@@ -405,23 +575,93 @@ class Play {
       node.append(cards);
       return node;
     };
-    const { melds, loose } = this.handOrder(state);
     const groups = melds.map((m) => groupNode(meldLabel(S, m), m.cards, `gr-meld gr-${m.kind}`));
-    if (loose.length) groups.push(groupNode(S.Deadwood, loose, "gr-deadwood"));
+    if (loose.length) groups.push(groupNode(arranged ? S.your_order : S.Deadwood, loose, arranged ? "gr-arranged" : "gr-deadwood"));
     box.append(row(groups, S.your_hand));
+    const first = box.querySelector(".gr-cards > .gr-card");
+    if (first && !discards.size) first.tabIndex = 0;
+    const foot = el("div", "gr-play-hand-foot");
     const points = state.arrangement.points;
     const readout = para(fill(S.deadwood_total, { total: points }), "gr-deadwood-total");
     readout.dataset.deadwood = String(points);
-    box.append(readout);
-    if (state.drawn) {
-      const mark = para(fill(S.fact, { label: cardName(state.drawn), value: S.just_drawn }), "gr-play-drawn");
-      box.append(mark);
+    foot.append(readout);
+    if (fresh) {
+      const mark = para(fill(S.fact, { label: cardName(fresh), value: fresh === state.drawn ? S.just_drawn : S.just_taken }), "gr-play-drawn");
+      foot.append(mark);
     }
     const sort = button(this.byRank ? S.sort_suit : S.sort_rank, "sort", null, "gr-play-sort");
     const buttons = el("p", "gr-buttons");
     buttons.append(sort);
-    box.append(buttons);
+    foot.append(buttons);
+    box.append(foot);
     return box;
+  }
+
+  // --- arranging the hand: a card dragged, or moved with Shift+arrow keys -----------------
+
+  // The card `code` put at place `index` (0-based) of the order shown; the reader's order
+  // from then on, until a sort button is pressed.
+  arrange(code, index) {
+    const order = this.handCards().map((node) => node.dataset.card).filter((c) => c !== code);
+    const place = Math.max(0, Math.min(index, order.length));
+    order.splice(place, 0, code);
+    this.arranged = { id: `${this.table}/${this.state.deal}`, order };
+    this.show(this.state);
+    this.handCards().find((node) => node.dataset.card === code)?.focus();
+    this.announce(fill(this.S.card_moved, { card: theCard(code), place: place + 1, n: order.length }));
+  }
+
+  dragStart(event) {
+    const node = event.target.closest(".gr-play-hand .gr-cards > :is(.gr-play-card, .gr-card)");
+    if (!node || this.busy || event.button !== 0 || !event.isPrimary) return;
+    const drag = { node, code: node.dataset.card, x: event.clientX, y: event.clientY, moved: false, id: event.pointerId };
+    const others = () => this.handCards().filter((n) => n !== node).map((n) => ({ n, box: n.getBoundingClientRect() }));
+    const move = (e) => {
+      if (e.pointerId !== drag.id) return;
+      const dx = e.clientX - drag.x;
+      const dy = e.clientY - drag.y;
+      if (!drag.moved) {
+        if (Math.hypot(dx, dy) < 8) return;
+        drag.moved = true;
+        this.dragging = drag;
+        drag.boxes = others();
+        node.classList.add("gr-dragging");
+        node.setPointerCapture?.(e.pointerId);
+      }
+      e.preventDefault();
+      node.style.transform = `translate(${dx}px, ${dy}px)`;
+      drag.index = this.dropIndex(drag.boxes, e.clientX, e.clientY);
+      for (const [i, { n }] of drag.boxes.entries()) n.classList.toggle("gr-drop-before", i === drag.index);
+      drag.boxes.at(-1)?.n.classList.toggle("gr-drop-after", drag.index === drag.boxes.length);
+    };
+    const end = (e) => {
+      if (e.pointerId !== drag.id) return;
+      window.removeEventListener("pointermove", move);
+      window.removeEventListener("pointerup", end);
+      window.removeEventListener("pointercancel", end);
+      if (!drag.moved) return;
+      // the click that ends a drag is not a discard; it comes at once, if at all
+      setTimeout(() => { this.dragging = null; }, 0);
+      if (e.type === "pointercancel" || this.busy || drag.index == null) {
+        this.show(this.state);
+        return;
+      }
+      this.arrange(drag.code, drag.index);
+    };
+    window.addEventListener("pointermove", move, { passive: false });
+    window.addEventListener("pointerup", end);
+    window.addEventListener("pointercancel", end);
+  }
+
+  // Where a card dropped at (x, y) goes among the other cards (their boxes, in order):
+  // before the first card whose row is not above the point and whose middle is right of it.
+  dropIndex(boxes, x, y) {
+    for (const [i, { box }] of boxes.entries()) {
+      const below = y < box.top;
+      const sameRow = y >= box.top && y <= box.bottom;
+      if (below || (sameRow && x < box.left + box.width / 2)) return i;
+    }
+    return boxes.length;
   }
 
   movesNode(S, state) {
@@ -457,6 +697,82 @@ class Play {
     }
     if (plain.childNodes.length) box.append(plain);
     if (out.childNodes.length) box.append(out);
+    const chooser = this.spreadNode(S, state);
+    if (chooser) box.append(chooser);
+    return box;
+  }
+
+  // --- the spread: the reader chooses how to lay down their melds when going out ----------
+
+  // The reader's ways to spread when going out this way (state.spreads: the engine's
+  // suggestion first), worth a choice only when they differ in the cards that fit.
+  spreadOptions(state, action, card) {
+    const entry = (state?.spreads ?? []).find((s) => s.action === action && (s.card ?? null) === card);
+    const options = entry?.options ?? [];
+    return new Set(options.map((o) => o.fits.join(" "))).size > 1 ? options : null;
+  }
+
+  // Going out with a choice of spread opens the chooser (true) instead of playing at once.
+  askSpread(action, card) {
+    if (!["knock", "gin", "big_gin"].includes(action)) return false;
+    const open = this.choosing;
+    if (open && open.action === action && open.card === card) return false; // confirmed
+    if (!this.spreadOptions(this.state, action, card)) return false;
+    this.choosing = { action, card, index: 0 };
+    this.show(this.state);
+    this.tableNode.querySelector(".gr-play-spread input:checked")?.focus();
+    return true;
+  }
+
+  async closeSpread() {
+    this.choosing = null;
+    this.show(this.state);
+    this.tableNode.querySelector(".gr-play-out button")?.focus();
+  }
+
+  // The move sent to the engine, with the spread chosen in the chooser.
+  moveArgs(action, card) {
+    const args = card ? { action, card } : { action };
+    const open = this.choosing;
+    this.choosing = null;
+    if (open && open.action === action && open.card === card) {
+      const chosen = this.spreadOptions(this.state, action, card)?.[open.index];
+      if (chosen) args.melds = chosen.melds.map((m) => m.cards);
+    }
+    return args;
+  }
+
+  spreadNode(S, state) {
+    const open = this.choosing;
+    const options = open && state.turn === "you" ? this.spreadOptions(state, open.action, open.card) : null;
+    if (!options) {
+      this.choosing = null;
+      return null;
+    }
+    const box = el("fieldset", "gr-play-spread");
+    box.append(el("legend", "", S.spread_legend), para(S.spread_why, "gr-play-spread-why"));
+    const names = (codes) => codes.map(cardName).join(", ");
+    options.forEach((option, index) => {
+      const label = el("label", "gr-play-spread-option");
+      const radio = el("input");
+      radio.type = "radio";
+      radio.name = "gr-spread";
+      radio.value = String(index);
+      radio.checked = index === open.index;
+      radio.addEventListener("change", () => { open.index = index; });
+      const text = el("span", "gr-play-spread-text");
+      if (index === 0) text.append(el("strong", "", S.spread_suggested), " ");
+      const fits = option.fits.length ? fill(S.spread_fits, { cards: names(option.fits) }) : S.spread_fits_none;
+      text.append(fits);
+      if (option.known.length) text.append(" ", fill(S.spread_known, { cards: names(option.known) }));
+      label.dataset.fits = option.fits.join(" ");
+      label.append(radio, row(arrangementGroups(S, option)), text);
+      box.append(label);
+    });
+    const buttons = el("p", "gr-buttons");
+    const go = button(fill(S[`act_${open.action}`], { card: open.card ? theCard(open.card) : "" }), open.action, open.card, "gr-play-spread-go");
+    buttons.append(go, button(S.spread_cancel, "spread_cancel"));
+    box.append(buttons);
     return box;
   }
 
@@ -465,11 +781,9 @@ class Play {
     const box = el("div", "gr-play-result");
     const showdown = result.showdown;
     if (!result.dead && showdown) {
-      box.append(para(result.knocker === "you" ? S.went_out_you : S.went_out_computer, "gr-play-went-out"));
-      const upcard = this.variant.upcard_limit ? { code: state.upcard, knock_limit: state.knock_limit, multiplier: state.multiplier } : null;
-      const shown = renderShowdown(S, { minimum: this.variant.minimum }, { ...showdown, upcard: showdown.upcard ?? upcard });
-      box.append(shown.node);
+      box.append(...this.recapNodes(S, state, result, showdown));
     } else {
+      if (result.dead) box.append(para(fill(S.recap_dead, { n: this.variant.dead_cards }), "gr-play-went-out"));
       const hands = el("div", "gr-example gr-play-hands");
       hands.append(para(S.hands_face_up));
       hands.append(row([group(S.Hand, result.hands.you, "gr-hand-cards")], S.your_hand));
@@ -493,31 +807,101 @@ class Play {
     return box;
   }
 
+  // The deal's end from the reader's seat, in the variant's words: who went out and how,
+  // both hands, what was laid off, both totals, why the winner scores and the sum written
+  // out ("33 − 7 = 26"). Every number is the engine's (the state's result.showdown).
+  recapNodes(S, state, result, showdown) {
+    const knocker = result.knocker; // "you" or "computer"
+    const kind = result.kind; // knock, undercut, gin, big_gin
+    const how = kind === "undercut" ? "knock" : kind;
+    const headline = para(fill(S[`recap_${how}_${knocker}`], { deadwood: showdown.knocker_deadwood }), "gr-play-went-out");
+    headline.dataset.kind = kind;
+    headline.dataset.knocker = knocker;
+    const seat = (who) => (who === "you" ? S.your_hand : S.computer_hand);
+    const other = knocker === "you" ? "computer" : "you";
+    const upcard = this.variant.upcard_limit ? { code: state.upcard, knock_limit: state.knock_limit, multiplier: state.multiplier } : null;
+    // an ace knock card allows only gin: said so, not "the knock limit: 0"
+    const shownUpcard = showdown.upcard ?? upcard;
+    const ginOnly = shownUpcard && shownUpcard.knock_limit === 0;
+    const shown = renderShowdown({ ...S, Knocker: seat(knocker), Defender: seat(other) }, { minimum: this.variant.minimum },
+      { ...showdown, upcard: ginOnly ? { ...shownUpcard, knock_limit: null } : shownUpcard });
+    if (ginOnly) shown.node.firstChild.after(para(fill(S.knock_card_gin, { card: theCard(shownUpcard.code) })));
+    // the showdown's sentences speak of roles: the recap's below speak of seats
+    shown.node.querySelectorAll(".gr-deadwood-total, .gr-outcome, .gr-scoreline").forEach((n) => n.remove());
+    const nodes = [headline, shown.node];
+    const deadwood = { [knocker]: showdown.knocker_deadwood, [other]: showdown.defender_deadwood };
+    if (showdown.layoffs.length) {
+      const list = new Intl.ListFormat(this.root.dataset.lang || "en", { type: "conjunction" });
+      const cards = list.format(showdown.layoffs.map((l) => theCard(l.card)));
+      const fields = { cards, before: showdown.defender_deadwood_before_layoffs, after: showdown.defender_deadwood };
+      const laid = para(fill(S[`recap_layoff_${other}`], fields), "gr-play-layoff");
+      laid.dataset.cards = showdown.layoffs.map((l) => l.card).join(" ");
+      nodes.push(laid);
+    }
+    const totals = para(fill(S.recap_totals, deadwood), "gr-deadwood-total");
+    totals.dataset.you = String(deadwood.you);
+    totals.dataset.computer = String(deadwood.computer);
+    nodes.push(totals, para(S[`why_${kind}_${knocker}`], "gr-outcome"));
+    // the sum: a difference written as a subtraction, a bonus with its name, a doubling last
+    const parts = [];
+    let doubled = false;
+    for (const term of showdown.terms) {
+      if (term.code === "difference") {
+        const [high, low] = kind === "undercut"
+          ? [showdown.knocker_deadwood, showdown.defender_deadwood]
+          : [showdown.defender_deadwood, showdown.knocker_deadwood];
+        parts.push(high - low === term.value ? `${high} − ${low}` : String(term.value));
+      } else if (term.code === "opponent_deadwood") parts.push(String(term.value));
+      else if (term.code === "spade_double") doubled = true;
+      else parts.push(fill(S.term, { label: S[`term_${term.code}`] ?? "", value: term.value }));
+    }
+    let sum = parts.join(" + ");
+    if (doubled) sum = `${parts.length > 1 ? `(${sum})` : sum} × ${showdown.multiplier}`;
+    const score = para(fill(S.score, { terms: sum, points: showdown.points }), "gr-scoreline");
+    score.dataset.points = String(showdown.points);
+    nodes.push(score);
+    return nodes;
+  }
+
   sheetNode(S, state) {
     const box = el("div", "gr-play-sheet");
     box.append(el("h3", "gr-play-sheet-title", S.score_sheet));
     // On the sheet the reader is player A and the computer player B.
     const seats = { ...S, "Player A": S.seat_you, "Player B": S.seat_computer };
-    box.append(renderSheet(seats, el("div", "gr-example gr-score-sheet"), state.sheet).node);
+    box.append(renderSheet(seats, el("div", "gr-example gr-score-sheet"), this.sheetRows(state.sheet)).node);
     return box;
   }
 
 
+  // One row per deal: under Hollywood scoring a deal won is one row "entered in: game 1,
+  // game 2" (its games in the Game column), not that row and a row per game besides.
+  sheetRows(sheet) {
+    const entered = new Set(sheet.rows.filter((r) => r.kind === "entered").map((r) => r.deal));
+    if (!entered.size) return sheet;
+    return { ...sheet, rows: sheet.rows.filter((r) => r.kind !== "deal" || !entered.has(r.deal)) };
+  }
+
   // --- the tutor, the review, the what-if ------------------------------------------------
 
   async toggleSort() {
+    // the reader's own order is dropped: the hand goes back to melds, sorted as the button says
     this.byRank = !this.byRank;
+    this.arranged = null;
     this.show(this.state);
     this.tableNode.querySelector('[data-action="sort"]')?.focus();
   }
 
+  // Advice asked for is counted when the reader opens the tutor, not for each turn it
+  // then stays open.
   async toggleTutor() {
     this.tutorOn = !this.tutorOn;
+    if (this.tutorOn) this.countTutor();
     this.show(this.state);
+    if (this.tutorOn) this.frame();
     this.tableNode.querySelector('[data-action="tutor"]')?.focus();
   }
 
-  // The tutor's answer for the position shown; asked (and counted) once per position.
+  // The tutor's answer for the position shown; asked once per position.
   async refreshTutor() {
     const serial = ++this.tutorSerial;
     const { deal, phase, stock, discard_size: pile, hand } = this.state;
@@ -527,12 +911,18 @@ class Play {
       value = await this.call("play_tutor", { table: this.table });
       if (!value) return;
       this.tutorCache = { position, value };
-      this.countTutor();
     }
     const panel = this.tableNode.querySelector(".gr-play-tutor");
     if (serial !== this.tutorSerial || !panel) return;
     panel.replaceChildren(...this.tutorNodes(this.S, value));
     panel.hidden = false;
+    // the one-line advice goes right under the moves, in sight with the table
+    const line = panel.querySelector("[data-tutor-advice]");
+    const slot = this.tableNode.querySelector(".gr-play-advice");
+    if (line && slot) {
+      slot.replaceChildren(line);
+      slot.hidden = false;
+    }
     panel.dataset.whyNot = value.going_out?.why_not ?? "";
     panel.dataset.bestDiscard = value.discards?.[0]?.card ?? "";
     panel.dataset.outsUnseen = String(value.outs_unseen ?? 0);
@@ -543,16 +933,32 @@ class Play {
   // The tutor's answer in words: going out, the best discards, the outs, the expert's choice.
   tutorNodes(S, tutor, title = S.tutor_title) {
     const nodes = [el("h3", "gr-play-tutor-title", title)];
+    const expert = tutor.expert;
+    // every card the engine's params name, as the page names cards
+    const named = (params) => {
+      const fields = { ...params };
+      for (const name of ["card", "avoided", "replaces", "discard", "near"]) if (fields[name]) fields[name] = theCard(fields[name]);
+      if (fields.with) [fields.first, fields.second] = fields.with.map(theCard);
+      return fields;
+    };
+    if (expert) {
+      // the one-line advice (a move the engine lists as legal), first
+      const move = expert.action === "take"
+        ? fill(tutor.phase === "offer" ? S.act_take_upcard : S.act_take_pile, { card: theCard(expert.params.card) })
+        : fill(S[`act_${expert.action}`] ?? expert.action, { card: expert.card ? theCard(expert.card) : "" });
+      const line = para(fill(S.tutor_advice, { move }), "gr-play-tutor-advice");
+      line.dataset.tutorAdvice = expert.action;
+      line.dataset.tutorCard = expert.card ?? "";
+      line.dataset.tutorReason = expert.reason;
+      nodes.push(line);
+    }
     const going = tutor.going_out;
     if (going) {
       let text;
       if (going.big_gin) text = S.tutor_may_big_gin;
       else if (going.gin) text = S.tutor_may_gin;
-      else if (going.knock) text = fill(S.tutor_may_knock, going);
-      else if (going.why_not) {
-        const fields = { ...going, ...(going.params ?? {}), minimum: going.needed ?? going.params?.needed ?? this.variant.minimum };
-        text = fill(S[`tutor_${going.why_not}`] ?? S[going.why_not] ?? S.not_allowed, fields);
-      }
+      else if (going.knock) text = fill(S.tutor_may_knock, { deadwood: going.knock_deadwood });
+      else if (going.why_not) text = fill(S[`tutor_${going.why_not}`] ?? S[going.why_not] ?? S.not_allowed, { ...going, ...named(going.params) });
       if (text) nodes.push(para(text, "gr-play-tutor-going-out"));
     }
     if (tutor.discards?.length) {
@@ -560,15 +966,16 @@ class Play {
       for (const d of tutor.discards.slice(0, 3)) list.append(el("li", "", fill(S.tutor_discard, { card: cardName(d.card), deadwood: d.deadwood })));
       nodes.push(para(S.tutor_discards), list);
     }
-    if (tutor.outs?.length) {
-      const cards = tutor.outs.map((o) => cardName(o.card)).join(", ");
-      nodes.push(para(fill(S.tutor_outs, { cards, n: tutor.outs_unseen }), "gr-play-tutor-outs"));
-    } else if (tutor.outs) nodes.push(para(S.tutor_no_outs, "gr-play-tutor-outs"));
-    const expert = tutor.expert;
+    // the cards that improve the hand the advice keeps (none to show when it goes out)
+    if (!["knock", "gin", "big_gin"].includes(expert?.action)) {
+      const after = expert?.action === "discard" ? "_after" : "";
+      const fields = { card: expert?.card ? theCard(expert.card) : "", n: tutor.outs_unseen };
+      if (tutor.outs?.length) fields.cards = tutor.outs.map((o) => cardName(o.card)).join(", ");
+      const text = tutor.outs?.length ? S[`tutor_outs${after}`] : S[`tutor_no_outs${after}`];
+      if (tutor.outs) nodes.push(para(fill(text, fields), "gr-play-tutor-outs"));
+    }
     if (expert) {
-      const fields = { ...expert.params };
-      for (const name of ["card", "avoided"]) if (fields[name]) fields[name] = theCard(fields[name]);
-      const reason = fill(S[`tutor_${expert.reason}`] ?? expert.reason, fields);
+      const reason = fill(S[`tutor_${expert.reason}`] ?? expert.reason, named(expert.params));
       nodes.push(para(fill(S.tutor_expert, { reason }), "gr-play-tutor-expert"));
     }
     return nodes;
@@ -720,6 +1127,18 @@ class Play {
   key(event) {
     if (event.ctrlKey || event.metaKey || event.altKey || event.target.closest("select, input")) return;
     if (!this.state) return;
+    if (event.key === "ArrowLeft" || event.key === "ArrowRight") {
+      // On a card of the hand: the arrows go to the next card, Shift+arrow moves the card.
+      const cards = this.handCards();
+      const at = cards.indexOf(event.target.closest(".gr-play-card, .gr-card"));
+      const to = at + (event.key === "ArrowLeft" ? -1 : 1);
+      if (at < 0) return;
+      event.preventDefault();
+      if (to < 0 || to >= cards.length) return;
+      if (!event.shiftKey) cards[to].focus();
+      else if (!this.busy) this.arrange(cards[at].dataset.card, to);
+      return;
+    }
     const key = event.key.toLowerCase();
     const click = (selector) => {
       const target = this.tableNode.querySelector(selector);

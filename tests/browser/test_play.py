@@ -23,7 +23,7 @@ from playwright.sync_api import BrowserContext, Locator, Page, expect
 from ginrules.table import Table
 
 from .conftest import LIVE_TIMEOUT, RequestLog, Server, open_context
-from .test_accessibility import serious_violations
+from .test_accessibility import AXE, serious_violations
 from .test_widgets import translator
 
 ROOT = "section[data-widget='play']"
@@ -40,6 +40,7 @@ LOCAL = {
     "stats_reset",
     "new",
     "take_back",
+    "spread_cancel",
 }
 GOING_OUT = ("big_gin", "gin", "knock")
 MAX_MOVES = 3000
@@ -143,12 +144,30 @@ def stat(page: Page, key: str, name: str) -> int:
     return value
 
 
+def tutor_asked(page: Page, key: str) -> int:
+    """How often the tutor was opened in ``variant/level`` (0 before the first time)."""
+    value: int = page.evaluate(
+        "key => JSON.parse(localStorage.getItem('ginrules-play-stats') ?? '{}')[key]?.tutor ?? 0",
+        key,
+    )
+    return value
+
+
 def click_move(root: Locator, move: dict[str, str]) -> None:
     selector = f".gr-play-table button[data-action='{move['action']}']"
     if move["card"]:
         selector += f"[data-card='{move['card']}']"
-    root.locator(selector).click()
+    root.locator(selector).first.click()
     settled(root.page)
+    spread_chosen(root)
+
+
+def spread_chosen(root: Locator) -> None:
+    """Going out with a choice of spread opens the chooser: take the suggestion."""
+    chooser = root.locator(".gr-play-spread")
+    if chooser.count():
+        chooser.locator(".gr-play-spread-go").click()
+        settled(root.page)
 
 
 def offered(root: Locator) -> list[dict[str, str]]:
@@ -217,6 +236,10 @@ def press(root: Locator, move: dict[str, str]) -> None:
                 break
             keyboard.press("Tab")
         keyboard.press("Enter")
+        if root.locator(".gr-play-spread").count():
+            # the chooser of spread has the focus on the suggestion; Tab, Enter confirm
+            keyboard.press("Tab")
+            keyboard.press("Enter")
 
 
 def replayed(variant: str, scheme: str, level: str, game: Game) -> dict[str, Any]:
@@ -337,15 +360,17 @@ def test_the_table_shows_only_what_the_readers_seat_knows(page: Page) -> None:
         "data-deadwood", str(state["arrangement"]["points"])
     )
     # the opponent's cards: face down, counted, with no rank anyone can read
-    backs = root.locator(".gr-play-opponent .gr-card")
+    backs = root.locator(".gr-play-opponent .gr-backs .gr-card")
     expect(backs).to_have_count(state["opponent_cards"])
     assert backs.evaluate_all(
         "cs => cs.every(c => c.getAttribute('aria-hidden') === 'true'"
         " && !c.dataset.card && !c.textContent.trim())"
     )
-    # every card code on the page is the reader's, the discard pile's top or the knock card
+    # every card code on the page is the reader's, the discard pile's top, the knock card
+    # or a card the computer took from the pile (shown face up beside its hand)
     shown = set(table.locator("[data-card]").evaluate_all("cs => cs.map(c => c.dataset.card)"))
-    assert shown <= set(state["hand"]) | {state["discard_top"], state["upcard"]}
+    took = {r["card"] for r in state["last"] if r["who"] == "computer" and r["action"] == "take"}
+    assert shown <= set(state["hand"]) | {state["discard_top"], state["upcard"]} | took
     # the Oklahoma knock card is on display with its limit
     knock = root.locator(".gr-knock-card")
     expect(knock.locator(".gr-card")).to_have_attribute("data-card", state["upcard"])
@@ -358,6 +383,7 @@ def test_the_tutors_answer_is_the_engines(page: Page, lang: str) -> None:
     root = start(page, lang, "standard", "game100", level="good", seed=4242)
     rng = random.Random(lang)
     game = Game.at(root)
+    asked = tutor_asked(page, "standard/good")
     root.locator("button[data-action='tutor']").click()
     settled(page)
     checked = 0
@@ -374,6 +400,14 @@ def test_the_tutors_answer_is_the_engines(page: Page, lang: str) -> None:
         expert = answer["expert"] or {}
         expect(panel).to_have_attribute("data-expert-action", expert.get("action", ""))
         expect(panel).to_have_attribute("data-expert-card", expert.get("card") or "")
+        # the one-line advice is the engine's move and reason (issue 21), every field filled
+        line = root.locator("[data-tutor-advice]")
+        expect(line).to_have_count(1)
+        expect(line).to_have_attribute("data-tutor-advice", expert["action"])
+        expect(line).to_have_attribute("data-tutor-reason", expert["reason"])
+        expect(line).to_have_attribute("data-tutor-card", expert.get("card") or "")
+        for text in (line.inner_text(), panel.inner_text()):
+            assert "{" not in text and "_" not in text  # no field or code left unfilled
         checked += 1
         moves = [m for m in offered(root) if m["action"] not in GOING_OUT]
         if not moves:
@@ -382,7 +416,8 @@ def test_the_tutors_answer_is_the_engines(page: Page, lang: str) -> None:
         game.moves.append({k: v for k, v in move.items() if v})
         click_move(root, move)
     assert checked >= 3
-    assert stat(page, "standard/good", "tutor") >= checked
+    # advice is counted as asked for: once when the tutor is opened, not once per turn
+    assert stat(page, "standard/good", "tutor") == asked + 1
 
 
 @pytest.mark.parametrize("lang", ["en", "sv"])
@@ -581,7 +616,7 @@ def test_the_keys_sort_the_hand_and_call_the_tutor(page: Page) -> None:
     page.keyboard.press("t")
     expect(tutor).to_be_hidden()
     # the keys are listed on the page
-    expect(root.locator(".gr-play-keys kbd")).to_have_count(9)
+    expect(root.locator(".gr-play-keys kbd")).to_have_count(11)
 
 
 def test_a_phone_wide_table_fits_the_screen(browser: Any, server: Server) -> None:
@@ -601,3 +636,67 @@ def test_a_phone_wide_table_fits_the_screen(browser: Any, server: Server) -> Non
     finally:
         context.close()
     assert not log.foreign
+
+
+def test_going_out_the_reader_chooses_the_spread(page: Page) -> None:
+    """Seed 95 (tests/engine/test_table_spread.py): knocking with AH, the reader may
+    spread four 9s or a run to 9D; the chooser offers both, the suggestion first and
+    checked, each with the cards that would fit it; the one chosen is played."""
+    root = start(page, "en", "standard", "game100", level="good", seed=95)
+    S = strings(page)
+    game = Game.at(root)
+    assert game.dealer == "computer"
+    for move in [
+        {"action": "take", "card": ""},
+        {"action": "discard", "card": "7C"},
+        {"action": "stock", "card": ""},
+        {"action": "discard", "card": "6H"},
+        {"action": "stock", "card": ""},
+    ]:
+        click_move(root, move)
+        game.moves.append({k: v for k, v in move.items() if v})
+    root.locator(".gr-play-out button[data-action='knock'][data-card='AH']").click()
+    chooser = root.locator(".gr-play-spread")
+    expect(chooser).to_be_visible()
+    expect(root).to_have_attribute("data-phase", "discard")  # nothing played yet
+    expect(chooser.locator("legend")).to_have_text(S["spread_legend"])
+    options = chooser.locator(".gr-play-spread-option")
+    expect(options).to_have_count(2)
+    assert [options.nth(i).get_attribute("data-fits") for i in range(2)] == ["5D", "5D TD"]
+    expect(options.nth(0).locator("input")).to_be_checked()
+    expect(options.nth(0)).to_contain_text(S["spread_suggested"])
+    names = ", ".join(spoken(page, c) for c in ("5D", "TD"))
+    expect(options.nth(1)).to_contain_text(S["spread_fits"].replace("{cards}", names))
+    # the chooser itself is axe clean (the rest of the table: test_the_table_is_axe_clean...)
+    page.add_script_tag(path=str(AXE))
+    found = page.evaluate(
+        "async () => (await axe.run('.gr-play-spread', {resultTypes: ['violations']}))"
+        ".violations.filter(v => ['serious', 'critical'].includes(v.impact)).map(v => v.id)"
+    )
+    assert found == []
+    # cancel closes the chooser; by keyboard (K, Enter) it opens on the suggestion, an
+    # arrow picks the second spread, Tab and Enter play it
+    chooser.locator("button[data-action='spread_cancel']").click()
+    expect(chooser).to_have_count(0)
+    keyboard = page.keyboard
+    keyboard.press("k")
+    keyboard.press("Enter")
+    expect(options.nth(0).locator("input")).to_be_focused()
+    keyboard.press("ArrowDown")
+    expect(options.nth(1).locator("input")).to_be_checked()
+    keyboard.press("Tab")
+    expect(chooser.locator(".gr-play-spread-go")).to_be_focused()
+    keyboard.press("Enter")
+    settled(page)
+    expect(root).not_to_have_attribute("data-phase", "discard")
+    melds = [["6D", "7D", "8D", "9D"], ["9S", "9H", "9C"]]
+    game.moves.append({"action": "knock", "card": "AH", "melds": melds})  # type: ignore[dict-item]
+    table = game.table("standard", "game100", "good")
+    result = table.state()["result"]
+    assert [m["cards"] for m in result["showdown"]["spread"]["melds"]] == melds
+    shown = root.locator(".gr-play-result .gr-showdown .gr-meld").evaluate_all(
+        "ms => ms.map(m => [...m.querySelectorAll('.gr-card[data-card]')].map(c => c.dataset.card))"
+    )
+    assert shown[:2] == melds
+    verdict = root.locator(".gr-play-verdict")
+    expect(verdict).to_have_attribute("data-points", str(result["points"]))

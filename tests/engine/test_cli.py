@@ -147,9 +147,15 @@ def test_knock_oklahoma_spade_upcard() -> None:
     [
         (["melds", "7H", "8H", "ZZ"], "unknown card"),
         (["melds", "7H", "8H", "7H"], "duplicate card"),
-        (["melds", *hand("AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS")], "wrong number of cards"),
-        (["melds", "--variant", "nope", "7H"], "unknown variant"),
-        (["frob"], "invalid choice"),
+        (
+            ["melds", *hand("AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS")],
+            "wrong number of cards: the hand has 12 cards, it needs 1 to 11",
+        ),
+        (["melds", "--variant", "nope", "7H"], "unknown variant: 'nope'; known: standard"),
+        (
+            ["frob"],
+            "unknown command: 'frob'; known: melds, knock, simulate, duel, play, score",
+        ),
         (["melds"], "required"),
         (
             [
@@ -173,7 +179,14 @@ def test_knock_oklahoma_spade_upcard() -> None:
             ],
             "gin_only",
         ),
-        (["knock", "--knocker", "7H", "--defender", "8H"], "wrong number of cards"),
+        (
+            ["knock", "--knocker", "7H", "--defender", "8H"],
+            "the knocker's hand has 1 card, it needs 10 or 11",
+        ),
+        (
+            ["knock", "--knocker", *hand("7H 8H 9H 7S 7D 7C KS QS JS 2D"), "--defender", "2C"],
+            "wrong number of cards: the defender's hand has 1 card, it needs 10",
+        ),
         (
             [
                 "knock",
@@ -199,7 +212,30 @@ def test_bad_input_exits_2_with_one_line(args: list[str], words: str) -> None:
 def test_bad_stdin_line_names_the_line() -> None:
     proc = run("melds", "-", stdin="7H 8H 9H\nXX 8H\n")
     assert proc.returncode == 2
-    assert proc.stderr.splitlines() == ["ginrules: error: line 2: unknown card: 'XX'"]
+    assert proc.stderr.splitlines() == [
+        "ginrules: error: line 2: unknown card: 'XX' (a card is a rank then a suit, "
+        "as in 7♥ or 10♠)"
+    ]
+
+
+@pytest.mark.parametrize("line", ['["7H", ', '{"cards": ["7H"]}', '["7H", 8]', '"7H 8H"'])
+def test_bad_json_line_says_what_a_hand_is(line: str) -> None:
+    proc = run("melds", "-", stdin=f"7H 8H 9H\n{line}\n")
+    assert proc.returncode == 2
+    assert proc.stderr.splitlines() == [
+        "ginrules: error: line 2: not a hand: write the cards with spaces between them "
+        '(7H 8H 9H) or as a JSON list of card strings (["7H", "8H", "9H"])'
+    ]
+
+
+def test_unknown_variant_lists_every_name_and_alias() -> None:
+    proc = run("melds", "--variant", "canasta", "7H")
+    message = proc.stderr.strip()
+    assert message.startswith("ginrules: error: unknown variant: 'canasta'; known: ")
+    for rules in [*PRESETS.values(), *SCHOOLS.values()]:
+        assert rules.name in message
+        for alias in rules.aliases:
+            assert alias in message, alias
 
 
 def test_console_script_table_has_both_commands() -> None:
@@ -238,7 +274,9 @@ def test_knock_in_french_notation() -> None:
 def test_unknown_notation_is_a_usage_error() -> None:
     proc = run("melds", "--notation", "de", "7H")
     assert proc.returncode == 2
-    assert "--notation" in proc.stderr
+    assert proc.stderr == "ginrules: error: unknown notation: 'de'; known: en, fr, sv\n"
+
+
 # --------------------------------------------------------------------------- score
 
 
@@ -324,3 +362,41 @@ def test_score_bad_entry_exits_2_naming_it(args: list[str], named: str) -> None:
     assert proc.returncode == 2 and proc.stdout == ""
     lines = proc.stderr.splitlines()
     assert len(lines) == 1 and lines[0].startswith("ginrules: error: ") and named in lines[0]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (
+            ["--variant", "french", "--scheme", "hollywood", "A 30 going_down"],
+            "the scoring scheme 'hollywood' does not fit the french rules; "
+            "schemes that fit: manche, partie",
+        ),
+        (
+            ["--scheme", "manche", "A 30 knock"],
+            "the scoring scheme 'manche' does not fit the standard rules; "
+            "schemes that fit: one-deal, game, hollywood",
+        ),
+        (
+            ["--scheme", "holywood", "A 30 knock"],
+            "unknown scoring scheme: 'holywood'; known: one-deal, game, hollywood, manche, partie",
+        ),
+        (
+            ["A 30"],
+            "not a deal result: 'A 30'; an entry is who scored (A or B), the points and how "
+            "the deal ended (knock, undercut, gin), as in 'A 25 knock', or 'dead'",
+        ),
+    ],
+)
+def test_score_errors_say_what_fits(args: list[str], message: str) -> None:
+    proc = run("score", *args)
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert proc.stderr == f"ginrules: error: {message}\n"
+
+
+def test_names_are_read_in_any_case() -> None:
+    # as --variant and the levels of duel are
+    assert json.loads(run("melds", "--notation", "FR", "R♥").stdout)["unmatched"] == ["KH"]
+    assert json.loads(run("score", "--scheme", "Hollywood", "A 30 knock").stdout)["games"]
+    play = run("play", "--level", "Expert", "--lang", "SV", "--dealer", "You", stdin="quit\n")
+    assert play.returncode == 0 and "Datorns nivå: Expert." in play.stdout

@@ -160,7 +160,7 @@ def test_illegal_actions_say_why() -> None:
     assert reason(deal, DrawDiscard()) == "must_discard"
     assert reason(deal, Discard(Card.parse("8H"))) == "not_in_hand"  # the dealer's card
     assert reason(deal, Knock(Card.parse("AS"))) == "over_limit"
-    assert reason(deal, Gin(Card.parse("AS"))) == "over_limit"
+    assert reason(deal, Gin(Card.parse("AS"))) == "not_gin"  # gin is answered about gin
     assert reason(deal, BigGin()) == "no_big_gin"
     # nothing illegal changed anything
     assert len(deal.moves) == 3 and len(deal.hands[1]) == 11

@@ -4,12 +4,29 @@ words of each variant, from the package's catalogs."""
 from __future__ import annotations
 
 import io
+import re
 
 import pytest
 
-from ginrules.cards import CARDS, find_notation
+from ginrules.cards import CARDS, Card, find_notation
 from ginrules.cli import all_commands, build_parser
-from ginrules.cli_play import COMMAND_WORDS, LANGUAGES, OUTCOMES, REASONS, VARIANTS, translation
+from ginrules.cli_play import (
+    COMMAND_WORDS,
+    GOING_DOWN_REASONS,
+    LANGUAGES,
+    LEVEL_NAMES,
+    MORE_WORDS,
+    OUTCOMES,
+    PLURAL_REASONS,
+    REASONS,
+    VARIANTS,
+    Voice,
+    _read,
+    translation,
+)
+from ginrules.deal import BigGin, Discard, DrawDiscard, DrawStock, Gin, Knock, Pass
+from ginrules.players import LEVELS
+from ginrules.rules import FRENCH, STANDARD
 
 
 def play(argv: list[str], script: str) -> str:
@@ -38,13 +55,15 @@ def test_a_whole_deal_in_french_and_swedish(lang: str, variant: str) -> None:
     text = play(
         ["--lang", lang, "--variant", variant, "--seed", "12", "--dealer", "you"], dumb(lang)
     )
+    # the French rules count the cards left in hand: a count, not deadwood
+    count = {"fr": ("Points morts", "Compte\u202f:"), "sv": ("Dödpoäng", "Poängsumma:")}[lang]
     own = {
-        "fr": ("Votre main", "Pioche :", "Points morts", "Main de l’ordinateur"),
-        "sv": ("Din hand", "Talong:", "Dödpoäng", "Datorns hand"),
+        "fr": ("Votre main", "Pioche\u202f:", "Main de l’ordinateur"),
+        "sv": ("Din hand", "Talong:", "Datorns hand"),
     }[lang]
-    for words in own:
+    for words in (*own, count[variant == "french"]):
         assert words in text
-    for words in ENGLISH:
+    for words in (*ENGLISH, "Count", count[variant != "french"]):
         assert words not in text
     # the cards are written as the language writes them, every line in its words
     assert ("V♠" in text or "R♠" in text or "D♠" in text) if lang == "fr" else "Kn" in text
@@ -107,3 +126,114 @@ def test_english_move_words_are_read_in_every_language() -> None:
         melds = catalog.gettext(REASONS["not_all_melded"])
         assert melds in text  # big_gin was read as big gin, and refused in the language
         assert catalog.gettext(REASONS["not_in_hand"]).split("{card}")[1] in text
+
+
+ACTIONS = {
+    "take": DrawDiscard(),
+    "pass": Pass(),
+    "stock": DrawStock(),
+    "big_gin": BigGin(),
+    "help": "help",
+    "quit": "quit",
+}
+WITH_CARD = {"discard": Discard, "knock": Knock, "go_down": Knock, "gin": Gin}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_word_of_a_language_reads_as_its_move(lang: str) -> None:
+    say = Voice(lang, FRENCH)
+    seven = Card.parse("7H")
+    typed = [(name, word) for name, word in say.words.items()]
+    typed += [
+        (name, w)
+        for table in (MORE_WORDS["en"], MORE_WORDS[lang])
+        for name, ws in table.items()
+        for w in ws
+    ]
+    typed += list(COMMAND_WORDS.items())
+    assert len(typed) > 20
+    for name, word in typed:
+        for text in (word, word.upper(), word.replace(" ", "-")):
+            if name in WITH_CARD:
+                move = _read(say, f"{text} {say.card(seven)}")
+                assert move == WITH_CARD[name](seven), (text, move)
+            else:
+                assert _read(say, text) == ACTIONS[name], text
+
+
+def test_french_and_swedish_forms_without_accents() -> None:
+    fr = Voice("fr", STANDARD)
+    assert _read(fr, "passe") == Pass()
+    assert _read(fr, "Defausse-toi R♠") == Discard(Card.parse("KS"))
+    assert _read(fr, "défausse 10C") == Discard(Card.parse("TH"))  # C: cœur
+    sv = Voice("sv", STANDARD)
+    assert _read(sv, "ga gin Kn♥") == Gin(Card.parse("JH"))
+    assert _read(sv, "dra") == DrawStock()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_french_passe_is_played(lang: str) -> None:
+    word = {"en": "pass", "fr": "passe", "sv": "passar"}[lang]
+    catalog = translation(lang)
+    text = play(["--lang", lang, "--seed", "3", "--dealer", "you"], f"{word}\nquit\n")
+    assert catalog.gettext("You pass.") in text
+    assert (
+        catalog.gettext("'{text}' is neither a move nor a card; type '{help}' for the moves.")[:4]
+        not in text.split(catalog.gettext("You pass."))[0].split("?")[-1]
+    )
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("variant", ["standard", "straight", "oklahoma", "french"])
+def test_gin_with_deadwood_is_answered_about_gin(lang: str, variant: str) -> None:
+    # seed 3, you deal: the computer passes, you pass, it draws and discards; you draw
+    # and call gin with 10♥, deadwood 46 (60 under the French rules) left
+    catalog = translation(lang)
+    notation = find_notation(lang)
+    ten = "10♥" if lang == "en" else notation.format(Card.parse("TH"))
+    gin = catalog.pgettext("command", "gin")
+    stock = catalog.pgettext("command", "stock")
+    text = play(
+        ["--lang", lang, "--variant", variant, "--seed", "3", "--dealer", "you"],
+        f"pass\n{stock}\n{gin} {ten}\nquit\n",
+    )
+    # in the variant's words: the French rules' gin is petit gin, its deadwood a count
+    (one, many), _ = (GOING_DOWN_REASONS if variant == "french" else PLURAL_REASONS)["not_gin"]
+    deadwood = 60 if variant == "french" else 46
+    refusal = catalog.gettext("Not possible: {reason}").format(
+        reason=catalog.ngettext(one, many, deadwood).format(deadwood=deadwood)
+    )
+    assert refusal in text
+    for code in ("over_limit", "too_few_melded"):
+        (one, many), _ = PLURAL_REASONS[code]
+        assert catalog.ngettext(one, many, 2).split("{")[0] not in text
+    assert catalog.gettext(REASONS["gin_only"]) not in text
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("level", list(LEVELS))
+def test_the_level_is_named_in_the_language(lang: str, level: str) -> None:
+    catalog = translation(lang)
+    text = play(["--lang", lang, "--level", level, "--seed", "3"], "quit\n")
+    name = catalog.gettext(LEVEL_NAMES[level])
+    line = catalog.gettext("Computer's level: {level}.").format(level=name)
+    assert text.splitlines()[1] == line
+    if lang != "en" and level != "expert":  # Expert is Expert in all three
+        assert name != LEVEL_NAMES[level] and level not in line.lower()
+
+
+def test_french_typography_of_the_terminal_game() -> None:
+    # as the site's catalog: a narrow no-break space before : ; ? ! and inside « »
+    from babel.messages.pofile import read_po
+
+    from ginrules.cli_play import LOCALE
+
+    with (LOCALE / "fr" / "LC_MESSAGES" / "ginrules.po").open("rb") as handle:
+        catalog = read_po(handle, locale="fr")
+    checked = 0
+    for message in catalog:
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        for text in strings if message.id else ():
+            assert not re.search(r"[^\u202f][:;?!»]|«[^\u202f]", text), text
+            checked += 1
+    assert checked > 80

@@ -11,6 +11,7 @@ import pytest
 from ginrules.cards import CARDS
 from ginrules.cli import all_commands, build_parser, main
 from ginrules.cli_deals import duel
+from ginrules.errors import GinRulesError
 from ginrules.players import GoodPlayer, Player, UnknownLevelError
 from ginrules.rules import STANDARD, STRAIGHT
 
@@ -80,6 +81,19 @@ def test_duel_progress_bar_and_bad_arguments() -> None:
         ["duel", "--players", "good", "nobody", "--games", "2"],
     ):
         assert main(argv) == 2
+    with pytest.raises(GinRulesError, match="not an even whole number of 0 or more: 3"):
+        duel(STRAIGHT, ("good", "beginner"), 3)
+
+
+def test_number_options_are_worded_one_way(capsys: pytest.CaptureFixture[str]) -> None:
+    for argv, message in (
+        (["duel", "--games", "3"], "argument --games: not an even whole number of 0 or more: '3'"),
+        (["duel", "--target", "0"], "argument --target: not a whole number of 1 or more: '0'"),
+        (["score", "--target", "x"], "argument --target: not a whole number of 1 or more: 'x'"),
+        (["play", "--seed", "x"], "argument --seed: not a whole number: 'x'"),
+    ):
+        assert main(argv) == 2
+        assert capsys.readouterr().err == f"ginrules: error: {message}\n"
 
 
 def test_play_against_a_chosen_level() -> None:
@@ -91,6 +105,6 @@ def test_play_against_a_chosen_level() -> None:
         args = parse(["play", "--seed", "12", "--level", level, "--dealer", "you"])
         assert args._run(args, out, io.StringIO(script)) == 0
         text = out.getvalue()
-        assert f"The computer plays at level {level}." in text
+        assert f"Computer's level: {level.capitalize()}." in text
         assert "Computer's hand:" in text
     assert main(["play", "--level", "grandmaster"]) == 2

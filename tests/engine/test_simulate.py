@@ -92,8 +92,13 @@ def test_simulate_through_main(capsys: pytest.CaptureFixture[str]) -> None:
     ("argv", "message"),
     [
         (["simulate", "--variant", "canasta"], "unknown variant"),
-        (["simulate", "--deals", "-3"], "--deals"),
-        (["simulate", "--deals", "many"], "invalid int value"),
+        (["simulate", "--deals", "-3"], "argument --deals: not a whole number of 0 or more: '-3'"),
+        (["simulate", "--seed", "many"], "argument --seed: not a whole number: 'many'"),
+        (["play", "--level", "pro"], "unknown level: 'pro'; known: random, beginner, good, expert"),
+        (
+            ["duel", "--players", "pro", "good"],
+            "unknown level: 'pro'; known: random, beginner, good, expert",
+        ),
         (["play", "--variant", "canasta"], "unknown variant"),
     ],
 )

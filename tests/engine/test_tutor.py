@@ -136,11 +136,13 @@ def test_over_the_limit_and_the_best_discards() -> None:
         "knock": False,
         "gin": False,
         "big_gin": False,
+        "knock_deadwood": None,
         "limit": 10,
         "gin_only": False,
         "min_melded": 0,
         "deadwood": 11,
         "why_not": "over_limit",
+        "params": {},
     }
 
 
@@ -196,7 +198,8 @@ def test_outs_and_how_many_are_unseen() -> None:
     outs = {o["card"]: o for o in answer["outs"]}
     assert outs["4C"]["kind"] == "set" and outs["4C"]["unseen"]
     assert outs["4H"]["kind"] == "set" and not outs["4H"]["unseen"]  # in the pile
-    assert outs["4H"]["kinds"] == ["set"] and outs["4C"]["kinds"] == ["set", "run"]
+    # 4C could also make the run 2C 3C 4C, but the least deadwood melds it in the set
+    assert outs["4H"]["kinds"] == ["set"] and outs["4C"]["kinds"] == ["set"]
     assert outs["AC"]["kind"] == "run" and not outs["AC"]["unseen"]  # the opponent holds it
     assert outs["4C"] and "6H" in outs and "TH" in outs
     assert "KC" not in outs  # the card thrown is no out
@@ -208,7 +211,8 @@ def test_drawing_positions_and_reasons() -> None:
     # the upcard 9H joins 7H 8H: the expert takes it, saying what it saves
     view = position("7H 8H KS KH 2C 3D 5S 6D QC JD", upcard="9H", pile="9H", phase="offer")
     answer = tutor(view, 1)
-    assert answer["discards"] == [] and answer["going_out"]["why_not"] == "must_draw"
+    assert answer["discards"] == [] and answer["going_out"]["why_not"] == "take_or_pass"
+    assert answer["going_out"]["params"] == {"card": "9H"}
     expert = answer["expert"]
     assert expert["action"] == "take" and expert["reason"] == "take_meld"
     assert expert["params"]["card"] == "9H"
@@ -219,7 +223,7 @@ def test_drawing_positions_and_reasons() -> None:
     assert refused["expert"] == {
         "action": "stock",
         "reason": "pile_no_help",
-        "params": {"card": "QS"},
+        "params": {"card": "QS", "before": 71, "after": 71},
     }
 
 

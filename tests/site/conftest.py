@@ -77,3 +77,11 @@ def build_info(site: Path) -> dict[str, object]:
 @pytest.fixture(scope="session")
 def docnames() -> list[str]:
     return sorted(p.stem for p in (ROOT / "docs").glob("*.md"))
+
+
+@pytest.fixture(scope="session")
+def translated_docnames(docnames: list[str]) -> list[str]:
+    """The pages with catalogs: all but those in English in every language (the API)."""
+    english = runpy.run_path(str(ROOT / "conf.py"))["english_only_pages"]
+    assert set(english) <= set(docnames)
+    return [doc for doc in docnames if doc not in english]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import gettext
+import importlib.util
 import re
 import shutil
 import subprocess
@@ -59,17 +60,18 @@ def test_catalogs_are_complete_and_clean(languages):
     assert not errors, "\n".join(errors[:40]) + f"\n({len(errors)} problems)"
 
 
-def test_every_page_has_a_catalog_in_every_language(languages, docnames):
+def test_every_page_has_a_catalog_in_every_language(languages, translated_docnames):
     for lang in translated_languages(languages):
         have = {p.stem for p in catalogs(LOCALE, lang)}
-        assert set(docnames) | {"sphinx"} <= have, lang
+        assert set(translated_docnames) | {"sphinx"} <= have, lang
+        assert "api" not in have  # the API reference is in English in every language
 
 
-def test_no_english_left_on_translated_pages(site, languages, docnames):
+def test_no_english_left_on_translated_pages(site, languages, translated_docnames):
     source = next(iter(languages))
     translated = translated_languages(languages)
     problems = []
-    for doc in docnames:
+    for doc in translated_docnames:
         english = {text for _, text in blocks(site / source / f"{doc}.html")}
         per_lang = {lang: blocks(site / lang / f"{doc}.html") for lang in translated}
         for lang, found in per_lang.items():
@@ -115,6 +117,19 @@ def test_no_english_in_the_theme_and_chrome(site, languages, docnames):
             shown = "\n".join(texts)
             left = [m for m in english if re.search(rf"(?<!\w){re.escape(m)}(?!\w)", shown)]
             assert not left, f"{lang}/{doc}.html shows English: {left}"
+
+
+def test_english_only_pages_say_so(site, languages):
+    """The API reference is English in every language, and says so to a screen reader."""
+    for lang in translated_languages(languages):
+        page = soup(site / lang / "api.html")
+        assert page.html["lang"] == lang
+        article = page.select_one("#furo-main-content")
+        assert [div["lang"] for div in article.find_all("div", lang=True)][:1] == ["en"]
+        assert article.find(id="ginrules.play_deal") is not None
+        labels = {dt.get_text(strip=True) for dt in article.select("dl.field-list > dt")}
+        english = {"Parameters:", "Raises:", "Returns:", "Return type:", "Yields:"}
+        assert "Raises:" in labels and labels <= english, lang  # not Sphinx's Lève, Höjer
 
 
 def test_status_table_matches_the_catalogs(site, languages):
@@ -346,6 +361,17 @@ def test_catalogs_are_in_step_with_the_english(tmp_path, languages):
     )
     templates = sorted(pots.glob("*.pot"))
     assert {p.stem for p in templates} >= {"index", "standard", "sphinx", "ginrules_site"}
+    # The templates a translation platform reads are committed beside the catalogs, in step
+    # (apart from their date), with filled headers and no line numbers that churn the diffs.
+    assert [p.name for p in templates] == sorted(p.name for p in LOCALE.glob("*.pot"))
+    dated = re.compile(r'^"POT-Creation-Date: .*$', re.MULTILINE)
+    for pot in templates:
+        text = pot.read_text(encoding="utf-8")
+        assert dated.sub("", text) == dated.sub("", (LOCALE / pot.name).read_text("utf-8")), (
+            f"locale/{pot.name} is out of step with the English: run make gettext"
+        )
+        assert text.startswith("# Template of the ginrules site's catalog"), pot
+        assert not re.search(r"^#: .*:\d+\b", text, re.MULTILINE), pot
     for pot in templates:
         with pot.open("rb") as f:
             want = {m.id for m in read_po(f) if m.id}
@@ -356,6 +382,69 @@ def test_catalogs_are_in_step_with_the_english(tmp_path, languages):
                 have = {m.id for m in read_po(f) if m.id}
             assert not want - have, f"{po}: missing entries, run make update-po: {want - have}"
             assert not have - want, f"{po}: entries no page uses any more: {have - want}"
+
+
+def test_a_malformed_catalog_stops_the_build_with_file_and_line(tmp_path):
+    """Sphinx reads an unterminated ``msgstr`` without a word and shows a cut heading;
+    ``make site`` and ``make lang`` stop before Sphinx runs, naming the file and line."""
+    project = tmp_path / "project"
+    shutil.copytree(ROOT / "tools", project / "tools", ignore=shutil.ignore_patterns("*.mjs"))
+    shutil.copytree(
+        ROOT / "ginrules_site", project / "ginrules_site", ignore=shutil.ignore_patterns("static")
+    )
+    shutil.copy(ROOT / "conf.py", project / "conf.py")
+    shutil.copytree(LOCALE / "fr", project / "locale" / "fr", ignore=shutil.ignore_patterns("*.mo"))
+    po = project / "locale" / "fr" / "LC_MESSAGES" / "about.po"
+    lines = po.read_text(encoding="utf-8").splitlines()
+    cut = next(i for i, line in enumerate(lines) if line.startswith('msgstr "') and i > 20)
+    lines[cut] = lines[cut][:-1]  # the closing quote is lost
+    po.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    for command in (["build", "fr"], ["lang", "fr"]):
+        result = subprocess.run(
+            [sys.executable, str(project / "tools" / "site.py"), *command],
+            capture_output=True,
+            text=True,
+        )
+        assert result.returncode != 0, command
+        # msgfmt counts the line on which it finds the string still open: the next one
+        assert f"{po}:{cut + 2}: end-of-line within string" in result.stderr, result.stderr
+        assert not (project / "_build" / "html" / "fr").exists(), command
+
+
+def test_update_po_translates_a_repeated_heading_once(tmp_path, monkeypatch):
+    """A new or fuzzy entry whose English is translated in another catalog of the language
+    takes that translation; an obsolete copy of a live entry is dropped (msgfmt refuses
+    both); entries name their files without line numbers."""
+    spec = importlib.util.spec_from_file_location("site_tool", ROOT / "tools" / "site.py")
+    assert spec and spec.loader
+    site_tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(site_tool)
+    locale = tmp_path / "locale"
+    folder = locale / "fr" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    header = (
+        'msgid ""\nmsgstr ""\n"Language: fr\\n"\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+    )
+    (folder / "a.po").write_text(
+        header + '#: docs/a.md:3\nmsgid "Scoring"\nmsgstr "Décompte"\n', encoding="utf-8"
+    )
+    (folder / "b.po").write_text(
+        header + '#: docs/b.md:9\nmsgid "Scoring"\nmsgstr ""\n\n'
+        '#, fuzzy\nmsgid "Deadwood"\nmsgstr "Points"\n\n'
+        '#~ msgid "Scoring"\n#~ msgstr "Marque"\n',
+        encoding="utf-8",
+    )
+    (folder / "c.po").write_text(
+        header + 'msgid "Deadwood"\nmsgstr "Points morts"\n', encoding="utf-8"
+    )
+    monkeypatch.setattr(site_tool, "LOCALE", locale)
+    assert site_tool.tidy_language("fr", "Français") == 2
+    with (folder / "b.po").open("rb") as f:
+        catalog = read_po(f)
+    assert catalog["Scoring"].string == "Décompte" and not catalog.obsolete
+    assert catalog["Deadwood"].string == "Points morts" and not catalog["Deadwood"].fuzzy
+    assert check(locale, ["fr"]) == []
+    assert "#: docs/a.md\n" in (folder / "a.po").read_text(encoding="utf-8")
 
 
 def test_french_ecart_is_only_the_upcard() -> None:

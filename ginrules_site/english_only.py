@@ -1,0 +1,50 @@
+"""Pages in English in every language (``english_only_pages`` in conf.py): the API
+reference, generated from the engine's docstrings. ``tools/site.py gettext`` makes no
+catalog for them; here, the other languages mark their text ``lang="en"``, so that a
+screen reader reads it in English."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from docutils import nodes
+from sphinx.application import Sphinx
+from sphinx.locale import _ as sphinx_label
+
+
+def mark_english(
+    app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
+) -> None:
+    english = pagename in app.config.english_only_pages
+    if english and (app.config.language or "en") != "en" and "body" in context:
+        context["body"] = f'<div lang="en">{context["body"]}</div>'
+
+
+# The labels of the Python domain's field lists, which Sphinx writes in the build's language.
+FIELD_LABELS = (
+    "Parameters",
+    "Returns",
+    "Return type",
+    "Raises",
+    "Variables",
+    "Keyword Arguments",
+    "Yields",
+)
+
+
+def english_labels(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    """On an English page of a French or Swedish build, ``Paramètres`` reads ``Parameters``."""
+    if docname not in app.config.english_only_pages or (app.config.language or "en") == "en":
+        return
+    english = {str(sphinx_label(label)): label for label in FIELD_LABELS}
+    for name in doctree.findall(nodes.field_name):
+        text = name.astext()
+        if text in english:
+            name.children = [nodes.Text(english[text])]
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    app.add_config_value("english_only_pages", [], "env", types=[list])
+    app.connect("doctree-resolved", english_labels)
+    app.connect("html-page-context", mark_english)
+    return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -1,0 +1,393 @@
+"""Issue 21: every claim the tutor makes, checked against the engine with code of its own.
+
+:func:`check` takes a view and the tutor's answer for it and checks each fact the
+page's sentences state (see ``ginrules.tutor``), from the engine's primitives
+(:func:`~ginrules.melds.deadwood`, :func:`~ginrules.melds.best_arrangements`,
+:func:`~ginrules.going_out.check_going_out`, the view's legal actions), by brute
+force where the tutor takes short cuts. :func:`positions` walks seeded deals
+played by computer players and yields the reader's positions. The tests below
+check a sample of each variant; ``benchmarks/tutor_claims.py`` runs :func:`run`
+on 2,000 positions per variant.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+import pytest
+
+from ginrules.cards import CARDS, Card
+from ginrules.deal import BigGin, Deal, Discard, DrawDiscard, DrawStock, Gin, Knock, Pass
+from ginrules.going_out import check_going_out
+from ginrules.melds import best_arrangements, deadwood, max_melded
+from ginrules.players import ExpertPlayer, get_player
+from ginrules.rules import FRENCH, OKLAHOMA, STANDARD, STRAIGHT, Rules
+from ginrules.tutor import EXPERT_REASONS, WHY_NOT, tutor
+from ginrules.view import MatchContext, PlayerView
+
+SEAT = 0
+
+
+def positions(rules: Rules, count: int, seed: int = 0) -> Iterator[tuple[PlayerView, int]]:
+    """``count`` positions of seat 0 to play (and some others), from seeded deals:
+    seat 0 played by a level drawn per deal, seat 1 by the expert or the good
+    player, the match context drawn (a single deal, or a target with scores on
+    both sides, some near it). Yields (view, tutor seed)."""
+    rng = random.Random(seed)
+    found = 0
+    number = 0
+    while found < count:
+        number += 1
+        deal = Deal.new(rules, seed=rng.getrandbits(32), dealer=rng.randrange(2))
+        target = rng.choice([None, rules.game_target or 100])
+        scores = (0, 0) if target is None else (rng.randrange(target), rng.randrange(target))
+        context = MatchContext(scores=scores, target=target, deal_number=number)
+        level = rng.choice(["random", "beginner", "good", "expert"])
+        players = (get_player(level, number), get_player(rng.choice(["good", "expert"]), -number))
+        while not deal.over and found < count and deal.turns < 400:
+            view = PlayerView.of(deal, seat=SEAT, match=context)
+            if deal.current == SEAT:
+                found += 1
+                yield view, number
+                action = players[SEAT].choose(view)
+            else:
+                if rng.random() < 0.05:
+                    yield view, number
+                theirs = PlayerView.of(deal, match=MatchContext(scores[::-1], target))
+                action = players[1].choose(theirs)
+            deal.apply(action)
+        if deal.over:
+            yield PlayerView.of(deal, seat=SEAT, match=context), number
+
+
+# --------------------------------------------------------------------------- the checks
+
+
+def _without(cards: Sequence[Card], card: Card) -> list[Card]:
+    return [c for c in cards if c != card]
+
+
+def _meld_of(card: Card, melds: Any) -> str | None:
+    for meld in melds:
+        if card in meld.cards:
+            return str(meld.kind)
+    return None
+
+
+def _kinds_everywhere(card: Card, cards: Sequence[Card], rules: Rules) -> set[str] | None:
+    """The kinds of meld holding ``card`` over every least-deadwood arrangement, or
+    ``None`` when some arrangement leaves it out of melds."""
+    kinds = set()
+    for arrangement in best_arrangements(cards, rules):
+        kind = _meld_of(card, arrangement.melds)
+        if kind is None:
+            return None
+        kinds.add(kind)
+    return kinds
+
+
+def _nowhere(card: Card, cards: Sequence[Card], rules: Rules) -> bool:
+    return all(_meld_of(card, a.melds) is None for a in best_arrangements(cards, rules))
+
+
+def _draw(hand: Sequence[Card], card: Card, rules: Rules) -> dict[Card, int]:
+    """The deadwood kept after adding ``card`` and throwing each other card."""
+    return {d: deadwood(_without([*hand, card], d), rules) for d in hand}
+
+
+def _least(options: dict[Card, int]) -> tuple[int, list[Card]]:
+    low = min(options.values())
+    return low, [d for d, points in options.items() if points == low]
+
+
+def _close(a: Card, b: Card, rules: Rules) -> bool:
+    """Same rank, or within two ranks in one suit (round the corner if allowed): the
+    page's "near" (``safe_discard``)."""
+    if a.rank == b.rank:
+        return True
+    if a.suit != b.suit:
+        return False
+    gap = abs(a.rank - b.rank)
+    return gap <= 2 or (rules.round_the_corner and gap >= 11)
+
+
+def _expected_outs(kept: Sequence[Card], rules: Rules) -> dict[str, list[str]]:
+    now = deadwood(kept, rules)
+    found: dict[str, list[str]] = {}
+    if not now:
+        return found
+    for card in CARDS:
+        if card in kept:
+            continue
+        low, discards = _least(_draw(kept, card, rules))
+        if low >= now:
+            continue
+        kinds: set[str] = set()
+        for d in discards:
+            kinds |= _kinds_everywhere(card, _without([*kept, card], d), rules) or set()
+        if kinds:
+            found[card.code] = [k for k in ("set", "run") if k in kinds]
+    return found
+
+
+def _lowering(kept: Sequence[Card], unseen: Sequence[Card], rules: Rules) -> int:
+    now = deadwood(kept, rules)
+    return sum(1 for u in unseen if _least(_draw(kept, u, rules))[0] < now)
+
+
+def check(view: PlayerView, answer: dict[str, Any]) -> Counter[str]:
+    """Check every claim of ``answer`` (the tutor's, for ``view``); the claims
+    checked, counted by kind. Raises AssertionError on a false claim."""
+    rules = view.rules
+    hand = list(view.hand)
+    claims: Counter[str] = Counter()
+    to_play = view.phase != "over" and view.current == view.seat
+    legal = view.legal_actions() if to_play else []
+    top = view.discard_pile[-1] if view.discard_pile else None
+    unseen = [c for c in CARDS if c not in hand and c not in view.discard_pile]
+    unseen = [c for c in unseen if c not in view.opponent_known]
+    assert answer["to_play"] == to_play
+    # the discards: every card allowed, with the deadwood it leaves, least first
+    left = {c: deadwood(_without(hand, c), rules) for c in hand if c != view.taken}
+    if view.phase == "discard" and to_play:
+        listed = [(d["card"], d["deadwood"]) for d in answer["discards"]]
+        assert sorted(listed) == sorted((c.code, p) for c, p in left.items())
+        assert [p for _, p in listed] == sorted(left.values())
+        claims["discards"] += 1
+    else:
+        assert answer["discards"] == []
+    going = answer["going_out"]
+    why = going["why_not"]
+    assert why is None or why in WHY_NOT
+    knocks = [a for a in legal if isinstance(a, Knock)]
+    assert going["knock"] == bool(knocks)
+    assert going["gin"] == any(isinstance(a, Gin) for a in legal)
+    assert going["big_gin"] == (BigGin() in legal)
+    if knocks:
+        shown = [check_going_out(_without(hand, k.card), rules, view.upcard) for k in knocks]
+        assert all(s.allowed and s.kind == "knock" for s in shown)
+        assert going["knock_deadwood"] == min(s.deadwood for s in shown)
+        claims["may_knock"] += 1
+    else:
+        assert going["knock_deadwood"] is None
+    if view.phase == "discard" and to_play:
+        assert going["deadwood"] == min(left.values())
+        going_out = knocks or going["gin"] or going["big_gin"]
+        assert (why is None) == bool(going_out), why
+    else:
+        assert going["deadwood"] == deadwood(hand, rules)
+    kinds = {type(a) for a in legal}
+    if why == "deal_over":
+        assert view.phase == "over"
+    elif why == "not_your_turn":
+        assert view.phase != "over" and view.current != view.seat
+    elif why == "take_or_pass":
+        assert view.phase == "offer" and kinds == {DrawDiscard, Pass}
+        assert top is not None and going["params"] == {"card": top.code}
+    elif why == "must_draw":
+        assert view.phase == "draw" and kinds == {DrawDiscard, DrawStock}
+        assert top is not None and going["params"] == {"card": top.code}
+    elif why == "must_draw_stock":
+        assert view.phase == "draw" and kinds == {DrawStock}
+    elif why == "must_take":
+        assert view.phase == "draw" and kinds == {DrawDiscard}
+        assert top is not None and going["params"] == {"card": top.code}
+    elif why is not None:
+        # no discard goes out (the flags above), and the reason given is the engine's
+        assert not knocks and not going["gin"] and not going["big_gin"]
+        fewest = min(left.values())
+        limit = rules.knock_limit(view.upcard)
+        if why == "over_limit":
+            assert limit is not None and fewest > limit == going["limit"] > 0
+        elif why == "gin_only":
+            assert rules.gin_only and going["gin_only"] and going["limit"] is None
+        elif why == "ace_upcard":
+            assert rules.upcard_sets_knock_limit and view.upcard.rank == 1 and limit == 0
+        elif why == "too_few_melded":
+            most = max(max_melded(_without(hand, c), rules) for c in left)
+            assert most < rules.knock_min_melded
+            assert going["params"] == {"melded": most, "needed": rules.knock_min_melded}
+    claims[f"why_not:{why}"] += 1
+    # the expert's advice and its reason
+    expert = answer["expert"]
+    kept: list[Card] = hand
+    if not to_play:
+        assert expert is None
+        if len(hand) == 11:
+            kept = _without(hand, min(left, key=lambda c: (left[c], c)))
+    else:
+        kept = _check_expert(view, expert, legal, left, unseen, claims)
+    # the outs: the cards that improve the hand the advice keeps (none if it goes out)
+    goes_out = expert is not None and expert["action"] in ("knock", "gin", "big_gin")
+    expected = _expected_outs(kept, rules) if len(kept) == 10 and not goes_out else {}
+    got = {o["card"]: o for o in answer["outs"]}
+    assert set(got) == set(expected), (sorted(got), sorted(expected))
+    for code, o in got.items():
+        assert o["kinds"] == expected[code] and o["kind"] == expected[code][0]
+        assert o["unseen"] == (Card.parse(code) in unseen)
+    assert answer["outs_unseen"] == sum(1 for o in got.values() if o["unseen"])
+    claims["outs"] += len(got)
+    return claims
+
+
+def _check_expert(
+    view: PlayerView,
+    expert: dict[str, Any],
+    legal: list[Any],
+    left: dict[Card, int],
+    unseen: list[Card],
+    claims: Counter[str],
+) -> list[Card]:
+    """Check the expert's reason; the cards the advice keeps."""
+    rules = view.rules
+    hand = list(view.hand)
+    reason, params = expert["reason"], expert["params"]
+    assert reason in EXPERT_REASONS
+    claims[reason] += 1
+    action = expert["action"]
+    named = {"pass": Pass(), "take": DrawDiscard(), "stock": DrawStock(), "big_gin": BigGin()}
+    if "card" in expert:
+        card = Card.parse(expert["card"])
+        move: Any = {"discard": Discard, "knock": Knock, "gin": Gin}[action](card)
+    else:
+        move = named[action]
+    assert move in legal, (action, expert)
+    top = view.discard_pile[-1] if view.discard_pile else None
+    if action in ("pass", "take", "stock"):
+        if reason == "stock_only":
+            assert action == "stock" and DrawDiscard() not in legal and params == {}
+            return hand
+        assert top is not None and params["card"] == top.code
+        before = deadwood(hand, rules)
+        after, discards = _least(_draw(hand, top, rules))
+        assert (params["before"], params["after"]) == (before, after)
+        prefix = "upcard" if view.phase == "offer" else "pile"
+        lower = after < before
+        if action == "take":
+            if reason == "take_meld":
+                d = Card.parse(params["discard"])
+                assert lower and d in discards
+                assert _kinds_everywhere(top, _without([*hand, top], d), rules)
+            elif reason == "take_replaces":
+                d = Card.parse(params["replaces"])
+                assert lower and d in discards
+                assert all(_nowhere(top, _without([*hand, top], x), rules) for x in discards)
+                assert rules.card_value(top) < rules.card_value(d)  # "a higher card"
+            elif reason == "take_lower":
+                assert lower and Card.parse(params["discard"]) in discards
+            elif reason == "take_keep":
+                assert not lower and rules.knock_limit(view.upcard) == 0
+                pair = [Card.parse(c) for c in params["with"]]
+                assert len(pair) == 2 and all(c in hand for c in pair)
+                assert max_melded([top, *pair], rules) == 3
+            else:
+                assert reason == "take_only" and not lower and DrawStock() not in legal
+        else:
+            assert reason.startswith(prefix + "_")
+            if reason.endswith("_no_help"):
+                assert not lower
+            elif reason.endswith("_no_meld"):
+                d = Card.parse(params["replaces"])
+                assert lower and d in discards
+                assert all(_nowhere(top, _without([*hand, top], x), rules) for x in discards)
+            else:
+                assert reason.endswith("_race") and lower
+                assert rules.knock_limit(view.upcard) == 0
+        return hand
+    if action == "big_gin":
+        assert reason == "big_gin" and params == {}
+        return hand
+    card = Card.parse(params["card"])
+    assert card == move.card
+    kept = _without(hand, card)
+    if action == "gin":
+        assert reason == "gin" and deadwood(kept, rules) == 0
+        return kept
+    if action == "knock":
+        shown = check_going_out(kept, rules, view.upcard)
+        assert reason == "knock" and shown.allowed and params["deadwood"] == shown.deadwood
+        return kept
+    knocks = [a for a in legal if isinstance(a, Knock)]
+    fewest = min(left.values())
+    if reason in ("play_on", "play_on_deal"):
+        assert knocks
+        shown = [check_going_out(_without(hand, k.card), rules, view.upcard) for k in knocks]
+        assert params["deadwood"] == min(s.deadwood for s in shown)
+        target = view.match.target
+        if reason == "play_on":
+            to_go = target - view.match.scores[0] if target is not None else None
+            assert to_go is not None and params["to_go"] == to_go and params["target"] == target
+            # the expert ends a deal early only within its margin of the target
+            assert params["margin"] == ExpertPlayer().finish_within < to_go
+        else:
+            assert target is None and params["to_go"] is None
+        gin = sum(1 for u in unseen if _least(_draw(kept, u, rules))[0] == 0)
+        assert params["gin_outs"] == gin
+        return kept
+    assert not knocks
+    if reason == "least_deadwood":
+        assert left[card] == fewest == params["deadwood"]
+        return kept
+    avoided = Card.parse(params["avoided"])
+    assert params["deadwood"] == left[card] > fewest == params["least"] == left[avoided]
+    if reason == "safe_discard":
+        near = Card.parse(params["near"])
+        assert near in view.opponent_known and _close(near, avoided, rules)
+        assert not any(_close(w, card, rules) for w in view.opponent_known)
+    elif reason == "keeps_outs":
+        mine = _lowering(kept, unseen, rules)
+        theirs = _lowering(_without(hand, avoided), unseen, rules)
+        assert (params["outs"], params["avoided_outs"]) == (mine, theirs) and mine > theirs
+    else:
+        assert reason == "keeps_chances"
+    return kept
+
+
+def run(rules: Rules, count: int, seed: int = 0) -> Counter[str]:
+    """Walk ``count`` positions of ``rules`` and check every answer; the claims."""
+    total: Counter[str] = Counter()
+    for view, number in positions(rules, count, seed):
+        answer = tutor(view, number)
+        try:
+            total += check(view, answer)
+        except AssertionError as error:
+            raise AssertionError(f"{rules.name} {view} -> {answer}: {error}") from error
+        total["positions" if answer["to_play"] else "positions_not_to_play"] += 1
+    return total
+
+
+# --------------------------------------------------------------------------- the tests
+
+SAMPLE = 150
+
+
+@pytest.mark.parametrize("rules", [STANDARD, STRAIGHT, OKLAHOMA, FRENCH], ids=lambda r: r.name)
+def test_every_claim_of_the_tutor_is_true(rules: Rules) -> None:
+    claims = run(rules, SAMPLE, seed=21)
+    assert claims["positions"] >= SAMPLE
+    common = {"outs", "discards", "take_meld", "least_deadwood", "keeps_outs", "pile_no_meld"}
+    assert common <= set(claims), sorted(claims)
+    assert claims["why_not:take_or_pass"] and claims["why_not:must_draw"]
+
+
+def test_the_checker_catches_a_false_claim() -> None:
+    """The 6C of the issue: it joins no meld (6D is in the diamond run), it only
+    takes the place of 9H; "joins a meld" is refused by the checker."""
+    from ginrules.cards import parse_hand
+
+    hand = tuple(parse_hand("5S 5H 5C 6D 7D 8D AH 6H 9H 3C"))
+    deal = Deal.new(STANDARD, seed=1)
+    view = PlayerView.of(deal)
+    view = PlayerView(**{**view.__dict__, "hand": hand, "discard_pile": (Card.parse("6C"),)})
+    answer = tutor(view, 1)
+    expert = answer["expert"]
+    assert expert["action"] == "take" and expert["reason"] == "take_replaces"
+    assert expert["params"] == {"card": "6C", "before": 19, "after": 16, "replaces": "9H"}
+    check(view, answer)
+    expert["reason"] = "take_meld"
+    expert["params"] = {**expert["params"], "discard": "9H"}
+    with pytest.raises(AssertionError):
+        check(view, answer)
