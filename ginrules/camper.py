@@ -16,9 +16,9 @@ challenge's program.
   holds a meld for the card (:func:`ginrules.players._feeds`).
 - **Going out:** gin (big gin where the rules have it) whenever it can; a
   knock only in its first ``knock_turns`` turns, then it plays only for gin.
-- **Spread:** the engine spreads the knocker's arrangement that leaves the
-  defender the most deadwood (:mod:`ginrules.showdown`), which is what the
-  camper's "fewest lay-offs" asks for.
+- **Spread:** as every level, the arrangement of least deadwood that leaves
+  the fewest lay-offs the opponent may hold, from the seat's view
+  (:meth:`ginrules.view.PlayerView.spread_options`), which is the camper's rule.
 
 >>> from ginrules.deal import Deal
 >>> from ginrules.players import get_player, play_deal
