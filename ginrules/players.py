@@ -483,13 +483,15 @@ class KnockChoice:
     ``decided_by``: ``low_deadwood`` (``deadwood`` is at most ``knock_at``),
     ``near_target`` (the seat needs ``to_go`` points to reach the match's target,
     at most ``margin``, the expert's ``finish_within``), ``stock_ending`` (the
-    stock is about to run out under the dead hand rule), else ``patience``: it
+    stock is about to run out under the dead hand rule), ``early_turn`` (the
+    expert level knocks in its first turns, :mod:`ginrules.search`), else
+    ``patience``: it
     plays on for gin or to undercut a knock. ``to_go`` is ``None`` in a single
     deal.
     """
 
     knock: bool
-    decided_by: Literal["low_deadwood", "near_target", "stock_ending", "patience"]
+    decided_by: Literal["low_deadwood", "near_target", "stock_ending", "early_turn", "patience"]
     deadwood: int
     knock_at: int
     to_go: int | None

@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from ginrules.cards import Card, parse_hand
 from ginrules.deal import Discard, Knock
-from ginrules.melds import _tables
 from ginrules.players import ExpertPlayer, get_player
 from ginrules.rules import FRENCH, STANDARD, Rules
-from ginrules.search import StrongPlayer, opponent_hands
+from ginrules.search import StrongPlayer
 from ginrules.view import MatchContext, PlayerView
 
 
@@ -65,15 +62,17 @@ def test_it_knocks_early_before_the_opponent_hand_has_grown(turns: int) -> None:
 
 
 def test_later_it_plays_on_for_gin() -> None:
-    player = StrongPlayer(1, early_turns=3)
-    assert isinstance(player.choose(position(KNOCKABLE, 20)), Discard)
+    assert isinstance(StrongPlayer(1).choose(position(KNOCKABLE, 20)), Discard)
 
 
-def test_near_the_target_it_no_longer_knocks_into_an_undercut() -> None:
-    # 95 of 100: the old expert knocked at any turn; a camper then often undercuts
-    view = position(KNOCKABLE, 20, scores=(95, 40))
-    assert ExpertPlayer(1).choose(view) == Knock(Card.parse("KD"))
-    assert isinstance(StrongPlayer(1, finish_within=-1).choose(view), Discard)
+def test_its_early_knock_says_what_decided_it() -> None:
+    player = StrongPlayer(1)
+    choice = player.knock_choice(position(KNOCKABLE, 4), 2)
+    assert choice.knock and choice.decided_by == "early_turn"
+    # after its fifth turn, the expert's own reasons: patience, or the target near
+    assert player.knock_choice(position(KNOCKABLE, 10), 2).decided_by == "patience"
+    near = player.knock_choice(position(KNOCKABLE, 10, scores=(95, 40)), 2)
+    assert near.knock and near.decided_by == "near_target"
 
 
 # Gin Rami: eight cards melded (A-4 of spades, four sevens), 19 deadwood kept at best
@@ -85,15 +84,7 @@ def test_gin_rami_late_in_the_deal_it_goes_down_only_with_little_deadwood() -> N
     assert view.check_going_out(Card.parse("9H")).allowed
     # the old expert went down at any count with four stock cards or fewer
     assert isinstance(ExpertPlayer(1).choose(view), Knock)
-    assert isinstance(StrongPlayer(1, late_at=10).choose(view), Discard)
+    assert isinstance(StrongPlayer(1).choose(view), Discard)
+    assert StrongPlayer(1).knock_choice(view, 19).decided_by == "patience"
     low = position("AS 2S 3S 4S 7D 7C 7H 7S 2D 3C 9H", 30, rules=FRENCH, stock=4, target=250)
     assert StrongPlayer(1, late_at=10).choose(low) == Knock(Card.parse("9H"))
-
-
-def test_the_opponent_hands_it_imagines_are_consistent_with_its_view() -> None:
-    view = position(KNOCKABLE, 12, discards="9S 8C JH QH")
-    seen = {*view.hand, *view.discard_pile}
-    hands = opponent_hands(view, 20, random.Random(1), _tables(STANDARD))
-    assert len(hands) == 20
-    assert all(len(h) == 10 and not seen & set(h) for h in hands)
-    assert len({tuple(h) for h in hands}) > 1
