@@ -48,10 +48,10 @@ Oklahoma; against ``beginner`` (the EAAI baseline), 76.2 % (72.5-80.0) of 400
 under standard (the expert as it was: 74.2 %), 70.3 % (65.5-75.2) of 300 under
 Oklahoma (as it was: 73.5 % of 400; knocking early only in the first 3 turns:
 73.0 % there, but 49.5 % against the camper), 75.8 % (71.3-80.2) of 400 under
-Straight Gin, where nobody knocks and the expert is unchanged. Under Gin Rami,
-without the near-target knocks, 45.7 % (41.0-50.3) of 300 against the camper
-(43.7 % without the early knocks) and 74.0 % (68.2-79.8) of 200 against the
-baseline.
+Straight Gin, where nobody knocks and the expert is unchanged (62.5 %,
+57.3-67.7, of 400 against the camper there). Under Gin Rami, 46.0 % (41.3-50.7)
+of 300 against the camper (43.7 % without the early knocks) and 75.3 %
+(70.8-79.8) of 300 against the baseline.
 
 Late knocks are what a camper punishes: a knock after the opponent's hand has
 grown is undercut from a quarter to a third of the time, even with 2 deadwood.
