@@ -8,7 +8,7 @@ Each candidate is ``class:key=value,...``: ``expert`` (:class:`ExpertPlayer`),
 deals are the same), and a line per run gives the win rate and its 95 % interval.
 
 Usage: ``python benchmarks/expert_ab.py --variants standard --games 400
---against camper expert strong:knock_turns=3``.
+--against camper expert strong:early_turns=3``.
 """
 
 from __future__ import annotations
