@@ -3,8 +3,10 @@
 Every pair of levels plays ``ginrules duel`` games in every variant (mirrored
 pairs, dealer alternating, the variant's own target; standard is the EAAI
 scoring: a game to 100, no big gin). The headline pairs, ``expert`` against
-``beginner`` and against ``good`` under standard, play ``--headline`` game
-pairs; the others ``--pairs``. Then the seconds per move of each level: median
+``beginner``, ``good`` and ``camper`` (the gin camper in the EAAI 2021 winner's
+style) under standard, play ``--headline`` game pairs; the others ``--pairs``.
+``--only expert-camper,expert-beginner`` plays only those pairs, and
+``--variants`` only those variants. Then the seconds per move of each level: median
 and 99th percentile (wall clock, and this process's CPU time, which a loaded
 machine does not inflate) over the moves of ``--timing-games`` games against ``good``
 in each of the ``--timing-variants`` (standard, and Straight Gin, where the expert
@@ -13,6 +15,7 @@ the site's Pyodide runtime, named by ``_build/html/_pyodide/runtime.json``, are
 there: ``make site``) inside Pyodide under Node, on the checkout's sources.
 
 Usage: ``python benchmarks/players.py [--headline 3000] [--pairs 300]
+[--only A-B,...] [--variants standard,...]
 [--timing-games 20] [--timing-variants standard,straight] [--seed S] [--no-ladder]
 [--no-pyodide]``.
 """
@@ -42,7 +45,7 @@ from ginrules.rules import PRESETS  # noqa: E402
 from ginrules.view import PlayerView  # noqa: E402
 
 RUNTIME = ROOT / "_build" / "html" / "_pyodide"
-HEADLINE = {("expert", "beginner"), ("expert", "good")}
+HEADLINE = {("expert", "beginner"), ("expert", "good"), ("expert", "camper")}
 
 RUNNER = ROOT / "benchmarks" / "players_pyodide.mjs"
 
@@ -121,14 +124,20 @@ def pyodide_timings(games: int, seed: int, variant: str) -> dict[str, dict[str, 
     return table
 
 
-def ladder(headline: int, pairs: int, seed: int) -> None:
+def ladder(
+    headline: int, pairs: int, seed: int, only: set[tuple[str, str]], variants: list[str]
+) -> None:
     print("games won by the first level, mirrored pairs, 95% CI (pairs as clusters)")
     print(
         f"{'variant':<9} {'A':<9} {'B':<9} {'games':>6} {'A won':>7} {'95% CI':>15}"
         f" {'pts/game A-B':>14} {'deals A-B':>11} {'gin A-B':>9} {'undercut A-B':>13} {'s':>6}"
     )
     for name, rules in PRESETS.items():
+        if variants and name not in variants:
+            continue
         for a, b in itertools.combinations(reversed(list(LEVELS)), 2):
+            if only and (a, b) not in only:
+                continue
             n = headline if name == "standard" and (a, b) in HEADLINE else pairs
             start = time.perf_counter()
             result: dict[str, Any] = duel(rules, (a, b), 2 * n, seed)
@@ -153,6 +162,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--headline", type=int, default=3000, help="game pairs, headline pairs")
     parser.add_argument("--pairs", type=int, default=300, help="game pairs, other pairs")
+    parser.add_argument("--only", default="", help="pairs A-B to play, comma-separated")
+    parser.add_argument("--variants", default="", help="variants to play, comma-separated")
     parser.add_argument("--timing-games", type=int, default=20)
     parser.add_argument("--timing-variants", default="standard,straight")
     parser.add_argument("--seed", type=int, default=0)
@@ -166,7 +177,9 @@ def main() -> None:
         return
     print(f"Python {sys.version.split()[0]}, seed {args.seed}")
     if args.ladder:
-        ladder(args.headline, args.pairs, args.seed)
+        only = {(p.split("-", 1)[0], p.split("-", 1)[-1]) for p in args.only.split(",") if p}
+        variants = [v for v in args.variants.split(",") if v]
+        ladder(args.headline, args.pairs, args.seed, only, variants)
     for variant in variants:
         print_timings("CPython", variant, timings(args.timing_games, args.seed, variant))
     for variant in variants if args.pyodide else []:

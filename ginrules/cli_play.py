@@ -218,6 +218,7 @@ LEVEL_NAMES = {
     "random": N_("Random"),
     "beginner": N_("Beginner"),
     "good": N_("Good"),
+    "camper": N_("Camper"),
     "expert": N_("Expert"),
 }
 

@@ -28,20 +28,21 @@ Levels (:func:`get_player`, names in :data:`LEVELS`), each deterministic for a s
     rank, or near in suit, of the cards the opponent took from the pile) and then
     throws the highest card; it knocks as soon as the rules allow and goes gin
     when it can.
-``expert`` (:class:`ExpertPlayer`)
+``camper`` (:class:`ginrules.camper.CamperPlayer`)
+    a gin camper in the style of the EAAI 2021 challenge's winner: the good
+    player's draws, discards by a heavily weighted one-draw look-ahead that
+    decays over its turns and by the danger of feeding the opponent, and knocks
+    only in its first three turns, then plays for gin.
+``expert`` (:class:`ginrules.search.StrongPlayer`, an :class:`ExpertPlayer`)
     draws and discards as ``good`` does, except where only gin ends the deal
     (Straight Gin, an Oklahoma ace upcard): there a discard is valued by the
     chance of gin within the next two draws, worked out over the unseen cards,
-    and by the chance that the opponent melds the card thrown. It plays with
-    patience: it goes gin, or big gin
-    where the rules have it, whenever it can, but does not knock with deadwood
-    left, so that an opponent who knocks early is often undercut, unless a won
-    deal matters more than its points (the seat is within 10 points of the
-    match's target, or the stock is about to run out under the dead hand rule).
-    Against players who knock at the first chance, that patience is what pays
-    most (measured by ``benchmarks/players.py``: playing for gin and the undercut
-    against the EAAI baseline wins about 3 games in 4, knocking at the first
-    chance with the same discards fewer than 3 in 5).
+    and by the chance that the opponent melds the card thrown. It goes gin, or
+    big gin where the rules have it, whenever it can; it knocks in its first
+    five turns, before the opponent's hand has grown, and after that plays with
+    patience, for gin, so that an opponent who knocks late is often undercut
+    (:mod:`ginrules.search` gives what each rule bought, measured against the
+    camper and the EAAI baseline).
 
 >>> from ginrules.rules import STANDARD
 >>> from ginrules.deal import Deal
@@ -482,13 +483,15 @@ class KnockChoice:
     ``decided_by``: ``low_deadwood`` (``deadwood`` is at most ``knock_at``),
     ``near_target`` (the seat needs ``to_go`` points to reach the match's target,
     at most ``margin``, the expert's ``finish_within``), ``stock_ending`` (the
-    stock is about to run out under the dead hand rule), else ``patience``: it
+    stock is about to run out under the dead hand rule), ``early_turn`` (the
+    expert level knocks in its first turns, :mod:`ginrules.search`), else
+    ``patience``: it
     plays on for gin or to undercut a knock. ``to_go`` is ``None`` in a single
     deal.
     """
 
     knock: bool
-    decided_by: Literal["low_deadwood", "near_target", "stock_ending", "patience"]
+    decided_by: Literal["low_deadwood", "near_target", "stock_ending", "early_turn", "patience"]
     deadwood: int
     knock_at: int
     to_go: int | None
@@ -592,11 +595,24 @@ def _feeds(view: PlayerView) -> Callable[[Card], float]:
     return feeds
 
 
+def _camper(seed: int) -> Player:
+    from ginrules.camper import CamperPlayer
+
+    return CamperPlayer(seed)
+
+
+def _expert(seed: int) -> Player:
+    from ginrules.search import StrongPlayer
+
+    return StrongPlayer(seed)
+
+
 LEVELS: dict[str, Callable[[int], Player]] = {
     "random": lambda seed: RandomPlayer(seed, go_out=True),
     "beginner": BeginnerPlayer,
     "good": GoodPlayer,
-    "expert": ExpertPlayer,
+    "camper": _camper,
+    "expert": _expert,
 }
 """The computer players by level name, weakest first: ``LEVELS[name](seed)``."""
 

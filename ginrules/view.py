@@ -60,7 +60,9 @@ class PlayerView:
     stock); ``opponent_discards`` the cards the opponent threw (each card once,
     in the order first seen). ``taken`` is
     the card this seat just took from the pile (it may not throw it back) and
-    ``drawn`` the card it drew this turn, from either pile.
+    ``drawn`` the card it drew this turn, from either pile. ``restocked`` are
+    the cards the last reshuffle turned into the new stock (both players saw
+    them in the discard pile; empty before any reshuffle).
     """
 
     seat: int
@@ -83,6 +85,7 @@ class PlayerView:
     reshuffles: int
     match: MatchContext
     legal: tuple[Action, ...] | None
+    restocked: tuple[Card, ...] = ()
 
     @classmethod
     def of(
@@ -117,6 +120,7 @@ class PlayerView:
             # in the discard phase the legal actions (a going-out check per card)
             # are worked out from the hand only when asked for
             legal=None if mine_to_act and deal.phase == "discard" else _drawing(deal, mine_to_act),
+            restocked=tuple(history.restocked),
         )
 
     @property
@@ -142,9 +146,24 @@ class PlayerView:
         return check_going_out(cards, self.rules, self.upcard)
 
     def unseen(self) -> list[Card]:
-        """The cards this seat has not seen: the opponent's other cards and the stock."""
+        """The cards this seat does not see now: the opponent's other cards and the
+        stock. After a reshuffle they include the cards of the rebuilt stock,
+        which the seat saw in the pile (:meth:`restocked_unseen`)."""
         seen = {*self.hand, *self.discard_pile, *self.opponent_known}
         return [c for c in CARDS if c not in seen]
+
+    def restocked_unseen(self) -> list[Card]:
+        """The cards of :meth:`unseen` that the last reshuffle put into the stock:
+        each is still in the stock, or in the opponent's hand if it drew the
+        card from the stock since."""
+        seen = {*self.hand, *self.discard_pile, *self.opponent_known}
+        return sorted(c for c in self.restocked if c not in seen)
+
+    def never_seen(self) -> list[Card]:
+        """The cards of :meth:`unseen` that the last reshuffle did not put into the
+        stock (all of them before any reshuffle)."""
+        restocked = set(self.restocked)
+        return [c for c in self.unseen() if c not in restocked]
 
     def spread_options(self, discard: Card | None) -> list[SpreadOption]:
         """This seat's arrangements of least deadwood if it goes out discarding
@@ -189,6 +208,7 @@ class _History:
         self.refused: tuple[dict[Card, None], dict[Card, None]] = ({}, {})
         self.thrown: tuple[dict[Card, None], dict[Card, None]] = ({}, {})
         self.picked: tuple[dict[Card, None], dict[Card, None]] = ({}, {})
+        self.restocked: list[Card] = []
 
 
 # The history of each deal, read on from where the last view of it stopped, so that
@@ -209,7 +229,9 @@ def _public_history(deal: Deal) -> _History:
     for entry in deal.log[history.read :]:
         event = entry.get("event")
         if event == "reshuffle":
-            pile[:] = [Card.parse(entry["top"])]
+            top = Card.parse(entry["top"])
+            history.restocked = [c for c in pile if c is not top]
+            pile[:] = [top]
             continue
         if event is not None:
             continue

@@ -131,7 +131,7 @@ def test_play_match_shows_the_players_the_scores() -> None:
 
 
 def test_levels_by_name() -> None:
-    assert list(LEVELS) == ["random", "beginner", "good", "expert"]
+    assert list(LEVELS) == ["random", "beginner", "good", "camper", "expert"]
     assert isinstance(get_player("Beginner", 3), BeginnerPlayer)
     assert isinstance(get_player("expert"), ExpertPlayer)
     with pytest.raises(UnknownLevelError) as info:

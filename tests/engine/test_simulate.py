@@ -94,10 +94,13 @@ def test_simulate_through_main(capsys: pytest.CaptureFixture[str]) -> None:
         (["simulate", "--variant", "canasta"], "unknown variant"),
         (["simulate", "--deals", "-3"], "argument --deals: not a whole number of 0 or more: '-3'"),
         (["simulate", "--seed", "many"], "argument --seed: not a whole number: 'many'"),
-        (["play", "--level", "pro"], "unknown level: 'pro'; known: random, beginner, good, expert"),
+        (
+            ["play", "--level", "pro"],
+            "unknown level: 'pro'; known: random, beginner, good, camper, expert",
+        ),
         (
             ["duel", "--players", "pro", "good"],
-            "unknown level: 'pro'; known: random, beginner, good, expert",
+            "unknown level: 'pro'; known: random, beginner, good, camper, expert",
         ),
         (["play", "--variant", "canasta"], "unknown variant"),
     ],

@@ -361,7 +361,9 @@ def run(rules: Rules, count: int, seed: int = 0) -> Counter[str]:
 
 # --------------------------------------------------------------------------- the tests
 
-SAMPLE = 150
+# 250: the expert level knocks in its first turns (ginrules.search), deals are shorter,
+# and in 150 positions of standard no discard kept more outs (keeps_outs) any more
+SAMPLE = 250
 
 
 @pytest.mark.parametrize("rules", [STANDARD, STRAIGHT, OKLAHOMA, FRENCH], ids=lambda r: r.name)

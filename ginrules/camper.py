@@ -1,0 +1,91 @@
+"""The ``camper`` level: a gin camper in the style of the EAAI 2021 challenge's winner.
+
+The MARJJ player (Penn State Harrisburg, "A Heuristic Evaluation Function for
+Hand Strength Estimation in Gin Rummy", AAAI/EAAI-21) is rebuilt here from its
+published description, as jdh8/gin-rummy-engine reconstructed it
+(``docs/marjj-parity-plan.md``): it is a yardstick for the expert, not the
+challenge's program.
+
+- **Draw:** it takes the face-up card only when the card joins a meld with its
+  hand *and* lowers its deadwood (as the good player does).
+- **Discard:** it throws the card that minimises the deadwood kept, plus a
+  heavily weighted, decaying one-draw look-ahead (``lookahead`` times
+  ``decay`` to the power of its own turn number less one, times the deadwood
+  expected after the next draw and the best discard, each card it has not
+  seen drawn as likely), plus ``danger`` times the chance that the opponent
+  holds a meld for the card (:func:`ginrules.players._feeds`).
+- **Going out:** gin (big gin where the rules have it) whenever it can; a
+  knock only in its first ``knock_turns`` turns, then it plays only for gin.
+- **Spread:** as every level, the arrangement of least deadwood that leaves
+  the fewest lay-offs the opponent may hold, from the seat's view
+  (:meth:`ginrules.view.PlayerView.spread_options`), which is the camper's rule.
+
+>>> from ginrules.deal import Deal
+>>> from ginrules.players import get_player, play_deal
+>>> from ginrules.rules import STANDARD
+>>> deal = Deal.new(STANDARD, seed=3)
+>>> play_deal(deal, (get_player("camper", 1), get_player("good", 2))) is deal.result
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from ginrules.cards import Card
+from ginrules.melds import _tables
+from ginrules.players import GoodPlayer, _feeds, _saved
+from ginrules.view import PlayerView
+
+__all__ = ["CamperPlayer", "own_turn"]
+
+
+def own_turn(view: PlayerView) -> int:
+    """The seat's own turn number in the deal: 1 until its first discard, then 2...
+
+    ``view.turns`` counts the discards of both seats, which alternate, so the
+    seat to act has made ``turns // 2`` discards whoever played first.
+    """
+    return view.turns // 2 + 1
+
+
+class CamperPlayer(GoodPlayer):
+    """A gin camper (see the module docstring), deterministic per seed."""
+
+    def __init__(
+        self,
+        seed: int = 0,
+        lookahead: float = 18.0,
+        decay: float = 0.9,
+        danger: float = 6.0,
+        knock_turns: int = 3,
+        restless_after: int = 2,
+    ) -> None:
+        super().__init__(seed, lookahead, restless_after)
+        self.lookahead = lookahead
+        self.decay = decay
+        self.danger = danger
+        self.knock_turns = knock_turns
+
+    def weight(self, view: PlayerView) -> float:
+        """The look-ahead's weight at this turn: ``lookahead * decay ** (turn - 1)``."""
+        return self.lookahead * self.decay ** (own_turn(view) - 1)
+
+    def _valuer(self, view: PlayerView, hand: Sequence[Card]) -> Callable[[Card, int, int], float]:
+        tables = _tables(view.rules)
+        outs = [1 << c.index for c in view.unseen()]
+        weight = self.weight(view)
+        feeds = _feeds(view)
+        danger = self.danger
+
+        def value(card: Card, kept: int, left: int) -> float:
+            if not left:
+                return -1.0
+            # the deadwood expected after the next draw is left - saved
+            ahead = left - _saved(kept, left, outs, tables)
+            return left + weight * ahead + danger * feeds(card)
+
+        return value
+
+    def _knocks(self, view: PlayerView, left: int) -> bool:
+        return own_turn(view) <= self.knock_turns
