@@ -218,7 +218,7 @@ LEVEL_NAMES = {
     "random": N_("Random"),
     "beginner": N_("Beginner"),
     "good": N_("Good"),
-    "camper": N_("Camper"),
+    "camper": N_("Gin camper"),
     "expert": N_("Expert"),
 }
 

@@ -57,7 +57,7 @@ is to come.
     Rami fewer than 8 cards in melds whatever the discard (params ``melded``,
     the most any discard keeps in melds, and ``needed``).
 
-``expert`` is the choice of a fresh ``ExpertPlayer(seed)`` on the view (a
+``expert`` is the choice of a fresh expert level (``StrongPlayer(seed)``) on the view (a
 separate player: asking never changes the opponent's play), with a reason code
 and its params (cards as English codes). Taking a pile card ``card``: ``before``
 is the deadwood of the hand held, ``after`` the least deadwood with ``card``
@@ -94,15 +94,16 @@ after the best discard of another card, ``discard``:
     go gin discarding ``card`` / with all eleven cards melded.
 ``knock`` {card, deadwood}
     knock (Gin Rami: go down) discarding ``card``, leaving ``deadwood`` as spread.
-``play_on`` / ``play_on_deal`` {card, deadwood, gin_outs, to_go, target, margin}
+``play_on`` / ``play_on_deal``
+    {card, deadwood, gin_outs, to_go, target, margin, turn, early_turns, early_at}:
     a knock with ``deadwood`` was possible, but the expert plays on and discards
-    ``card`` (:meth:`~ginrules.players.ExpertPlayer.knock_choice` decided by
-    patience): the seat needs ``to_go`` more points to reach ``target``, more
-    than ``margin``, within which the expert ends a deal early (it also does when
-    the stock is about to run out under the dead hand rule); ``play_on_deal``: a
-    single deal (``to_go`` and ``target`` ``null``), where it ends a deal early
-    only then. ``gin_outs`` unseen cards would give the hand kept gin at the
-    next draw; the expert waits for gin, or to undercut a knock.
+    ``card`` (:meth:`~ginrules.search.StrongPlayer.knock_choice` decided by
+    patience): it knocks with more than its own ``knock_at`` only in its first
+    ``early_turns`` turns with at most ``early_at`` (this is the seat's turn
+    ``turn``), or when the seat needs at most ``margin`` points to reach
+    ``target`` (it needs ``to_go``); ``play_on_deal``: a single deal (``to_go``
+    and ``target`` ``null``). ``gin_outs`` unseen cards would give the hand kept
+    gin at the next draw; the expert waits for gin, or to undercut a knock.
 ``least_deadwood`` {card, deadwood}
     discard ``card``: it leaves the least deadwood, ``deadwood``.
 
@@ -133,11 +134,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from ginrules.camper import own_turn
 from ginrules.cards import CARDS, Card
 from ginrules.deal import Action, BigGin, Discard, DrawDiscard, DrawStock, Gin, Knock, Pass
 from ginrules.melds import best_arrangements, deadwood, max_melded
-from ginrules.players import ExpertPlayer
 from ginrules.rules import Rules
+from ginrules.search import StrongPlayer
 from ginrules.view import PlayerView
 
 __all__ = ["EXPERT_REASONS", "WHY_NOT", "action_dict", "outs", "tutor"]
@@ -326,7 +328,7 @@ def action_dict(action: Action) -> dict[str, Any]:
 
 
 def _expert(
-    view: PlayerView, player: ExpertPlayer, action: Action, least: list[tuple[int, Card]]
+    view: PlayerView, player: StrongPlayer, action: Action, least: list[tuple[int, Card]]
 ) -> dict[str, Any]:
     data = action_dict(action)
     reason, params = _reason(view, player, action, least)
@@ -389,7 +391,7 @@ def _gin_outs(kept: Sequence[Card], unseen: Sequence[Card], rules: Rules) -> int
 
 
 def _reason(
-    view: PlayerView, player: ExpertPlayer, action: Action, least: list[tuple[int, Card]]
+    view: PlayerView, player: StrongPlayer, action: Action, least: list[tuple[int, Card]]
 ) -> tuple[str, dict[str, Any]]:
     rules = view.rules
     top = view.discard_pile[-1] if view.discard_pile else None
@@ -421,6 +423,9 @@ def _reason(
             "to_go": choice.to_go,
             "target": view.match.target,
             "margin": choice.margin,
+            "turn": own_turn(view),
+            "early_turns": player.early_turns,
+            "early_at": player.early_at,
         }
     fewest, avoided = least[0]
     if left[card] == fewest:
@@ -454,7 +459,7 @@ def tutor(view: PlayerView, seed: int = 0) -> dict[str, Any]:
     expert = None
     kept: Sequence[Card] = view.hand
     if to_play:
-        player = ExpertPlayer(seed)
+        player = StrongPlayer(seed)
         action = player.choose(view)
         expert = _expert(view, player, action, least)
         card = getattr(action, "card", None)

@@ -52,7 +52,7 @@ VARIANTS = {
     "oklahoma": "oklahoma",
     "french": "gin-rami",
 }
-LEVELS = ("beginner", "good", "expert")
+LEVELS = ("beginner", "good", "camper", "expert")
 DEFAULT_LEVEL = "good"
 
 
@@ -82,8 +82,16 @@ def level_labels() -> dict[str, Any]:
         # Translators: the computer's levels, weakest first (Beginner, Good, Expert): a level name,
         # not praise.
         "good": _("Good"),
+        # Translators: a computer level in the style of the 2021 EAAI challenge winner: it waits
+        # for gin and knocks only in its first turns.
+        "camper": _("Gin camper"),
         "expert": _("Expert"),
     }
+
+
+def level_hints() -> dict[str, Any]:
+    """What the level list says of a level whose name does not say how it plays."""
+    return {"camper": _("patient: plays for gin, knocks only early in the deal")}
 
 
 def going_out_words(style: str) -> dict[str, Any]:
@@ -108,15 +116,17 @@ def going_out_words(style: str) -> dict[str, Any]:
         "tutor_big_gin": _("Go big gin, keeping all eleven cards."),
         "tutor_knock": _("Knock, discarding {card}: deadwood {deadwood} is left."),
         "tutor_play_on": _(
-            "Discard {card} and play on: you could knock with {deadwood}, but you are still "
-            "{to_go} short of the target ({target}), and the expert knocks early only when the "
-            "target is {margin} or less away. It waits for gin (unseen cards that would give it "
-            "now: {gin_outs}) or to undercut a knock by the computer."
+            "Discard {card} and play on: you could knock with {deadwood}, but this is your turn "
+            "{turn}, and the expert knocks before gin only in its first {early_turns} turns with "
+            "{early_at} or less, or when the target ({target}) is {margin} or less away: you are "
+            "still {to_go} short. It waits for gin (unseen cards that would give it now: "
+            "{gin_outs}) or to undercut a knock by the computer."
         ),
         "tutor_play_on_deal": _(
-            "Discard {card} and play on: you could knock with {deadwood}, but in a single deal "
-            "the expert waits for gin (unseen cards that would give it now: {gin_outs}) or to "
-            "undercut a knock by the computer."
+            "Discard {card} and play on: you could knock with {deadwood}, but this is your turn "
+            "{turn}, and in a single deal the expert knocks before gin only in its first "
+            "{early_turns} turns with {early_at} or less. It waits for gin (unseen cards that "
+            "would give it now: {gin_outs}) or to undercut a knock by the computer."
         ),
     }
     if style == "gin_only":
@@ -145,18 +155,20 @@ def going_out_words(style: str) -> dict[str, Any]:
                 "tutor_knock": _("Go down, discarding {card}: a count of {deadwood} is left."),
                 "tutor_play_on": _(
                     "Discard {card} and play on: you could go down with a count of "
-                    "{deadwood}, but you are still {to_go} short of the target ({target}), and "
-                    "the expert goes down early only when the target is {margin} or less away or "
-                    "when the stock is about to run out. It waits for petit gin (unseen cards that "
-                    "would give it now: {gin_outs}) or to beat the computer on the count if "
-                    "it goes down first."
+                    "{deadwood}, but this is your turn {turn}, and the expert goes down before "
+                    "petit gin only in its first {early_turns} turns with a count of {early_at} "
+                    "or less, or when the target ({target}) is {margin} or less away: you are "
+                    "still {to_go} short. It waits for petit gin (unseen cards that would give "
+                    "it now: {gin_outs}) or to beat the computer on the count if it goes down "
+                    "first."
                 ),
                 "tutor_play_on_deal": _(
                     "Discard {card} and play on: you could go down with a count of "
-                    "{deadwood}, but in a single deal the expert goes down early only when the "
-                    "stock is about to run out. It waits for petit gin (unseen cards that would "
-                    "give it now: {gin_outs}) or to beat the computer on the count if it goes "
-                    "down first."
+                    "{deadwood}, but this is your turn {turn}, and in a single deal the expert "
+                    "goes down before petit gin only in its first {early_turns} turns with a "
+                    "count of {early_at} or less. It waits for petit gin (unseen cards that "
+                    "would give it now: {gin_outs}) or to beat the computer on the count if it "
+                    "goes down first."
                 ),
             }
         )
@@ -682,7 +694,14 @@ def depart_play_html(self: HTML5Translator, node: gr_play) -> None:
     self.body.append(f'<ul class="gr-play-rules">{links}</ul></div>\n')
     variants = _options([(name, p["name"]) for name, p in params.items()], "standard")
     games = _options([(s, label) for s, label in params["standard"]["schemes"]], "game100")
-    levels = _options([(k, str(v)) for k, v in level_labels().items()], DEFAULT_LEVEL)
+    hints = level_hints()
+    levels = _options(
+        [
+            (k, str(_("{level} ({hint})")).format(level=v, hint=hints[k]) if k in hints else str(v))
+            for k, v in level_labels().items()
+        ],
+        DEFAULT_LEVEL,
+    )
     deal = html.escape(str(_("Deal a new game")))
     self.body.append(
         '<form class="gr-controls gr-play-setup" hidden>'

@@ -324,6 +324,11 @@ def _check_expert(
             assert params["margin"] == ExpertPlayer().finish_within < to_go
         else:
             assert target is None and params["to_go"] is None
+        # ...or in its first turns with little deadwood: neither holds here
+        turn = view.turns // 2 + 1  # the seat's own turn: discards alternate
+        assert params["turn"] == turn
+        assert (params["early_turns"], params["early_at"]) == (5, 10)
+        assert turn > params["early_turns"] or fewest > params["early_at"]
         gin = sum(1 for u in unseen if _least(_draw(kept, u, rules))[0] == 0)
         assert params["gin_outs"] == gin
         return kept
