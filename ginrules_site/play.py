@@ -117,15 +117,17 @@ def going_out_words(style: str) -> dict[str, Any]:
         "tutor_knock": _("Knock, discarding {card}: deadwood {deadwood} is left."),
         "tutor_play_on": _(
             "Discard {card} and play on: you could knock with {deadwood}, but this is your turn "
-            "{turn}, and the expert knocks before gin only in its first {early_turns} turns with "
+            "{turn}, and the expert knocks before gin only in its first turns "
+            "(up to turn {early_turns}) with "
             "{early_at} or less, or when the target ({target}) is {margin} or less away: you are "
             "still {to_go} short. It waits for gin (unseen cards that would give it now: "
             "{gin_outs}) or to undercut a knock by the computer."
         ),
         "tutor_play_on_deal": _(
             "Discard {card} and play on: you could knock with {deadwood}, but this is your turn "
-            "{turn}, and in a single deal the expert knocks before gin only in its first "
-            "{early_turns} turns with {early_at} or less. It waits for gin (unseen cards that "
+            "{turn}, and in a single deal the expert knocks before gin only in its first turns "
+            "(up to turn {early_turns}) with {early_at} or less. "
+            "It waits for gin (unseen cards that "
             "would give it now: {gin_outs}) or to undercut a knock by the computer."
         ),
     }
@@ -156,7 +158,8 @@ def going_out_words(style: str) -> dict[str, Any]:
                 "tutor_play_on": _(
                     "Discard {card} and play on: you could go down with a count of "
                     "{deadwood}, but this is your turn {turn}, and the expert goes down before "
-                    "petit gin only in its first {early_turns} turns with a count of {early_at} "
+                    "petit gin only in its first turns (up to turn {early_turns}) "
+                    "with a count of {early_at} "
                     "or less, or when the target ({target}) is {margin} or less away: you are "
                     "still {to_go} short. It waits for petit gin (unseen cards that would give "
                     "it now: {gin_outs}) or to beat the computer on the count if it goes down "
@@ -165,7 +168,8 @@ def going_out_words(style: str) -> dict[str, Any]:
                 "tutor_play_on_deal": _(
                     "Discard {card} and play on: you could go down with a count of "
                     "{deadwood}, but this is your turn {turn}, and in a single deal the expert "
-                    "goes down before petit gin only in its first {early_turns} turns with a "
+                    "goes down before petit gin only in its first turns "
+                    "(up to turn {early_turns}) with a "
                     "count of {early_at} or less. It waits for petit gin (unseen cards that "
                     "would give it now: {gin_outs}) or to beat the computer on the count if it "
                     "goes down first."
