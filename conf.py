@@ -2,8 +2,9 @@
 
 Sources are in ``docs/``, catalogs in ``locale/<lang>/LC_MESSAGES/<docname>.po``.
 Each language is its own build: ``sphinx-build -c . -D language=fr docs _build/html/fr``
-(``make site`` builds them all). Adding a language: one entry in ``LANGUAGES`` plus
-its catalogs (``make update-po`` with ``-l <code>``).
+(``make site`` builds them all). The languages, their order and every fact about them
+that is not in a catalog are in ``ginrules/languages.py``: adding a language is one entry
+there plus its catalogs (``make update-po``).
 """
 
 from __future__ import annotations
@@ -16,18 +17,15 @@ ROOT = Path(__file__).resolve().parent
 sys.path.insert(0, str(ROOT))
 
 from ginrules import __version__  # noqa: E402
+from ginrules.languages import LANGUAGES as LANGUAGE_TABLE  # noqa: E402
 
 project = "ginrules"
 author = "the ginrules contributors"
 copyright = "the ginrules contributors"
 version = release = __version__
 
-# Language code -> native name, in the order the switcher shows them.
-LANGUAGES: dict[str, str] = {
-    "en": "English",
-    "fr": "Français",
-    "sv": "Svenska",
-}
+# Language code -> native name, in the order the switcher shows them (the first is the source).
+LANGUAGES: dict[str, str] = {code: language.name for code, language in LANGUAGE_TABLE.items()}
 language = "en"
 locale_dirs = [str(ROOT / "locale")]
 gettext_compact = False

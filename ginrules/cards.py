@@ -12,10 +12,12 @@ Card.parse('TH')
 ['7H', '8H', '9H']
 
 A reader writes cards as the cards of their language show them: a
-:class:`Notation` (``NOTATIONS``: ``en``, ``fr``, ``sv``) reads the letters of its
-language, the suit symbols, and the English letters wherever they mean one thing in
-that language; where a letter means two things (French ``C`` is *cœur*, English
-``C`` is clubs) the notation's own meaning wins.
+:class:`Notation` (``NOTATIONS``: one per language of :mod:`ginrules.languages`) reads
+the letters of its language, the suit symbols, and the English letters wherever they
+mean one thing in that language; where a letter means two things (French ``C`` is
+*cœur*, English ``C`` is clubs) the notation's own meaning wins. A language whose suit
+letters would clash (Swedish and German ``K``: *kung*/*klöver*, *König*/*Kreuz*/*Karo*)
+writes suits by their symbols, and reads the English suit letters.
 
 >>> Card.parse("R♠", notation="fr")
 Card.parse('KS')
@@ -23,13 +25,15 @@ Card.parse('KS')
 'JH'
 >>> NOTATIONS["fr"].format(Card.parse("TC"))
 '10♣'
+>>> Card.parse("B♥", notation="de").code
+'JH'
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Final
+from typing import Final, Literal
 
 from ginrules.errors import (
     DuplicateCardError,
@@ -37,6 +41,7 @@ from ginrules.errors import (
     UnknownCardError,
     UnknownNotationError,
 )
+from ginrules.languages import ENGLISH_RANKS, LANGUAGES
 
 RANKS: Final = "A23456789TJQK"
 SUITS: Final = "SHDC"
@@ -152,7 +157,7 @@ CARDS: Final[tuple[Card, ...]] = tuple(
 )
 
 
-_ENGLISH_RANKS: Final = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K")
+_ENGLISH_RANKS: Final = ENGLISH_RANKS
 
 
 @dataclass(frozen=True)
@@ -171,7 +176,7 @@ class Notation:
     name: str
     ranks: tuple[str, ...]
     suits: tuple[str, ...]
-    written: str = "symbol"
+    written: Literal["code", "symbol"] = "symbol"
     english_order: bool = False
     _lookup: Mapping[str, Card] = field(init=False, repr=False, compare=False)
 
@@ -233,25 +238,21 @@ class Notation:
         return self.ranks[card.rank - 1] + SUIT_SYMBOLS[card.suit]
 
 
+# One notation per language of ginrules.languages (its letters and how its pages write cards).
 NOTATIONS: Final[dict[str, Notation]] = {
-    "en": Notation("en", _ENGLISH_RANKS, tuple(SUITS), written="code", english_order=True),
-    # French: as, valet, dame, roi; pique, cœur, carreau, trèfle (C is cœur, K carreau, T trèfle).
-    "fr": Notation(
-        "fr",
-        ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "V", "D", "R"),
-        ("P", "C", "K", "T"),
-    ),
-    # Swedish: ess, knekt, dam, kung; suits by their symbols (or the English letters).
-    "sv": Notation(
-        "sv",
-        ("E", "2", "3", "4", "5", "6", "7", "8", "9", "10", "Kn", "D", "K"),
-        tuple(SUIT_SYMBOLS),
-    ),
+    code: Notation(
+        code,
+        language.ranks,
+        language.suits,
+        written=language.written,
+        english_order=language.english_order,
+    )
+    for code, language in LANGUAGES.items()
 }
 
 
 def find_notation(notation: str | Notation) -> Notation:
-    """The notation of this name (``en``, ``fr``, ``sv``), or the notation itself.
+    """The notation of this language code (``en``, ``fr``, ...), or the notation itself.
 
     :raises UnknownNotationError: for a name that is not in ``NOTATIONS``.
     """

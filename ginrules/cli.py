@@ -112,8 +112,13 @@ def add_notation(parser: argparse.ArgumentParser) -> None:
         default="en",
         choices=sorted(NOTATIONS),
         type=str.lower,
-        help="how the cards are written: en (KS, TH), fr (R♠, 10C: C is cœur), "
-        "sv (Kn♥, E♠); suit symbols work in all (default en)",
+        help="how the cards are written, by language: "
+        + ", ".join(
+            f"{code} ({notation.format(Card.parse('KS'))} {notation.format(Card.parse('TH'))})"
+            for code, notation in NOTATIONS.items()
+        )
+        + "; suit symbols work in all, and the English letters where they mean one thing "
+        "(French C is cœur) (default en)",
     )
 
 

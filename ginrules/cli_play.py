@@ -1,8 +1,8 @@
-"""``ginrules play``: one deal against the computer in a terminal, in English,
-French or Swedish.
+"""``ginrules play``: one deal against the computer in a terminal, in every language
+of :mod:`ginrules.languages` whose entry says ``terminal``.
 
 ``ginrules play [--variant V] [--seed S] [--level LEVEL] [--dealer D]
-[--lang en|fr|sv]`` plays one deal against the computer (a level of
+[--lang en|fr|sv|de]`` plays one deal against the computer (a level of
 :data:`ginrules.players.LEVELS`, default ``good``). ``--lang`` picks the
 language of every line and of the cards (``R♠`` in French, ``K♠`` in Swedish,
 ``KS`` in English, as the site writes them; suit symbols are read in every
@@ -46,6 +46,8 @@ from ginrules.deal import (
     Pass,
 )
 from ginrules.errors import CardError, GinRulesError, IllegalActionError
+from ginrules.languages import LANGUAGES as LANGUAGE_TABLE
+from ginrules.languages import SOURCE
 from ginrules.match import outcome_entry
 from ginrules.melds import best_arrangement, best_discards
 from ginrules.players import LEVELS, get_player
@@ -54,14 +56,15 @@ from ginrules.view import PlayerView
 
 __all__ = ["COMMANDS", "LANGUAGES", "LOCALE", "Voice", "run_play"]
 
-LANGUAGES = ("en", "fr", "sv")
+# The languages of the terminal game (their move words: the table's too).
+LANGUAGES = tuple(code for code, language in LANGUAGE_TABLE.items() if language.terminal)
 LOCALE = Path(__file__).parent / "locale"
 DOMAIN = "ginrules"
 
 
 def translation(lang: str) -> gettext.NullTranslations:
     """The package's catalog for ``lang`` (English: the source strings)."""
-    if lang == "en":
+    if lang == SOURCE:
         return gettext.NullTranslations()
     return gettext.translation(DOMAIN, localedir=LOCALE, languages=[lang])
 
@@ -176,41 +179,10 @@ COMMAND_WORDS = {
 
 
 # Other words each language may type for a move (besides its catalog word and
-# the English ones): the forms a player writes without thinking, accents optional.
+# the English ones): the forms a player writes without thinking, accents optional
+# (``move_words`` of each entry of ginrules.languages).
 MORE_WORDS: dict[str, dict[str, tuple[str, ...]]] = {
-    "en": {
-        "take": ("t", "d", "take it"),
-        "pass": ("p",),
-        "stock": ("s", "draw"),
-        "gin": ("go gin", "petit gin"),
-        "big_gin": ("grand gin",),
-        "knock": ("k",),
-        "help": ("?", "h"),
-        "quit": ("q", "exit"),
-    },
-    "fr": {
-        "take": ("prends", "prenez", "ramasser"),
-        "pass": ("passe", "passez", "je passe"),
-        "stock": ("piocher", "piochez", "talon"),
-        "discard": ("jette", "jetez", "défausse", "défausser", "défausse toi", "défaussez vous"),
-        "knock": ("frappe", "frappez"),
-        "go_down": ("étale", "étalez", "descendre", "descends", "descendez"),
-        "gin": ("faire gin", "fais gin", "faites gin", "petit gin"),
-        "help": ("?",),
-        "quit": ("quitte", "quittez", "abandonner", "abandonne"),
-    },
-    "sv": {
-        "take": ("tar", "ta upp"),
-        "pass": ("passar", "pass"),
-        "stock": ("dra", "drar"),
-        "discard": ("kastar", "släng"),
-        "knock": ("knackar",),
-        "go_down": ("går ner",),
-        "gin": ("gå gin", "går gin", "liten gin", "gå liten gin"),
-        "big_gin": ("gå stor gin",),
-        "help": ("?",),
-        "quit": ("slutar", "avsluta"),
-    },
+    code: dict(language.move_words) for code, language in LANGUAGE_TABLE.items()
 }
 
 # The computer's levels, in the site's words (play.level_labels); random: the CLI's.
@@ -224,13 +196,15 @@ LEVEL_NAMES = {
 
 
 def fold(text: str) -> str:
-    """Typed words as the move table compares them: lower case, no accents,
-    ``_`` and ``-`` as spaces, one space between words.
+    """Typed words as the move table compares them: case folded (German ``ß`` is ``ss``,
+    as ``GROSSES`` writes it), no accents, ``_`` and ``-`` as spaces, one space between words.
 
     >>> fold("  Défausse-TOI ")
     'defausse toi'
+    >>> fold("großes Gin") == fold("GROSSES GIN")
+    True
     """
-    plain = unicodedata.normalize("NFKD", text.lower().replace("_", " ").replace("-", " "))
+    plain = unicodedata.normalize("NFKD", text.casefold().replace("_", " ").replace("-", " "))
     return " ".join("".join(c for c in plain if not unicodedata.combining(c)).split())
 
 
@@ -247,7 +221,7 @@ class Voice:
         }
         # every phrase this language reads, folded: its words, the English ones, the others
         self.moves: dict[str, str] = {}
-        for table in (MORE_WORDS["en"], MORE_WORDS.get(lang, {})):
+        for table in (MORE_WORDS[SOURCE], MORE_WORDS.get(lang, {})):
             for name, more in table.items():
                 self.moves.update((fold(w), name) for w in more)
         self.moves.update((fold(w), name) for name, w in COMMAND_WORDS.items())

@@ -1,7 +1,9 @@
 """Reading the site's message catalogs: entry counts and the problems that must fail CI.
 
-Used by the translation status table (built into the ``translating`` page) and by
-``tools/check_catalogs.py``. Babel (a Sphinx dependency) parses the ``.po`` files.
+Used by the translation status table (built into the ``translating`` page), the notice of
+a language in progress and by ``tools/check_catalogs.py``; the rules of each language
+(typography, threshold) are its entry in ``ginrules/languages.py``. Babel (a Sphinx
+dependency) parses the ``.po`` files.
 """
 
 from __future__ import annotations
@@ -13,6 +15,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from babel.messages.pofile import read_po
+
+from ginrules.languages import LANGUAGES
 
 
 @dataclass(frozen=True)
@@ -143,9 +147,14 @@ def markup_problems(path: Path) -> list[Problem]:
 
 
 NNBSP = "\u202f"
-# Marks that do not belong in running text of a language: straight and English quotes.
-_WRONG_QUOTES = {"fr": '"“”', "sv": '"“„«»'}
-_FRENCH_PUNCT = re.compile(r"(?<=[^\s\u202f\u00a0])[:;?!](?=\s|$)|[ \u00a0][:;?!](?=\s|$)")
+
+
+def _space_rule(marks: str) -> re.Pattern[str] | None:
+    """A mark of ``marks`` (French ``: ; ? !``) without a narrow no-break space before it."""
+    if not marks:
+        return None
+    cls = re.escape(marks)
+    return re.compile(rf"(?<=[^\s\u202f\u00a0])[{cls}](?=\s|$)|[ \u00a0][{cls}](?=\s|$)")
 
 
 def _prose(text: str) -> str:
@@ -160,8 +169,14 @@ def _prose(text: str) -> str:
 
 
 def typography_problems(path: Path, language: str) -> list[Problem]:
-    """French: a narrow no-break space before ``: ; ? !`` and « » quotes;
-    Swedish: ” ” quotes."""
+    """The typography of the language's entry in ``ginrules.languages``: the marks its
+    running text refuses (``wrong_quotes``: straight and foreign quotes) and the
+    punctuation that takes a narrow no-break space before it (``space_before``).
+    A language without an entry has no rules."""
+    entry = LANGUAGES.get(language)
+    if entry is None:
+        return []
+    spacing = _space_rule(entry.space_before)
     found = []
     for message in _read(path):
         if not message.id or message.fuzzy or not _is_translated(message.string):
@@ -170,23 +185,26 @@ def typography_problems(path: Path, language: str) -> list[Problem]:
         strings = message.string if isinstance(message.string, tuple | list) else [message.string]
         for string in strings:
             prose = _prose(string)
-            if language == "fr" and _FRENCH_PUNCT.search(prose):
+            if spacing is not None and spacing.search(prose):
+                marks = " ".join(entry.space_before)
                 found.append(
                     Problem(
-                        path, message.lineno, msgid, "French typography: put U+202F before : ; ? !"
+                        path,
+                        message.lineno,
+                        msgid,
+                        f"{entry.english_name} typography: put U+202F before {marks}",
                     )
                 )
             # A mark the English text itself shows (the Swedish ” ” on the translating page)
             # may be shown in the translation too; straight quotes never.
             wrong = [
-                q
-                for q in _WRONG_QUOTES.get(language, "")
-                if q in prose and (q == '"' or q not in msgid)
+                q for q in entry.wrong_quotes if q in prose and (q == '"' or q not in msgid)
             ]
             if wrong:
-                want = "« »" if language == "fr" else "” ”"
                 found.append(
-                    Problem(path, message.lineno, msgid, f"quotes {' '.join(wrong)}: use {want}")
+                    Problem(
+                        path, message.lineno, msgid, f"quotes {' '.join(wrong)}: use {entry.quotes}"
+                    )
                 )
     return found
 
@@ -207,22 +225,53 @@ def msgfmt_problems(path: Path, *, checks: bool = True) -> list[str]:
     ]
 
 
+def progress(locale_dir: Path, language: str) -> tuple[int, int]:
+    """(translated, entries) over every catalog of a language; a fuzzy entry is not
+    translated."""
+    counts = [status(path) for path in catalogs(locale_dir, language)]
+    return sum(c.translated for c in counts), sum(c.entries for c in counts)
+
+
+def percent(locale_dir: Path, language: str) -> int:
+    """The share of a language's entries that are translated, rounded down: a language is
+    at 100 % only when every entry is."""
+    translated, entries = progress(locale_dir, language)
+    return 100 * translated // entries if entries else 0
+
+
 def check(locale_dir: Path, languages: list[str]) -> list[str]:
-    """Every reason the catalogs of these languages may not ship, one line each."""
+    """Every reason the catalogs of these languages may not ship, one line each.
+
+    A complete language (and one without an entry in ``ginrules.languages``) may have no
+    fuzzy or untranslated entry; a language in progress may, down to its entry's
+    ``minimum`` percentage of translated entries. Markup, typography and ``msgfmt
+    --check`` hold for every translated entry of every language."""
     errors: list[str] = []
     for language in languages:
+        entry = LANGUAGES.get(language)
+        complete = entry is None or entry.complete
         paths = catalogs(locale_dir, language)
-        if not paths:
+        if not paths and complete:
             errors.append(f"{locale_dir / language / 'LC_MESSAGES'}: no catalogs")
         for path in paths:
             errors += msgfmt_problems(path)
             try:
                 errors += [
                     str(p)
-                    for p in problems(path)
+                    for p in (problems(path) if complete else [])
                     + markup_problems(path)
                     + typography_problems(path, language)
                 ]
             except Exception as exc:  # a catalog Babel cannot read is a problem, not a crash
                 errors.append(f"{path}: cannot be read: {exc}")
+        if entry is not None and not complete:
+            try:
+                share = percent(locale_dir, language)
+            except Exception:
+                continue  # reported above
+            if share < entry.minimum:
+                errors.append(
+                    f"{locale_dir / language}: {share} % translated, below the minimum "
+                    f"{entry.minimum} % of ginrules/languages.py"
+                )
     return errors

@@ -1,10 +1,15 @@
 """Site chrome: language switcher, hreflang and canonical links, build footer,
-translation status table and a sitemap for each language.
+translation status table, the notice of a language in progress and a sitemap for each
+language.
 
 Every language is its own Sphinx build (``-D language=fr``); this module gives each
 page links to the same page in the other languages (``site_languages`` in conf.py),
 sets ``html_baseurl`` to ``<site_baseurl>/<lang>/`` so the canonical URL names the
 language, and writes ``sitemap.xml`` in the language's output directory.
+A language in progress (its entry in ``ginrules/languages.py``) says so at the top of each
+page, in its own words, with the share of its catalogs' entries translated; the switcher
+shows that share beside its name, and every passage its catalogs leave untranslated
+(English) is marked ``lang="en"``.
 Template strings go through the ``sphinx`` catalog (``locale/<lang>/LC_MESSAGES/sphinx.po``,
 with the theme's strings); strings written by this module through the extension's
 ``ginrules_site`` catalog.
@@ -12,6 +17,7 @@ with the theme's strings); strings written by this module through the extension'
 
 from __future__ import annotations
 
+import re
 import subprocess
 from pathlib import Path
 from typing import Any
@@ -22,7 +28,8 @@ from sphinx.application import Sphinx
 from sphinx.config import Config
 from sphinx.util.docutils import SphinxDirective
 
-from ginrules_site.catalogs import catalogs, status
+from ginrules.languages import LANGUAGES, SOURCE
+from ginrules_site.catalogs import catalogs, percent, status
 from ginrules_site.messages import _
 
 DEFAULT_LANGUAGES = {"en": "English"}
@@ -45,10 +52,46 @@ def short_commit(root: Path) -> str | None:
     return out.stdout.strip() or None
 
 
+def in_progress(locale_dir: Path, codes: list[str]) -> dict[str, int]:
+    """The languages in progress among ``codes``, each with its percentage translated."""
+    return {
+        code: percent(locale_dir, code)
+        for code in codes
+        if code in LANGUAGES and not LANGUAGES[code].complete
+    }
+
+
 def _config_inited(app: Sphinx, config: Config) -> None:
     base = config.site_baseurl.rstrip("/")
     config.html_baseurl = f"{base}/{config.language}/"
     app.site_commit = short_commit(Path(app.confdir))  # type: ignore[attr-defined]
+    locale_dir = Path(config.locale_dirs[0]) if config.locale_dirs else Path(app.confdir)
+    progress = in_progress(locale_dir, list(config.site_languages))
+    app.site_progress = progress  # type: ignore[attr-defined]
+    # Sphinx's class on every passage its catalogs leave in English (lang="en" below).
+    if (config.language or SOURCE) != SOURCE:
+        config.translation_progress_classes = "untranslated"
+
+
+# An element Sphinx marked untranslated: its start tag, up to the end of its class list.
+_UNTRANSLATED = re.compile(
+    r'(<[a-z][a-z0-9]*\b[^<>]*?\bclass="(?:[^"]*\s)?untranslated(?:\s[^"]*)?")'
+)
+
+
+def mark_untranslated(body: str) -> str:
+    """``lang="en"`` on every element Sphinx marked ``untranslated``: a screen reader reads
+    the English passages of a language in progress in English."""
+    return _UNTRANSLATED.sub(r'\1 lang="en"', body)
+
+
+def progress_notice(percentage: int) -> tuple[str, bool]:
+    """The notice of a language in progress, and whether it is still in English."""
+    # Translators: at the top of every page while this language is being translated; the
+    # percentage of the site's text translated (French: « Traduction en cours : 62 % »).
+    template = str(_("Translation in progress: {percent} % of this site is translated."))
+    english = template == "Translation in progress: {percent} % of this site is translated."
+    return template.format(percent=percentage), english
 
 
 def _page_url(app: Sphinx, language: str, pagename: str) -> str:
@@ -62,6 +105,7 @@ def _page_context(
     current = app.config.language
     up = "../" * (pagename.count("/") + 1)
     uri = app.builder.get_target_uri(pagename)
+    progress: dict[str, int] = app.site_progress  # type: ignore[attr-defined]
     context["site_languages"] = [
         {
             "code": code,
@@ -69,9 +113,22 @@ def _page_context(
             "href": f"{up}{code}/{uri}",
             "url": _page_url(app, code, pagename),
             "current": code == current,
+            "progress": progress.get(code),  # None: complete
         }
         for code, name in app.config.site_languages.items()
     ]
+    if current in progress:
+        notice, english = progress_notice(progress[current])
+        context["site_progress"] = notice
+        context["site_progress_lang"] = SOURCE if english else current
+    if current != SOURCE and "body" in context:
+        context["body"] = mark_untranslated(context["body"])
+        locale_dir = Path(app.config.locale_dirs[0])
+        page_catalog = locale_dir / current / "LC_MESSAGES" / f"{pagename}.po"
+        english_only = pagename in app.config.english_only_pages  # marked by english_only
+        if pagename in app.env.found_docs and not english_only and not page_catalog.is_file():
+            # no catalog yet: Sphinx marks nothing, the whole page is in English
+            context["body"] = f'<div lang="{SOURCE}">{context["body"]}</div>'
     source = next(iter(app.config.site_languages))
     context["site_xdefault"] = _page_url(app, source, pagename)
     # Translators: in the footer after the version ("v0.1.0 · unknown commit"): the build's git
@@ -124,6 +181,7 @@ class TranslationStatus(SphinxDirective):
                 )
         table = nodes.table(classes=["translation-status"])
         group = nodes.tgroup(cols=len(headers))
+        summary = self._summary(locale_dir, languages)
         table += group
         for _h in headers:
             group += nodes.colspec(colwidth=1)
@@ -134,7 +192,27 @@ class TranslationStatus(SphinxDirective):
             body += self._row(row)
         group += head
         group += body
-        return [table]
+        return [summary, table]
+
+    def _summary(self, locale_dir: Path, languages: list[tuple[str, str]]) -> nodes.bullet_list:
+        """One line per translated language: complete, or in progress with its share."""
+        progress = in_progress(locale_dir, [code for code, _name in languages])
+        items = nodes.bullet_list(classes=["translation-languages"])
+        for code, name in languages:
+            if code in progress:
+                text = str(
+                    # Translators: a line of the status list on the translating page, for a
+                    # language whose translation is not finished; {language} is its own name.
+                    _("{language}: translation in progress, {percent} % translated.")
+                ).format(language=name, percent=progress[code])
+            else:
+                # Translators: a line of the status list on the translating page, for a
+                # language whose every entry is translated; {language} is its own name.
+                text = str(_("{language}: complete.")).format(language=name)
+            item = nodes.list_item(classes=["in-progress" if code in progress else "complete"])
+            item += nodes.paragraph(text=text)
+            items += item
+        return items
 
     @staticmethod
     def _row(cells: list[str]) -> nodes.row:

@@ -17,13 +17,14 @@ from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
 from ginrules.cards import CARDS, NOTATIONS, RANKS, SUIT_SYMBOLS, SUITS, Card, Notation, parse_hand
+from ginrules.languages import LANGUAGES, SOURCE
 from ginrules_site.cards_html import rank_name, suit_name
 from ginrules_site.messages import _
 
 
 def page_notation(language: str | None) -> Notation:
-    """The notation of a page in this language (English for a language without one)."""
-    return NOTATIONS.get(language or "en", NOTATIONS["en"])
+    """The notation of a page in this language (the source's for a language without one)."""
+    return NOTATIONS.get(language or SOURCE, NOTATIONS[SOURCE])
 
 
 def written(cards: Iterable[Card], notation: Notation) -> str:
@@ -112,20 +113,14 @@ def notation_strings(notation: Notation) -> dict[str, str]:
 
 
 class NotationsDirective(SphinxDirective):
-    """``gin-notations``: one row per notation of the engine: ranks, suits, how the
+    """``gin-notations``: one row per notation of the engine (one per language of
+    ``ginrules.languages``, named as the language switcher names it): ranks, suits, how the
     page writes two cards, the English letters it also reads, and how it reads a
     letter that means two things."""
 
     has_content = False
 
     def run(self) -> list[nodes.Node]:
-        names = {
-            # Translators: the names of the languages, in the notation table's column "Language of
-            # the page".
-            "en": _("English"),
-            "fr": _("French"),
-            "sv": _("Swedish"),
-        }
         head = [
             _("Language of the page"),
             _("Ranks, ace to king"),
@@ -139,7 +134,7 @@ class NotationsDirective(SphinxDirective):
         for code, notation in NOTATIONS.items():
             rows.append(
                 [
-                    str(names.get(code, code)),
+                    LANGUAGES[code].name if code in LANGUAGES else code,
                     " ".join(notation.ranks),
                     " ".join(notation.suits),
                     written(examples, notation),

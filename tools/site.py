@@ -7,7 +7,8 @@
     python tools/site.py update-po  # sphinx-intl update for every translated language
     python tools/site.py dist       # dist/: the built site for any static host
 
-Languages come from ``LANGUAGES`` in conf.py; the first one is the source language.
+Languages come from ``ginrules/languages.py`` (through ``LANGUAGES`` in conf.py); the first
+one is the source language.
 Each language is its own sphinx-build run with warnings as errors; two run at a time.
 """
 
@@ -29,6 +30,7 @@ import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po, write_po
@@ -124,18 +126,20 @@ li {{ margin: 0.75rem 0; }}
 </html>
 """
 
-# The title of the root page, in each language (the root page is shown in all of them).
-ROOT_TITLES = {
-    "en": "Gin Rummy rules",
-    "fr": "Règles du gin rami",
-    "sv": "Regler för gin rummy",
-}
+def language_table() -> dict[str, Any]:
+    """``ginrules.languages.LANGUAGES`` of this tree (the root page's titles, plural rules)."""
+    sys.path.insert(0, str(ROOT))
+    from ginrules.languages import LANGUAGES
+
+    return dict(LANGUAGES)
 
 
 def write_root(langs: dict[str, str], baseurl: str) -> None:
     codes = list(langs)
     base = baseurl.rstrip("/")
-    title = " · ".join(ROOT_TITLES.get(c, ROOT_TITLES["en"]) for c in codes)
+    # The title of the root page in each language (the root page is shown in all of them).
+    table = language_table()
+    title = " · ".join(table[c].root_title for c in codes)
     links = "\n".join(
         f'<li><a href="{c}/index.html" hreflang="{c}" lang="{c}">{html.escape(n)}</a></li>'
         for c, n in langs.items()
@@ -423,16 +427,13 @@ def _strings(string: object) -> list[object]:
     return list(string) if isinstance(string, tuple | list) else [string]
 
 
-# gettext's own plural rules; Babel writes CLDR ones that msgfmt does not know.
-PLURALS = {"fr": "nplurals=2; plural=(n > 1);", "sv": "nplurals=2; plural=(n != 1);"}
-
-
 def fix_header(po: Path, code: str, name: str) -> None:
     """Fill the header fields sphinx-intl leaves at their template values."""
     text = po.read_text(encoding="utf-8")
     head, sep, rest = text.partition("\n\n")
     lines = [line for line in head.splitlines() if line != "#, fuzzy"]
     today = time.strftime("%Y-%m-%d %H:%M+0000", time.gmtime())
+    table = language_table()
     for i, line in enumerate(lines):
         if line.startswith('"PO-Revision-Date: YEAR'):
             lines[i] = f'"PO-Revision-Date: {today}\\n"'
@@ -440,8 +441,9 @@ def fix_header(po: Path, code: str, name: str) -> None:
             lines[i] = '"Last-Translator: ginrules translators\\n"'
         elif line.startswith('"Language-Team: '):
             lines[i] = f'"Language-Team: {name}\\n"'
-        elif line.startswith('"Plural-Forms: ') and code in PLURALS:
-            lines[i] = f'"Plural-Forms: {PLURALS[code]}\\n"'
+        elif line.startswith('"Plural-Forms: ') and code in table:
+            # gettext's own rule; Babel writes CLDR ones that msgfmt does not know.
+            lines[i] = f'"Plural-Forms: {table[code].plural_forms}\\n"'
     # A brace template is never a %-format: Babel flags a literal "%" ("50 % of") as
     # python-format when it reads the template, and msgfmt --check then rejects it.
     rest = rest.replace("#, python-brace-format, python-format\n", "#, python-brace-format\n")

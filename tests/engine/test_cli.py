@@ -8,6 +8,7 @@ import sys
 
 import pytest
 
+from ginrules.cards import NOTATIONS
 from ginrules.melds import deadwood
 from ginrules.rules import PRESETS, SCHOOLS, find_variant
 
@@ -246,7 +247,12 @@ def test_console_script_table_has_both_commands() -> None:
 
 @pytest.mark.parametrize(
     ("notation", "cards"),
-    [("fr", "V♥ D♥ R♥ 10C"), ("sv", "Kn♥ D♥ K♥ 10♥"), ("en", "JH QH KH TH")],
+    [
+        ("fr", "V♥ D♥ R♥ 10C"),
+        ("sv", "Kn♥ D♥ K♥ 10♥"),
+        ("en", "JH QH KH TH"),
+        ("de", "B♥ D♥ K♥ 10♥"),
+    ],
 )
 def test_melds_in_the_readers_notation(notation: str, cards: str) -> None:
     proc = run("melds", "--notation", notation, *hand(cards))
@@ -272,9 +278,10 @@ def test_knock_in_french_notation() -> None:
 
 
 def test_unknown_notation_is_a_usage_error() -> None:
-    proc = run("melds", "--notation", "de", "7H")
+    proc = run("melds", "--notation", "xx", "7H")
     assert proc.returncode == 2
-    assert proc.stderr == "ginrules: error: unknown notation: 'de'; known: en, fr, sv\n"
+    known = ", ".join(sorted(NOTATIONS))
+    assert proc.stderr == f"ginrules: error: unknown notation: 'xx'; known: {known}\n"
 
 
 # --------------------------------------------------------------------------- score

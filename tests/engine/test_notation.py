@@ -25,13 +25,15 @@ def test_round_trip_every_card(name: str) -> None:
         ("sv", "Kn♥ E♠ D♦ K♣ 10♥", ["JH", "AS", "QD", "KC", "TH"]),
         ("sv", "♣kn ♦e", ["JC", "AD"]),
         ("en", "KS TH 10h ♠q HT", ["KS", "TH", "TH", "QS", "TH"]),
+        ("de", "B♥ D♥ K♥ 10♥ A♠", ["JH", "QH", "KH", "TH", "AS"]),
+        ("de", "♣b ♦d KS DD JH", ["JC", "QD", "KS", "QD", "JH"]),
     ],
 )
 def test_page_letters(name: str, text: str, codes: list[str]) -> None:
     assert [Card.parse(t, notation=name).code for t in text.split()] == codes
 
 
-@pytest.mark.parametrize("name", ["fr", "sv"])
+@pytest.mark.parametrize("name", [code for code in sorted(NOTATIONS) if code != "en"])
 def test_english_letters_work_where_unambiguous(name: str) -> None:
     notation = NOTATIONS[name]
     clashing = {letter for letter, kind, _ in notation.clashes() if kind == "suit"}
@@ -47,7 +49,19 @@ def test_french_c_is_coeur_and_says_so() -> None:
     assert fr.parse("7C") is Card.parse("7H")
     assert fr.parse("7♣") is Card.parse("7C")
     assert NOTATIONS["en"].parse("7C") is Card.parse("7♣")
-    assert NOTATIONS["en"].clashes() == [] and NOTATIONS["sv"].clashes() == []
+    assert [code for code in NOTATIONS if NOTATIONS[code].clashes()] == ["fr"]
+
+
+def test_german_k_is_koenig_never_a_suit() -> None:
+    # Kreuz and Karo share K, which is also König: German pages write suits by their
+    # symbols (as Swedish ones do), so "KK" is no card; K is always the king.
+    de = NOTATIONS["de"]
+    assert de.parse("K♣") is Card.parse("KC") and de.parse("K♦") is Card.parse("KD")
+    assert de.parse("KC") is Card.parse("KC")  # the English suit letter, read as English
+    for token in ("KK", "7K", "BK"):
+        with pytest.raises(UnknownCardError):
+            de.parse(token)
+    assert de.format(Card.parse("JH")) == "B♥" and de.format(Card.parse("TC")) == "10♣"
 
 
 def test_no_token_reads_two_ways() -> None:
@@ -65,4 +79,4 @@ def test_errors_name_the_page_notation() -> None:
     with pytest.raises(UnknownCardError):
         Card.parse("Kn♥", notation="fr")
     with pytest.raises(UnknownNotationError):
-        Card.parse("7H", notation="de")
+        Card.parse("7H", notation="xx")

@@ -1,5 +1,6 @@
-"""Translations: complete and clean catalogs, no English left on French or Swedish pages,
-a status table that matches the catalogs, and broken catalogs that fail loudly."""
+"""Translations: complete and clean catalogs, no English left on the pages of a complete
+language (``ginrules.languages``), a status table that matches the catalogs, and broken
+catalogs that fail loudly. A language in progress is held at its entry's minimum."""
 
 from __future__ import annotations
 
@@ -17,7 +18,8 @@ from babel.messages.pofile import read_po, write_po
 from bs4 import BeautifulSoup
 
 from ginrules import NOTATIONS
-from ginrules_site.catalogs import catalogs, check, status
+from ginrules.languages import LANGUAGES as TABLE
+from ginrules_site.catalogs import catalogs, check, percent, status
 
 ROOT = Path(__file__).resolve().parents[2]
 LOCALE = ROOT / "locale"
@@ -54,6 +56,11 @@ def translated_languages(languages: dict[str, str]) -> list[str]:
     return list(languages)[1:]
 
 
+def complete_languages(languages: dict[str, str]) -> list[str]:
+    """The translated languages whose entry says complete: held at 100 %, 0 fuzzy."""
+    return [code for code in translated_languages(languages) if TABLE[code].complete]
+
+
 def test_catalogs_are_complete_and_clean(languages):
     """msgfmt --check, no fuzzy or untranslated entry, markup and numbers kept."""
     errors = check(LOCALE, translated_languages(languages))
@@ -69,7 +76,7 @@ def test_every_page_has_a_catalog_in_every_language(languages, translated_docnam
 
 def test_no_english_left_on_translated_pages(site, languages, translated_docnames):
     source = next(iter(languages))
-    translated = translated_languages(languages)
+    translated = complete_languages(languages)
     problems = []
     for doc in translated_docnames:
         english = {text for _, text in blocks(site / source / f"{doc}.html")}
@@ -91,7 +98,7 @@ def test_no_english_left_on_translated_pages(site, languages, translated_docname
 
 
 def test_no_english_in_the_theme_and_chrome(site, languages, docnames):
-    for lang in translated_languages(languages):
+    for lang in complete_languages(languages):
         with (LOCALE / lang / "LC_MESSAGES" / "sphinx.po").open("rb") as f:
             english = [
                 m.id
@@ -160,7 +167,23 @@ def test_status_table_matches_the_catalogs(site, languages):
     assert english == ["Catalog", "Language", "Entries", "Translated", "Fuzzy", "Untranslated"]
     for lang, translated in zip(list(languages)[1:], headers[1:], strict=True):
         assert len(translated) == len(english)
-        assert all(t != e for t, e in zip(translated, english, strict=True)), (lang, translated)
+        if TABLE[lang].complete:
+            assert all(t != e for t, e in zip(translated, english, strict=True)), (lang, translated)
+
+
+def test_status_list_names_each_language_complete_or_in_progress(site, languages):
+    """Above the table, one line per translated language: complete, or in progress with
+    the share of its entries translated (what the notice on its pages says)."""
+    page = soup(site / next(iter(languages)) / "translating.html")
+    lines = [li.get_text(" ", strip=True) for li in page.select("ul.translation-languages > li")]
+    expected = []
+    for code in translated_languages(languages):
+        if TABLE[code].complete:
+            expected.append(f"{languages[code]}: complete.")
+        else:
+            share = percent(LOCALE, code)
+            expected.append(f"{languages[code]}: translation in progress, {share} % translated.")
+    assert lines == expected
 
 
 # --- broken catalogs -------------------------------------------------------------------
@@ -466,7 +489,7 @@ def test_french_ecart_is_only_the_upcard() -> None:
     assert wrong == []
 
 
-@pytest.mark.parametrize("lang", ["fr", "sv"])
+@pytest.mark.parametrize("lang", [c for c, lang in TABLE.items() if lang.complete][1:])
 def test_card_letters_drawn_are_the_letters_typed(lang: str) -> None:
     """The index letters drawn on the cards (cards_html, from the catalog) are those of
     the engine's notation for the language, so a reader types what the cards show."""
