@@ -5,6 +5,7 @@ refused with a reason. The 1,000-per-kind run is ``benchmarks/exercises.py``."""
 
 from __future__ import annotations
 
+import itertools
 import json
 from statistics import mean
 from typing import Any
@@ -24,8 +25,11 @@ from ginrules.exercises import (
     kinds_for,
     make_exercise,
 )
+from ginrules.going_out import check_going_out
 from ginrules.melds import best_arrangement, deadwood
 from ginrules.rules import PRESETS, Rules
+from ginrules.score_entries import fill_sheet, parse_entries
+from ginrules.showdown import layoff_cards, showdown
 
 VARIANTS = list(PRESETS)
 SEEDS = range(30)  # per level: 90 exercises of each kind in each variant
@@ -103,7 +107,142 @@ def check_discard(ex: Exercise) -> None:
             break
 
 
-CHECKS = {"count": check_count, "discard": check_discard}
+def check_go_out(ex: Exercise) -> None:
+    rules = ex.rules
+    verdict = check_going_out(list(ex.cards), rules, ex.upcard)
+    if not verdict.allowed:
+        value = "none"
+    elif verdict.kind == "knock" and rules.knock_min_melded:
+        value = "go_down"
+    else:
+        value = str(verdict.kind)
+    values = [c["value"] for c in ex.to_dict()["choices"]]
+    assert value in values and len(values) == (2 if rules.gin_only else 3)
+    assert {v for v in values if check_answer(ex, {"choice": v}).right} == {value}
+    steps = {s.code: s.args for s in check_answer(ex, {"choice": value}).steps}
+    assert verdict.arrangement is not None
+    assert steps["melds"]["deadwood"] == verdict.deadwood
+    assert sorted(steps["melds"]["deadwood_cards"]) == sorted(
+        c.code for c in verdict.arrangement.unmatched
+    )
+    for meld in steps["melds"]["melds"]:
+        assert best_arrangement(meld, rules).deadwood == 0
+    if "knock_max" in steps:
+        assert steps["knock_max"] == {
+            "deadwood": verdict.deadwood,
+            "max": rules.knock_limit(ex.upcard),
+        }
+    if "melded_min" in steps:
+        assert steps["melded_min"] == {"melded": verdict.melded, "min": rules.knock_min_melded}
+    if rules.upcard_sets_knock_limit:
+        assert ex.upcard is not None and ex.upcard not in ex.cards
+        assert steps["upcard_limit"]["max"] == rules.knock_limit(ex.upcard)
+    else:
+        assert ex.upcard is None
+    assert steps["going_out"] == {"choice": value, "reason": verdict.reason}
+    with pytest.raises(ExerciseError) as error:
+        check_answer(ex, {"choice": "big_gin" if rules.big_gin else "maybe"})
+    assert error.value.reason == "bad_choice"
+
+
+def check_showdown(ex: Exercise) -> None:
+    rules = ex.rules
+    data = ex.to_dict()
+    knocker = [Card.parse(c) for c in data["knocker"]]
+    defender = [Card.parse(c) for c in data["defender"]]
+    assert knocker == list(ex.cards) and len(defender) == 10
+    assert not set(knocker) & set(defender) and ex.upcard not in knocker + defender
+    result = showdown(knocker, defender, rules, ex.upcard, data["spread"])
+    verdict = check_answer(ex, {"layoffs": [], "points": 0, "winner": "knocker"})
+    sets = [frozenset(a["layoffs"]) for a in verdict.accepted]
+    assert frozenset(x.card.code for x in result.layoffs) in sets
+    for laid in sets:
+        rest = [c for c in defender if c.code not in laid]
+        assert deadwood(rest, rules) == result.defender_deadwood
+    if not result.layoffs_allowed:
+        assert sets == [frozenset()]
+    assert {(a["points"], a["winner"]) for a in verdict.accepted} == {
+        (result.points, result.winner)
+    }
+    # every lay-off choice among the cards that matter, both winners
+    fits = set(layoff_cards(result.spread, rules))
+    relevant = sorted({c for s in sets for c in s} | {c.code for c in defender if c in fits})
+    relevant += [c.code for c in defender if c.code not in relevant][: max(0, 7 - len(relevant))]
+    for size in range(len(relevant) + 1):
+        for laid_cards in itertools.combinations(relevant, size):
+            for winner in ("knocker", "defender"):
+                answer = {"layoffs": list(laid_cards), "points": result.points, "winner": winner}
+                expected = frozenset(laid_cards) in sets and winner == result.winner
+                assert check_answer(ex, answer).right == expected, answer
+    laid = list(sets[0])
+    right = {
+        p
+        for p in range(0, 301)
+        if check_answer(ex, {"layoffs": laid, "points": p, "winner": result.winner}).right
+    }
+    assert right == {result.points}
+    steps = [s.to_dict() for s in verdict.steps]
+    assert_arrangement_step(steps[0], knocker, rules)
+    score = steps[-1]["args"]
+    assert score["points"] == sum(t["value"] for t in score["terms"]) == result.points
+    assert [t.to_dict() for t in result.terms] == score["terms"]
+    layoffs = [s["args"]["card"] for s in steps if s["code"] == "layoff"]
+    assert layoffs == [x.card.code for x in result.layoffs]
+    with pytest.raises(ExerciseError) as error:
+        check_answer(ex, {"layoffs": [knocker[0].code], "points": 1, "winner": "knocker"})
+    assert error.value.reason == "not_in_hand"
+
+
+def check_stock_end(ex: Exercise) -> None:
+    rules = ex.rules
+    data = ex.to_dict()
+    left = data["stock_left"] - sum(1 for m in data["moves"] if m["code"] == "draw_stock")
+    if rules.stock_end == "dead_hand":
+        value = "dead" if left <= rules.dead_hand_cards else "continue"
+    else:
+        value = "reshuffle" if left == 0 else "continue"
+    assert data["moves"][-1]["code"] == "discard"
+    assert Card.parse(data["moves"][-1]["card"]) in ex.cards and len(ex.cards) == 11
+    right = {v for v in ("continue", "dead", "reshuffle") if check_answer(ex, {"choice": v}).right}
+    assert right == {value}
+    steps = {s.code: s.args for s in check_answer(ex, {"choice": value}).steps}
+    assert steps["stock_count"]["left"] == left
+    assert steps["stock_result"]["choice"] == value
+    assert ex.measure == len(data["moves"])
+
+
+def check_sheet(ex: Exercise) -> None:
+    rules = ex.rules
+    data = ex.to_dict()
+    entries = [
+        "dead" if d["outcome"] == "dead" else f"{d['player']} {d['points']} {d['outcome']}"
+        for d in data["deals"]
+    ]
+    sheet = fill_sheet(rules, data["scheme"], parse_entries("; ".join(entries), rules))
+    a, b = sheet["totals"]
+    leader, lead = ("A" if a > b else "B" if b > a else "none"), abs(a - b)
+    right = {
+        (who, n)
+        for who in ("A", "B", "none")
+        for n in range(0, lead + 60)
+        if check_answer(ex, {"leader": who, "lead": n}).right
+    }
+    assert right == {(leader, lead)}
+    steps = [s.to_dict() for s in check_answer(ex, {"leader": leader, "lead": lead}).steps]
+    rows = [s["args"] for s in steps if s["code"] == "row"]
+    assert len(rows) == len(sheet["rows"]) == ex.measure
+    assert [r["points"] for r in rows] == [r["points"] for r in sheet["rows"]]
+    assert steps[-1]["args"] == {"totals": [a, b], "leader": leader, "lead": lead}
+
+
+CHECKS = {
+    "count": check_count,
+    "discard": check_discard,
+    "go_out": check_go_out,
+    "showdown": check_showdown,
+    "stock_end": check_stock_end,
+    "sheet": check_sheet,
+}
 
 
 @pytest.mark.parametrize(("variant", "kind"), cases())
@@ -116,7 +255,14 @@ def test_accepted_is_exactly_what_the_engine_accepts(variant: str, kind: str) ->
 
 def check_answer_first(ex: Exercise) -> dict[str, Any]:
     """An accepted answer (from a verdict on any readable answer)."""
-    probe = {"count": {"deadwood": 0}, "discard": {"card": ex.cards[0].code}}[ex.kind]
+    probe = {
+        "count": {"deadwood": 0},
+        "discard": {"card": ex.cards[0].code if ex.cards else ""},
+        "go_out": {"choice": "none"},
+        "showdown": {"layoffs": [], "points": 0, "winner": "knocker"},
+        "stock_end": {"choice": "dead"},
+        "sheet": {"leader": "none", "lead": 0},
+    }[ex.kind]
     accepted: dict[str, Any] = check_answer(ex, probe).accepted[0]
     return accepted
 
@@ -129,7 +275,7 @@ def test_levels_grow_in_difficulty(variant: str, kind: str) -> None:
     assert means == sorted(means) and len(set(means)) == len(means), means
 
 
-@pytest.mark.parametrize("kind", KINDS[:2])
+@pytest.mark.parametrize("kind", KINDS)
 def test_a_seed_gives_one_exercise(kind: str) -> None:
     for variant in VARIANTS:
         for level in LEVELS:
@@ -138,7 +284,8 @@ def test_a_seed_gives_one_exercise(kind: str) -> None:
             assert one.to_dict() == make_exercise(variant, kind, level, 12345).to_dict()
             assert one.to_dict()["seed"] == 12345 and one.to_dict()["variant"] == variant
     seeds = {
-        json.dumps(make_exercise("standard", kind, 2, s).to_dict()["cards"]) for s in range(20)
+        json.dumps({**make_exercise("standard", kind, 2, s).to_dict(), "seed": 0})
+        for s in range(20)
     }
     assert len(seeds) > 15
 
