@@ -19,11 +19,14 @@ FEATURES: list[str] = [
     "deals",
     "widgets",
     "play",
+    "exercises",
     "assets",
     "notation",
+    "glossary",
     "notfound",
     "search",
     "english_only",
+    "offline",
 ]
 
 

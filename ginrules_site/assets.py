@@ -57,6 +57,8 @@ NEEDS = {
     "ginrules-widgets.mjs": 'class="gr-widget gr-widget-',
     "ginrules-play.css": 'class="gr-widget gr-play"',
     "ginrules-play.mjs": 'class="gr-widget gr-play"',
+    "ginrules-exercises.css": 'class="gr-widget gr-exercises"',
+    "ginrules-exercises.mjs": 'class="gr-widget gr-exercises"',
     "gr-cards.css": 'class="gr-card',
     "gr-cards.js": 'class="gr-card',
 }

@@ -140,6 +140,40 @@ def _scoresheet(args: dict[str, Any]) -> Any:
     return score_sheet_report(_rules(args), scheme, _text(args, "deals", ""), one)
 
 
+# --- exercises ---------------------------------------------------------------------------
+
+
+def _exercise_args(args: dict[str, Any]) -> tuple[Rules, str, int]:
+    level = _number(args, "level", BadCallError)
+    return _rules(args), _text(args, "kind"), 1 if level is None else level
+
+
+@handler("exercise_new")
+def _exercise_new(args: dict[str, Any]) -> Any:
+    """An exercise of ``variant``, ``kind`` and ``level`` (``seed`` absent: drawn at random):
+    ``Exercise.to_dict()``."""
+    from ginrules.exercises import make_exercise
+
+    rules, kind, level = _exercise_args(args)
+    seed = _number(args, "seed", BadCallError)
+    seed = random.randrange(1_000_000) if seed is None else seed
+    return make_exercise(rules, kind, level, seed).to_dict()
+
+
+@handler("exercise_check")
+def _exercise_check(args: dict[str, Any]) -> Any:
+    """The same exercise made again from its seed, and the reader's ``answer`` checked:
+    ``Verdict.to_dict()`` (no state kept between calls)."""
+    from ginrules.exercises import check_answer, make_exercise
+
+    rules, kind, level = _exercise_args(args)
+    seed = _number(args, "seed", BadCallError)
+    answer = args.get("answer")
+    if seed is None or not isinstance(answer, dict):
+        raise BadCallError("seed and answer (an object) are needed")
+    return check_answer(make_exercise(rules, kind, level, seed), answer).to_dict()
+
+
 # --- the play page: tables live here, by id ---------------------------------------------
 
 TABLES: dict[int, Table] = {}

@@ -1,0 +1,481 @@
+// The exercises page (see ginrules_site/exercises.py): the engine in the reader's browser
+// deals an exercise (exercise_new), checks the answer (exercise_check) and gives its worked
+// solution as codes and arguments, which this script words with the page's strings. No rules
+// here: every answer, check and number comes from ginrules.exercises.
+import { runtime, startOnIntent } from "./ginrules-live.mjs";
+import { STRINGS, deckCard, el, fill, form, goLive, group, meldLabel, row } from "./ginrules-render.mjs";
+
+const PROGRESS = "ginrules-exercises-progress";
+const SERIES = "ginrules-exercises-series";
+const CARD = /^[A2-9TJQK][SHDC]$/;
+
+function load(key, fallback) {
+  try {
+    const value = JSON.parse(localStorage.getItem(key) ?? "null");
+    return value && typeof value === "object" ? value : fallback;
+  } catch {
+    return fallback; // storage refused or damaged: start again
+  }
+}
+
+function save(key, value) {
+  try {
+    if (value == null) localStorage.removeItem(key);
+    else localStorage.setItem(key, JSON.stringify(value));
+  } catch {
+    // storage refused: the progress lasts as long as the page
+  }
+}
+
+// --- wording of the engine's codes -----------------------------------------------------
+
+function cardsNode(codes) {
+  const span = el("span", "gr-cards-inline");
+  codes.forEach((code, i) => {
+    if (i) span.append(" ");
+    span.append(deckCard(code));
+  });
+  return span;
+}
+
+// A meld of an explanation, labelled as the examples label theirs (a run: one suit).
+function meldNode(S, codes) {
+  const kind = new Set(codes.map((c) => c[1])).size === 1 && codes.length > 1 ? "run" : "set";
+  return group(meldLabel(S, { kind, cards: codes }), codes, `gr-meld gr-${kind}`);
+}
+
+// One field of a step, drawn by its kind (exercises.field_nodes does the same at build time);
+// `code`: the step's, whose item_<code> template words each item of a list of objects.
+function field(S, value, code = "") {
+  if (Array.isArray(value) && value.length && value.every((v) => v && typeof v === "object" && !Array.isArray(v))) {
+    const span = el("span", "gr-items");
+    value.forEach((item, i) => {
+      if (i) span.append(", ");
+      span.append(...sentence(S, S[`item_${code}`] ?? "", item).childNodes);
+    });
+    return span;
+  }
+  if (Array.isArray(value) && value.length && value.every(Array.isArray)) {
+    const span = el("span", "gr-melds-inline");
+    value.forEach((meld, i) => {
+      if (i) span.append(S.meld_separator);
+      span.append(meldNode(S, meld));
+    });
+    return span;
+  }
+  if (Array.isArray(value) && value.every((v) => typeof v === "string" && CARD.test(v))) return cardsNode(value);
+  if (Array.isArray(value)) return value.join(" + ");
+  if (typeof value === "string" && CARD.test(value)) return deckCard(value);
+  if (typeof value === "string") return S[`word_${value}`] ?? S[`choice_${value}`] ?? value;
+  return String(value);
+}
+
+// A template whose fields are nodes or texts, as a paragraph.
+function sentence(S, template, args, className = "gr-summary", code = "") {
+  const p = el("p", className);
+  for (const piece of form(template, args).split(/(\{\w+\})/)) {
+    const key = piece.slice(1, -1);
+    if (piece.startsWith("{") && key in args) p.append(field(S, args[key], code));
+    else if (piece) p.append(piece);
+  }
+  return p;
+}
+
+// step_<code>, or step_<code>_no_<field> for its first field that is an empty list.
+function stepNode(S, step) {
+  const args = step.args ?? {};
+  const empty = Object.keys(args).find((key) => Array.isArray(args[key]) && !args[key].length && S[`step_${step.code}_no_${key}`]);
+  const template = empty ? S[`step_${step.code}_no_${empty}`] : S[`step_${step.code}`];
+  if (template == null) return el("p", "gr-summary", S.unknown_form);
+  return sentence(S, template, args, "gr-summary", step.code);
+}
+
+function choiceText(S, data, value) {
+  const choice = (data.choices ?? []).find((c) => c.value === value);
+  return choice ? fill(S[`choice_${choice.code}`] ?? choice.code, choice.args ?? {}) : S[`choice_${value}`] ?? String(value);
+}
+
+// An accepted answer as words and cards: "deadwood 7", "discard 9♥", "Knock".
+function answerNode(S, data, answer) {
+  const span = el("span", "gr-answer-words");
+  let first = true;
+  for (const [key, value] of Object.entries(answer)) {
+    const template = S[`answer_${key}`];
+    if (!template) continue;
+    if (!first) span.append(", ");
+    first = false;
+    const shown = key === "choice" || key === "winner" || key === "leader" ? choiceText(S, data, value) : field(S, value);
+    for (const piece of template.split(/(\{value\})/)) {
+      if (piece === "{value}") span.append(typeof shown === "string" ? shown : shown);
+      else if (piece) span.append(piece);
+    }
+  }
+  return span;
+}
+
+function answersNode(S, data, accepted) {
+  const span = el("span");
+  accepted.forEach((answer, i) => {
+    if (i) span.append(` ${S.or} `);
+    span.append(answerNode(S, data, answer));
+  });
+  return span;
+}
+
+// --- the trainer ------------------------------------------------------------------------
+
+class Trainer {
+  constructor(root) {
+    this.root = root;
+    this.S = STRINGS;
+    this.params = JSON.parse(root.dataset.params);
+    this.setup = root.querySelector("form.gr-exercises-setup");
+    this.status = this.setup.querySelector(".gr-status");
+    this.box = root.querySelector(".gr-exercise");
+    this.answerForm = this.box.querySelector("form.gr-answer");
+    this.fields = this.box.querySelector(".gr-answer-fields");
+    this.error = this.box.querySelector("#gr-answer-error");
+    this.verdict = this.box.querySelector(".gr-verdict");
+    this.explanation = this.box.querySelector(".gr-explanation");
+    this.nextButton = this.box.querySelector("[data-action='next']");
+    this.shareLink = this.box.querySelector(".gr-share-link");
+    this.progressBox = root.querySelector(".gr-progress");
+    this.select = (name) => this.setup.querySelector(`[name='${name}']`);
+    this.exercise = null;
+    this.checked = false;
+    this.serial = 0;
+    this.setup.hidden = false;
+    this.progressBox.hidden = false;
+    this.select("variant").addEventListener("change", () => this.offerKinds());
+    this.offerKinds();
+    this.setup.addEventListener("submit", (event) => {
+      event.preventDefault();
+      this.series = null;
+      save(SERIES, null);
+      this.deal();
+    });
+    this.setup.querySelector("[data-action='series']").addEventListener("click", () => this.startSeries());
+    this.answerForm.addEventListener("submit", (event) => {
+      event.preventDefault();
+      this.check();
+    });
+    this.nextButton.addEventListener("click", () => this.next());
+    root.querySelector("[data-action='reset']").addEventListener("click", () => {
+      save(PROGRESS, null);
+      this.showProgress();
+      this.status.textContent = this.S.progress_reset;
+    });
+    this.series = load(SERIES, null);
+    this.showProgress();
+  }
+
+  variant() {
+    return this.params.variants[this.select("variant").value];
+  }
+
+  // Only the kinds that the chosen variant has.
+  offerKinds() {
+    const kinds = this.variant().kinds;
+    const select = this.select("kind");
+    for (const option of select.options) option.hidden = option.disabled = !kinds.includes(option.value);
+    if (!kinds.includes(select.value)) select.value = kinds[0];
+  }
+
+  choose(variant, kind, level) {
+    if (variant in this.params.variants) this.select("variant").value = variant;
+    this.offerKinds();
+    if (kind && this.variant().kinds.includes(kind)) this.select("kind").value = kind;
+    if (level && this.params.levels.includes(Number(level))) this.select("level").value = String(level);
+  }
+
+  async call(name, args) {
+    if (!(await goLive(this.root, this.status, this.S))) return null;
+    const reply = await runtime().call(name, args);
+    if (!reply.ok) {
+      const error = reply.error;
+      const S = this.S;
+      const text = error.code === "exercise" ? S[`exercise_${error.reason}`] : S[error.code];
+      this.status.textContent = fill(text ?? S.internal, error);
+      this.root.dataset.state = "ready";
+      return null;
+    }
+    this.root.dataset.state = "ready";
+    return reply.value;
+  }
+
+  // A new exercise of the chosen variant, kind and level (seed: a shared link's, or drawn).
+  async deal(seed = null) {
+    const serial = ++this.serial;
+    const args = { variant: this.select("variant").value, kind: this.select("kind").value, level: Number(this.select("level").value) };
+    if (seed != null) args.seed = seed;
+    const data = await this.call("exercise_new", args);
+    if (!data || serial !== this.serial) return;
+    this.status.textContent = "";
+    this.show(data);
+  }
+
+  show(data) {
+    const S = this.S;
+    this.exercise = data;
+    this.checked = false;
+    const box = this.box;
+    box.hidden = false;
+    box.dataset.kind = data.kind;
+    box.dataset.variant = data.variant;
+    box.dataset.level = String(data.level);
+    box.dataset.seed = String(data.seed);
+    box.dataset.cards = data.knocker ? `${data.knocker.join(" ")} | ${data.defender.join(" ")}` : (data.cards ?? []).join(" ");
+    delete box.dataset.verdict;
+    const variant = this.params.variants[data.variant];
+    box.querySelector(".gr-exercise-title").textContent = fill(S.exercise_of, { kind: S[`kind_${data.kind}`], variant: variant.name, level: data.level });
+    const series = this.series;
+    box.querySelector(".gr-series-status").textContent = series
+      ? fill(S.series_of, { n: series.index + 1, total: this.params.series, right: series.right }) : "";
+    box.querySelector(".gr-question").replaceChildren(
+      ...sentence(S, S[`question_${data.question.code}`] ?? S.unknown_form, data.question.args ?? {}, "gr-question-text").childNodes,
+    );
+    const hand = box.querySelector(".gr-exercise-hand");
+    hand.replaceChildren();
+    if (data.knocker) {
+      hand.append(row([group(S.Hand, data.knocker, "gr-hand-cards")], S.Knocker));
+      hand.append(row([group(S.Hand, data.defender, "gr-hand-cards")], S.Defender));
+    } else if (data.cards?.length) hand.append(row([group(S.Hand, data.cards, "gr-hand-cards")]));
+    if (data.upcard) hand.append(row([group(S.Upcard, [data.upcard], "gr-upcard")]));
+    this.fields.replaceChildren(...this.answerFields(data));
+    this.error.textContent = "";
+    this.verdict.replaceChildren();
+    this.explanation.replaceChildren();
+    this.nextButton.hidden = true;
+    this.answerForm.querySelector("[data-action='check']").disabled = false;
+    const link = `#exercise=${data.variant}/${data.kind}/${data.level}/${data.seed}`;
+    this.shareLink.href = link;
+    this.shareLink.textContent = S.share_exercise;
+    if (history.replaceState) history.replaceState(null, "", link);
+    this.fields.querySelector("input")?.focus();
+  }
+
+  // The answer's fields, by the engine's answer_form.
+  answerFields(data) {
+    const S = this.S;
+    const out = [];
+    const radios = (name, legend, options) => {
+      const set = el("fieldset", "gr-choices");
+      set.append(el("legend", "", legend));
+      for (const [value, content] of options) {
+        const label = el("label", "gr-choice");
+        const input = el("input");
+        input.type = "radio";
+        input.name = name;
+        input.value = value;
+        label.append(input, " ", content);
+        set.append(label);
+      }
+      return set;
+    };
+    const number = (name, labelText) => {
+      const wrap = el("div", "gr-field");
+      const id = `gr-answer-${name}`;
+      const label = el("label", "", labelText);
+      label.htmlFor = id;
+      const input = el("input", "gr-input gr-number");
+      Object.assign(input, { id, name, type: "text", inputMode: "numeric", autocomplete: "off" });
+      wrap.append(label, input);
+      return wrap;
+    };
+    const form = data.answer_form;
+    if (form === "number") {
+      out.push(number(data.answer_key ?? "deadwood", S["Your answer"]));
+    } else if (form === "card") {
+      out.push(radios("card", S["Your answer"], data.cards.map((c) => [c, deckCard(c)])));
+    } else if (form === "choice") {
+      out.push(radios("choice", S["Your answer"], data.choices.map((c) => [c.value, fill(S[`choice_${c.code}`] ?? c.code, c.args ?? {})])));
+    } else {
+      out.push(el("p", "gr-error", S.unknown_form));
+    }
+    return out;
+  }
+
+  answer() {
+    const data = this.exercise;
+    const form = data.answer_form;
+    const value = (name) => this.fields.querySelector(`[name='${name}']`);
+    const picked = (name) => this.fields.querySelector(`input[name='${name}']:checked`)?.value;
+    if (form === "number") {
+      const input = this.fields.querySelector("input.gr-number");
+      const text = input.value.trim();
+      if (!/^\d{1,4}$/.test(text)) {
+        input.setAttribute("aria-invalid", "true");
+        throw new Error(text ? fill(this.S.bad_number, { value: text.slice(0, 20) }) : this.S.bad_number_empty);
+      }
+      input.setAttribute("aria-invalid", "false");
+      return { [input.name]: Number(text) };
+    }
+    if (form === "card" || form === "choice") {
+      const chosen = picked(form);
+      if (chosen == null) throw new Error(this.S.pick_one);
+      return { [form]: chosen };
+    }
+    void value;
+    throw new Error(this.S.unknown_form);
+  }
+
+  async check() {
+    if (!this.exercise || this.checked) return;
+    let answer;
+    try {
+      answer = this.answer();
+    } catch (error) {
+      this.error.textContent = error.message;
+      return;
+    }
+    this.error.textContent = "";
+    const data = this.exercise;
+    const verdict = await this.call("exercise_check", { variant: data.variant, kind: data.kind, level: data.level, seed: data.seed, answer });
+    if (!verdict || data !== this.exercise) return;
+    this.checked = true;
+    this.record(data, verdict.right);
+    this.showVerdict(data, verdict);
+  }
+
+  showVerdict(data, verdict) {
+    const S = this.S;
+    this.box.dataset.verdict = verdict.right ? "right" : "wrong";
+    const p = el("p", `gr-verdict-text gr-${verdict.right ? "right" : "wrong"}`);
+    const template = verdict.right ? S.right_more : S.wrong_more;
+    for (const piece of template.split(/(\{answer\})/)) {
+      if (piece === "{answer}") p.append(answersNode(S, data, verdict.accepted));
+      else if (piece) p.append(piece);
+    }
+    this.verdict.replaceChildren(p);
+    const steps = el("ol", "gr-steps");
+    for (const step of verdict.steps) {
+      const li = el("li");
+      li.append(stepNode(S, step));
+      steps.append(li);
+    }
+    const variant = this.params.variants[data.variant];
+    const link = el("a", "gr-rule-link", fill(S.rule_section, { variant: variant.name }));
+    link.href = `${variant.page}.html#${verdict.rule}`;
+    const rule = el("p", "gr-rule");
+    const [before, after] = S.rule_link.split("{section}");
+    rule.append(before, link, after ?? "");
+    this.explanation.replaceChildren(steps, rule);
+    this.answerForm.querySelector("[data-action='check']").disabled = true;
+    this.nextButton.hidden = false;
+    if (this.series) {
+      this.series.right += verdict.right ? 1 : 0;
+      this.series.index += 1;
+      save(SERIES, this.series);
+      if (this.series.index >= this.params.series) {
+        const done = fill(S.series_done, { right: this.series.right, total: this.params.series });
+        this.box.querySelector(".gr-series-status").textContent = done;
+        this.series = null;
+        save(SERIES, null);
+      }
+    }
+    this.nextButton.focus();
+  }
+
+  record(data, right) {
+    const progress = load(PROGRESS, {});
+    const variant = (progress[data.variant] ??= {});
+    const [wins, tried] = Array.isArray(variant[data.kind]) ? variant[data.kind] : [0, 0];
+    variant[data.kind] = [wins + (right ? 1 : 0), tried + 1];
+    save(PROGRESS, progress);
+    this.showProgress();
+  }
+
+  showProgress() {
+    const S = this.S;
+    const progress = load(PROGRESS, {});
+    const table = el("table", "gr-progress-grid");
+    table.setAttribute("aria-labelledby", "gr-progress-title");
+    const head = el("tr");
+    head.append(el("td"));
+    for (const [name, variant] of Object.entries(this.params.variants)) {
+      const th = el("th", "", variant.name);
+      th.scope = "col";
+      th.dataset.variant = name;
+      head.append(th);
+    }
+    const thead = el("thead");
+    thead.append(head);
+    const tbody = el("tbody");
+    for (const kind of this.params.kinds) {
+      const tr = el("tr");
+      const th = el("th", "", S[`kind_${kind}`]);
+      th.scope = "row";
+      tr.append(th);
+      for (const [name, variant] of Object.entries(this.params.variants)) {
+        const counts = progress[name]?.[kind];
+        const text = !variant.kinds.includes(kind) ? "–"
+          : Array.isArray(counts) ? fill(S.progress_cell, { right: counts[0], tried: counts[1] }) : S.progress_none;
+        const td = el("td", "", text);
+        td.dataset.variant = name;
+        td.dataset.kind = kind;
+        tr.append(td);
+      }
+      tbody.append(tr);
+    }
+    table.append(thead, tbody);
+    const wrapper = el("div", "gr-progress-wrapper");
+    wrapper.append(table);
+    this.root.querySelector(".gr-progress-table").replaceChildren(wrapper);
+  }
+
+  // Ten hands of the chosen variant: its kinds in turn, the levels growing.
+  startSeries() {
+    this.series = { variant: this.select("variant").value, index: 0, right: 0 };
+    save(SERIES, this.series);
+    this.dealSeries();
+  }
+
+  dealSeries() {
+    const { variant, index } = this.series;
+    const kinds = this.params.variants[variant].kinds;
+    const levels = this.params.levels;
+    const level = levels[Math.min(levels.length - 1, Math.floor((index * levels.length) / this.params.series))];
+    this.choose(variant, kinds[index % kinds.length], level);
+    this.deal();
+  }
+
+  next() {
+    if (this.series && this.series.variant in this.params.variants) return this.dealSeries();
+    this.series = null;
+    this.deal();
+  }
+
+  // #exercise=<variant>/<kind>/<level>/<seed>: that exercise; #exercises=<variant>[/<kind>]: chosen.
+  restore(hash) {
+    const params = new URLSearchParams(hash.slice(1));
+    const one = params.get("exercise");
+    const chosen = params.get("exercises");
+    if (one != null) {
+      const match = /^(\w{1,20})\/(\w{1,20})\/(\d)\/(\d{1,12})$/.exec(one);
+      const ok = match && match[1] in this.params.variants && this.params.variants[match[1]].kinds.includes(match[2])
+        && this.params.levels.includes(Number(match[3]));
+      if (!ok) {
+        this.status.textContent = fill(this.S.bad_link, { text: one.slice(0, 60) });
+        return;
+      }
+      this.series = null;
+      save(SERIES, null);
+      this.choose(match[1], match[2], match[3]);
+      this.deal(Number(match[4]));
+    } else if (chosen != null) {
+      const [variant, kind] = chosen.split("/");
+      this.choose(variant, kind, null);
+    } else if (this.series && this.series.variant in this.params.variants) {
+      this.dealSeries(); // a series survives a reload
+    }
+  }
+}
+
+const root = document.querySelector("section.gr-exercises");
+if (root) {
+  const trainer = new Trainer(root);
+  trainer.restore(location.hash);
+  addEventListener("hashchange", () => trainer.restore(location.hash));
+  startOnIntent([root]);
+  window.ginrulesExercises = trainer;
+}
