@@ -22,11 +22,9 @@ FEATURES: list[str] = [
     "exercises",
     "assets",
     "notation",
-    "glossary",
     "notfound",
     "search",
     "english_only",
-    "offline",
 ]
 
 
