@@ -16,20 +16,56 @@ engine's own functions: nothing here decides a rule. Kinds (:data:`KINDS`):
 ``showdown``
     The knocker's spread and the defender's ten cards: which cards are laid off
     (every set that leaves the least deadwood is accepted), who scores and how
-    much? (:func:`ginrules.showdown.showdown`)
+    much? (:func:`ginrules.showdown.showdown`) Keys ``knocker`` and ``defender``
+    (their codes; ``cards`` is the knocker's) and ``spread`` (the knocker's melds).
 ``stock_end``
     The stock's count, then the moves of the last turns: after the last discard,
     does play go on, is the deal dead, or is the pile shuffled into a new stock?
-    (the deal itself: :class:`ginrules.deal.Deal` replays the moves)
+    (the deal itself: :class:`ginrules.deal.Deal` replays the moves) Keys
+    ``stock_left`` (before the moves) and ``moves``: ``player`` (``A``/``B``),
+    ``code`` (``draw_stock``, ``draw_discard``, ``discard``), ``card`` (``None`` for
+    a card drawn from the stock); ``cards``: the hand before the last discard.
 ``sheet``
     A score sheet's deals (a game, Hollywood, a manche or a partie): who leads, by
-    how much? (:func:`ginrules.reports.score_sheet_report`)
+    how much? (:func:`ginrules.reports.score_sheet_report`) Keys ``scheme``
+    (``game``, ``hollywood``, ``manche``, ``partie``), ``target`` and ``deals``:
+    ``player`` (``A``/``B``, ``None`` for a dead deal), ``points``, ``outcome`` (the
+    sheet's entry word, or ``dead``); no ``cards``.
 
 Answers are dicts (JSON from the page); a malformed one raises
 :class:`ExerciseError` with a ``reason`` code. A :class:`Verdict` lists every
 accepted answer and the worked solution as steps: codes with their numbers, no
 English sentence, each number the engine's (the page says them in the reader's
 language).
+
+**Answers** (``answer_form``): ``count`` ``{"deadwood": n}``, optionally with the
+reader's ``"melds": [[codes]]`` (right only if they leave the least deadwood);
+``discard`` ``{"card": code}``; ``go_out`` ``{"choice": v}``, ``v`` among
+``knock``/``go_down`` (Gin Rami), ``gin``, ``none`` (the exercise's ``choices``);
+``showdown`` ``{"layoffs": [codes], "points": n, "winner": "knocker" | "defender"}``;
+``stock_end`` ``{"choice": "continue" | "dead" | "reshuffle"}``; ``sheet``
+``{"leader": "A" | "B" | "none", "lead": n}``. Numbers may come as digit strings.
+
+**Codes.** Questions: ``count_deadwood``, ``best_discard``, ``may_go_out``,
+``settle_showdown``, ``stock_end``, ``sheet_leader``; choices ``go_out_<value>``,
+``stock_<value>``. Steps and their args:
+
+- ``melds`` (the hand), ``your_melds`` (the reader's), ``spread`` (the knocker's),
+  ``defender_melds`` (after the lay-offs): ``melds``, ``deadwood_cards``, ``deadwood``;
+- ``sum``: ``cards``, ``values``, ``total``; ``ties``: ``arrangements`` (how many
+  arrangements share the least deadwood);
+- ``discards``: ``options``, each ``card`` and the ``deadwood`` it leaves;
+- ``upcard_limit``: ``upcard``, ``max``; ``knock_max``: ``deadwood``, ``max``;
+  ``melded_min``: ``melded``, ``min``; ``all_melded``: ``melded``;
+  ``going_out``: ``choice`` and the engine's ``reason`` code (``None`` if allowed);
+- ``no_layoffs``: ``outcome``; ``layoff``: ``card``, ``meld`` (its cards);
+  ``score``: ``outcome``, ``winner``, ``knocker_deadwood``, ``defender_deadwood``,
+  ``terms`` (``code``, ``value``, as :class:`ginrules.showdown.ScoreTerm`), ``points``;
+- ``stock_count``: ``start``, ``draws`` (from the stock), ``left``; ``stock_rule``:
+  ``rule`` (``dead_hand`` or ``reshuffle``), ``left`` and, for the dead hand,
+  ``cards``; ``stock_result``: ``choice``, ``stock`` (the cards in it after);
+- ``row``: a score sheet row (:class:`ginrules.match.ScoreLine`, the player as
+  ``A``/``B``); ``lead``: ``totals``, ``leader``, ``lead``.
 
 **Levels and the difficulty measure** (:func:`difficulty`). Each level is a band
 of one measure per kind, and an exercise is dealt again until it falls in its
@@ -785,7 +821,7 @@ def _make_stock_end(rules: Rules, level: int, rng: random.Random) -> dict[str, A
             continue
         code = entry["type"]
         card = None if code == "draw_stock" else entry.get("card")
-        shown.append({"player": entry["player"], "code": code, "card": card})
+        shown.append({"player": "AB"[entry["player"]], "code": code, "card": card})
     choices = tuple((v, Step(f"stock_{v}")) for v in _STOCK_VALUES)
     return {
         "cards": sorted(before.hands[before.current]),

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import itertools
 import json
+from pathlib import Path
 from statistics import mean
 from typing import Any
 
@@ -332,3 +333,21 @@ def test_malformed_answers_raise() -> None:
             check_answer(ex, answer)  # type: ignore[arg-type]
         assert error.value.reason == reason, (answer, error.value.reason)
     assert check_answer(count, {"deadwood": "  12 "}).accepted  # a number typed as text
+
+
+def test_every_rule_named_is_a_section_of_the_variant_pages() -> None:
+    docs = Path(__file__).resolve().parents[2] / "docs"
+    anchors = {
+        line.strip()[1:-2]
+        for page in docs.glob("*.md")
+        for line in page.read_text(encoding="utf-8").splitlines()
+        if line.startswith("(") and line.strip().endswith(")=")
+    }
+    named = set()
+    for variant, kind in cases():
+        for level in LEVELS:
+            for seed in range(10):
+                ex = make_exercise(variant, kind, level, seed)
+                named.add(check_answer(ex, check_answer_first(ex)).rule)
+    assert named <= anchors, named - anchors
+    assert {"standard-layoffs", "hollywood-game-scoring", "gin-rami-stock"} <= named
