@@ -20,12 +20,12 @@ import os
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import Any, NoReturn, TextIO
+from typing import Any, Final, NoReturn, TextIO
 
 from ginrules import __version__
-from ginrules.cards import NOTATIONS, Card, parse_hand
+from ginrules.cards import CARDS, NOTATIONS, Card, Notation, find_notation, parse_hand
 from ginrules.errors import GinRulesError, HandSizeError, IllegalKnockError, unknown_message
-from ginrules.melds import MAX_CARDS, Arrangement, best_arrangement, best_discards
+from ginrules.melds import MAX_CARDS, best_arrangement, discard_choices
 from ginrules.rules import PRESETS, SCHOOLS, Rules, find_variant
 from ginrules.showdown import showdown
 
@@ -130,27 +130,34 @@ def variant(args: argparse.Namespace) -> Rules:
     return find_variant(args.variant)
 
 
-def _melds_json(arr: Arrangement) -> dict[str, Any]:
-    return {
-        "melds": [[c.code for c in m.cards] for m in arr.melds],
-        "deadwood": arr.deadwood,
-        "unmatched": [c.code for c in arr.unmatched],
-    }
+_QUOTED: Final = tuple(f'"{card.code}"' for card in CARDS)
 
 
-def melds_result(hand: list[Card], rules: Rules) -> dict[str, Any]:
-    """The ``melds`` output for one hand (0 to 11 cards).
+def _json_cards(cards: Iterable[Card | None]) -> str:
+    return "[" + ", ".join([_QUOTED[c.index] if c is not None else "null" for c in cards]) + "]"
+
+
+def melds_line(hand: list[Card], rules: Rules) -> str:
+    """The ``melds`` output for one hand (0 to 11 cards): one line of JSON, the text
+    that ``json.dumps`` writes, written directly (a batch spends its time here).
+
+    >>> from ginrules.rules import STANDARD
+    >>> print(melds_line(parse_hand("7H 8H 9H KS"), STANDARD))
+    {"melds": [["7H", "8H", "9H"]], "deadwood": 10, "unmatched": ["KS"]}
 
     :raises HandSizeError: for more than 11 cards.
     """
+    tail = ""
     if len(hand) == 11:
-        discards = best_discards(hand, rules)
-        out = _melds_json(discards[0].arrangement)
-        first = discards[0].discard
-        out["discard"] = None if first is None else first.code
-        out["discards"] = [None if d.discard is None else d.discard.code for d in discards]
-        return out
-    return _melds_json(best_arrangement(hand, rules))
+        discards, arr = discard_choices(hand, rules)
+        first = discards[0]
+        head = "null" if first is None else _QUOTED[first.index]
+        tail = f', "discard": {head}, "discards": {_json_cards(discards)}'
+    else:
+        arr = best_arrangement(hand, rules)
+    melds = ", ".join([_json_cards(meld.cards) for meld in arr.melds])
+    unmatched = _json_cards(arr.unmatched)
+    return f'{{"melds": [{melds}], "deadwood": {arr.deadwood}, "unmatched": {unmatched}{tail}}}'
 
 
 def _hand(tokens: str | list[str], least: int, notation: str) -> list[Card]:
@@ -176,7 +183,32 @@ JSON_HAND = (
 )
 
 
+def _quick_hand(
+    tokens: list[str], known: dict[str, tuple[Card, int]], reader: Notation
+) -> list[Card] | None:
+    """The hand of a line of card tokens, read through ``known`` (each token read so
+    far: its card and the card's bit); ``None`` for anything unusual (a token that is
+    not a card, a card twice, too many cards), which :func:`_hand` then reads and names."""
+    hand = []
+    mask = 0
+    for token in tokens:
+        entry = known.get(token)
+        if entry is None:
+            try:
+                card = reader.parse(token)
+            except GinRulesError:
+                return None
+            entry = known[token] = (card, 1 << card.index)
+        hand.append(entry[0])
+        mask |= entry[1]
+    if len(hand) > MAX_CARDS or mask.bit_count() != len(hand):
+        return None
+    return hand
+
+
 def _read_hands(stream: TextIO, notation: str) -> Iterator[tuple[int, list[Card]]]:
+    reader = find_notation(notation)
+    known: dict[str, tuple[Card, int]] = {}
     for number, line in enumerate(stream, 1):
         text = line.strip()
         if not text:
@@ -190,10 +222,13 @@ def _read_hands(stream: TextIO, notation: str) -> Iterator[tuple[int, list[Card]
             if not isinstance(data, list) or not all(isinstance(t, str) for t in data):
                 raise BadLineError(number, JSON_HAND)
             tokens = data
-        try:
-            hand = _hand(tokens, 0, notation)
-        except GinRulesError as error:
-            raise BadLineError(number, str(error)) from error
+        words = text.split() if isinstance(tokens, str) else tokens
+        hand = _quick_hand(words, known, reader)
+        if hand is None:
+            try:
+                hand = _hand(tokens, 0, notation)
+            except GinRulesError as error:
+                raise BadLineError(number, str(error)) from error
         yield number, hand
 
 
@@ -201,12 +236,11 @@ def _run_melds(args: argparse.Namespace, out: TextIO) -> int:
     rules = variant(args)
     if args.cards == ["-"]:
         write = out.write
-        dumps = json.dumps
         for _, hand in _read_hands(sys.stdin, args.notation):
-            write(dumps(melds_result(hand, rules)) + "\n")
+            write(melds_line(hand, rules) + "\n")
         return 0
     hand = _hand(args.cards, 1, args.notation)
-    out.write(json.dumps(melds_result(hand, rules)) + "\n")
+    out.write(melds_line(hand, rules) + "\n")
     return 0
 
 
@@ -290,6 +324,15 @@ def all_commands() -> list[Command]:
     return commands
 
 
+def commands_for(argv: list[str]) -> list[Command]:
+    """The commands to build the parser with: this module's alone when ``argv`` starts
+    with one of them (``melds`` and ``knock`` start without importing the deals, the
+    players and the scoring of the extension modules), else :func:`all_commands`."""
+    if argv and any(command.name == argv[0] for command in COMMANDS):
+        return list(COMMANDS)
+    return all_commands()
+
+
 def _examples(lines: Iterable[str]) -> str | None:
     lines = list(lines)
     return "examples:\n" + "\n".join(f"  {line}" for line in lines) if lines else None
@@ -331,7 +374,9 @@ def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the exit status: 0, 2 on bad input, 130 when
     Ctrl-C stops a command (one line on standard error, never a traceback)."""
     try:
-        parser = build_parser(all_commands())
+        if argv is None:
+            argv = sys.argv[1:]
+        parser = build_parser(commands_for(argv))
         args = parser.parse_args(argv)
         status: int = args._run(args, sys.stdout)
         sys.stdout.flush()

@@ -31,7 +31,6 @@ prefers the one with the most cards in melds, then the first in a fixed order
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Final, Literal
@@ -105,14 +104,15 @@ class Discard:
 class _Tables:
     """Per-suit tables for one way of valuing cards and forming runs."""
 
-    __slots__ = ("card_values", "dw", "gain", "melded", "round_the_corner", "split", "values")
+    __slots__ = ("card_values", "dw", "gain", "melded", "round_the_corner", "run_melds", "values")
 
     def __init__(self, ace_value: int, face_value: int, round_the_corner: bool) -> None:
         values = [ace_value, *range(2, 11), face_value, face_value, face_value]
         self.values: list[int] = values
         self.card_values: list[int] = values * 4
         self.round_the_corner = round_the_corner
-        self.split: dict[int, list[int]] = {}
+        # the runs of one suit's melded cards (52-bit mask), as _meld gives them
+        self.run_melds: dict[int, list[tuple[int, Meld]]] = {}
         total = [0] * 8192
         for m in range(1, 8192):
             low = m & -m
@@ -181,17 +181,18 @@ def _set_options() -> list[list[list[int]]]:
 _SET_OPTIONS: Final = _set_options()
 
 
-def _set_choices(s0: int, s1: int, s2: int, s3: int, c3: int) -> Iterable[tuple[int, ...]]:
-    """Every combination of set choices for the ranks held three or four times."""
-    lists = []
-    r = 0
+def _set_masks(s0: int, s1: int, s2: int, s3: int, c3: int) -> list[int]:
+    """Every combination of set choices for the ranks ``c3`` held three or four
+    times, as the mask of the cards in sets, in the fixed order (no set first)."""
+    masks = [0]
     while c3:
-        if c3 & 1:
-            present = (s0 >> r & 1) | (s1 >> r & 1) << 1 | (s2 >> r & 1) << 2 | (s3 >> r & 1) << 3
-            lists.append(_SET_OPTIONS[r][present])
-        c3 >>= 1
-        r += 1
-    return itertools.product(*lists)
+        low = c3 & -c3
+        c3 ^= low
+        r = low.bit_length() - 1
+        present = (s0 >> r & 1) | (s1 >> r & 1) << 1 | (s2 >> r & 1) << 2 | (s3 >> r & 1) << 3
+        options = _SET_OPTIONS[r][present]
+        masks = [mask + option for mask in masks for option in options]
+    return masks
 
 
 def _three_of_four(s0: int, s1: int, s2: int, s3: int) -> int:
@@ -240,8 +241,8 @@ def _deadwood(m: int, t: _Tables) -> int:
     if not c3:
         return dw[s0] + dw[s1] + dw[s2] + dw[s3]
     best = _INF
-    for choice in _set_choices(s0, s1, s2, s3, c3):
-        r = m & ~sum(choice)
+    for sets in _set_masks(s0, s1, s2, s3, c3):
+        r = m & ~sets
         d = dw[r & _SUIT] + dw[r >> 13 & _SUIT] + dw[r >> 26 & _SUIT] + dw[r >> 39]
         if d < best:
             best = d
@@ -263,8 +264,8 @@ def _discard_deadwood(m: int, t: _Tables) -> int:
             return 0
         return total - max(gain[s0], gain[s1], gain[s2], gain[s3])
     best = _INF
-    for choice in _set_choices(s0, s1, s2, s3, c3):
-        r = m & ~sum(choice)
+    for sets in _set_masks(s0, s1, s2, s3, c3):
+        r = m & ~sets
         a = r & _SUIT
         b = r >> 13 & _SUIT
         c = r >> 26 & _SUIT
@@ -290,12 +291,10 @@ def _rows(m: int, t: _Tables) -> list[tuple[int, int, int, int]]:
     s2 = m >> 26 & _SUIT
     s3 = m >> 39
     c3 = _three_of_four(s0, s1, s2, s3)
-    choices: Iterable[tuple[int, ...]] = _set_choices(s0, s1, s2, s3, c3) if c3 else [()]
     rows = []
     dw = t.dw
     mel = t.melded
-    for choice in choices:
-        sets = sum(choice)
+    for sets in _set_masks(s0, s1, s2, s3, c3):
         r = m & ~sets
         a = r & _SUIT
         b = r >> 13 & _SUIT
@@ -304,6 +303,72 @@ def _rows(m: int, t: _Tables) -> list[tuple[int, int, int, int]]:
         melded = sets | mel[a] | mel[b] << 13 | mel[c] << 26 | mel[d] << 39
         rows.append((dw[a] + dw[b] + dw[c] + dw[d], -melded.bit_count(), melded, sets))
     return rows
+
+
+def _discard_rows(m: int, t: _Tables) -> tuple[bool, dict[int, tuple[int, int, int]]]:
+    """Every optimal discard from the eleven cards ``m``: ``{discard bit: (cards
+    melded, melded mask, set mask)}`` of the arrangement kept, as :func:`_best`
+    would pick it for the ten cards; and whether all eleven cards meld.
+
+    The set choices of the hand without card c are exactly those of the eleven
+    cards that leave c out of every set, in the same order. For each choice, the
+    least deadwood after a discard is its deadwood less the largest gain of a
+    suit (``t.gain``): only the choices that reach the least of all, and in them
+    only the suits whose gain is that largest one, can hold an optimal discard.
+    """
+    s0 = m & _SUIT
+    s1 = m >> 13 & _SUIT
+    s2 = m >> 26 & _SUIT
+    s3 = m >> 39
+    dw = t.dw
+    gain = t.gain
+    c3 = _three_of_four(s0, s1, s2, s3)
+    if not c3:  # no set to choose
+        all_meld = not (dw[s0] + dw[s1] + dw[s2] + dw[s3])
+        reaching = [(0, m, max(gain[s0], gain[s1], gain[s2], gain[s3]))]
+    else:
+        all_meld = False
+        least = _INF
+        reaching = []  # (set mask, the other cards, the largest gain of a suit)
+        for sets in _set_masks(s0, s1, s2, s3, c3):
+            r = m ^ sets
+            a = r & _SUIT
+            b = r >> 13 & _SUIT
+            c = r >> 26 & _SUIT
+            d = r >> 39
+            base = dw[a] + dw[b] + dw[c] + dw[d]
+            if not base:
+                all_meld = True
+            top = max(gain[a], gain[b], gain[c], gain[d])
+            if base - top <= least:
+                if base - top < least:
+                    least = base - top
+                    reaching = []
+                reaching.append((sets, r, top))
+    best: dict[int, tuple[int, int, int]] = {}
+    mel = t.melded
+    for sets, r, top in reaching:
+        parts = ((0, r & _SUIT), (13, r >> 13 & _SUIT), (26, r >> 26 & _SUIT), (39, r >> 39))
+        runs = sets
+        for shift, sm in parts:
+            runs |= mel[sm] << shift
+        for shift, sm in parts:
+            if gain[sm] != top:
+                continue
+            need = dw[sm] - top
+            others = runs & ~(_SUIT << shift) | sets
+            rest = sm
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                if dw[sm ^ low] == need:
+                    melded = others | mel[sm ^ low] << shift
+                    count = melded.bit_count()
+                    bit = low << shift
+                    cur = best.get(bit)
+                    if cur is None or count > cur[0]:  # the most melded, the first in order
+                        best[bit] = (count, melded, sets)
+    return all_meld, best
 
 
 _RANK: Final = 1 | 1 << 13 | 1 << 26 | 1 << 39
@@ -353,24 +418,24 @@ def _split_runs(m: int, round_the_corner: bool) -> list[int]:
 def _arrangement(m: int, melded: int, sets: int, t: _Tables) -> Arrangement:
     """Build the arrangement of hand ``m`` that melds ``melded`` (``sets`` in sets)."""
     keyed: list[tuple[int, Meld]] = []
-    cache = _MELDS
     if sets:
-        for r in range(13):
-            bits = sets & _RANK << r
-            if bits:
-                keyed.append(cache.get(bits) or _meld(bits))
+        ranks = (sets | sets >> 13 | sets >> 26 | sets >> 39) & _SUIT
+        while ranks:
+            low = ranks & -ranks
+            ranks ^= low
+            bits = sets & _RANK * low
+            keyed.append(_MELDS.get(bits) or _meld(bits))
     runs = melded & ~sets
     if runs:
-        split = t.split
+        run_melds = t.run_melds
         for shift in (0, 13, 26, 39):
-            sm = runs >> shift & _SUIT
-            if sm:
-                blocks = split.get(sm)
-                if blocks is None:
-                    blocks = split[sm] = _split_runs(sm, t.round_the_corner)
-                for block in blocks:
-                    bits = block << shift
-                    keyed.append(cache.get(bits) or _meld(bits))
+            bits = runs & _SUIT << shift
+            if bits:
+                found = run_melds.get(bits)
+                if found is None:
+                    blocks = _split_runs(bits >> shift, t.round_the_corner)
+                    found = run_melds[bits] = [_meld(block << shift) for block in blocks]
+                keyed += found
     if len(keyed) > 1:
         keyed.sort()
     dead = m & ~melded
@@ -383,7 +448,7 @@ def _arrangement(m: int, melded: int, sets: int, t: _Tables) -> Arrangement:
         i = low.bit_length() - 1
         unmatched.append(CARDS[i])
         total += values[i]
-    return Arrangement(tuple(k[1] for k in keyed), tuple(unmatched), total)
+    return Arrangement(tuple([k[1] for k in keyed]), tuple(unmatched), total)
 
 
 def _arrangements(m: int, t: _Tables, min_melded: int = 0) -> list[Arrangement]:
@@ -507,70 +572,35 @@ def best_discards(cards: str | Iterable[str | Card], rules: Rules = STANDARD) ->
     """
     m = _hand_mask(cards, 11, 11)
     t = _tables(rules)
-    dw = t.dw
-    mel = t.melded
-    s0, s1, s2, s3 = m & _SUIT, m >> 13 & _SUIT, m >> 26 & _SUIT, m >> 39
-    c3 = _three_of_four(s0, s1, s2, s3)
-    if not c3:  # no set to choose: one arrangement per discard
-        parts = (s0, s1, s2, s3)
-        base = dw[s0] + dw[s1] + dw[s2] + dw[s3]
-        runs = mel[s0] | mel[s1] << 13 | mel[s2] << 26 | mel[s3] << 39
-        scores = []
-        shift = 0
-        for sm in parts:
-            rest = sm
-            here = base - dw[sm]
-            while rest:
-                low = rest & -rest
-                rest ^= low
-                scores.append((here + dw[sm ^ low], low << shift, sm ^ low, shift))
-            shift += 13
-        least = min(row[0] for row in scores)
-        big = not base and rules.big_gin
-        found = [Discard(None, _arrangement(m, runs, 0, t))] if big else []
-        for d, bit, kept, shift in sorted(scores, key=lambda row: row[1]):
-            if d == least:
-                melded = runs & ~(_SUIT << shift) | mel[kept] << shift
-                arr = _arrangement(m ^ bit, melded, 0, t)
-                found.append(Discard(CARDS[bit.bit_length() - 1], arr))
-        return found
-    # The set choices of the hand without card c are exactly those of the
-    # eleven cards that leave c out of every set, in the same order: one pass
-    # over the choices scores every discard. best[bit] = (deadwood, -melded,
-    # melded mask, set mask) of the best arrangement kept, as _best would pick.
-    best: dict[int, tuple[int, int, int, int]] = {}
-    big_gin = False
-    for choice in _set_choices(s0, s1, s2, s3, c3):
-        sets = sum(choice)
-        r = m & ~sets
-        parts = (r & _SUIT, r >> 13 & _SUIT, r >> 26 & _SUIT, r >> 39)
-        base = dw[parts[0]] + dw[parts[1]] + dw[parts[2]] + dw[parts[3]]
-        if not base:
-            big_gin = True
-        runs = mel[parts[0]] | mel[parts[1]] << 13 | mel[parts[2]] << 26 | mel[parts[3]] << 39
-        shift = 0
-        for sm in parts:
-            rest = sm
-            here = base - dw[sm]
-            others = sets | (runs & ~(_SUIT << shift))
-            while rest:
-                low = rest & -rest
-                rest ^= low
-                d = here + dw[sm ^ low]
-                bit = low << shift
-                cur = best.get(bit)
-                if cur is None or d <= cur[0]:
-                    melded = others | mel[sm ^ low] << shift
-                    row = (d, -melded.bit_count(), melded, sets)
-                    if cur is None or row[:2] < cur[:2]:
-                        best[bit] = row
-            shift += 13
-    out: list[Discard] = []
-    if big_gin and rules.big_gin:
-        out.append(Discard(None, _best(m, t)))
-    least = min(row[0] for row in best.values())
-    for bit in sorted(best):
-        d, _, melded, sets = best[bit]
-        if d == least:
-            out.append(Discard(CARDS[bit.bit_length() - 1], _arrangement(m ^ bit, melded, sets, t)))
+    all_meld, rows = _discard_rows(m, t)
+    out = [Discard(None, _best(m, t))] if all_meld and rules.big_gin else []
+    for bit in sorted(rows):
+        _, melded, sets = rows[bit]
+        out.append(Discard(CARDS[bit.bit_length() - 1], _arrangement(m ^ bit, melded, sets, t)))
     return out
+
+
+def discard_choices(
+    cards: str | Iterable[str | Card], rules: Rules = STANDARD
+) -> tuple[list[Card | None], Arrangement]:
+    """The optimal discards from 11 cards, as :func:`best_discards` lists them,
+    and the arrangement kept after the first: the same answer without the
+    arrangements kept after the others.
+
+    >>> discards, kept = discard_choices("2C 3C 4C 5C 6C 7S 7D 7C 7H 8H 9H")
+    >>> [str(d) for d in discards], kept.deadwood
+    (['2C', '6C'], 0)
+
+    :raises UnknownCardError: for a token that is not a card.
+    :raises DuplicateCardError: for a card given twice.
+    :raises HandSizeError: unless there are 11 cards.
+    """
+    m = _hand_mask(cards, 11, 11)
+    t = _tables(rules)
+    all_meld, rows = _discard_rows(m, t)
+    bits = sorted(rows)
+    discards: list[Card | None] = [CARDS[bit.bit_length() - 1] for bit in bits]
+    if all_meld and rules.big_gin:
+        return [None, *discards], _best(m, t)
+    _, melded, sets = rows[bits[0]]
+    return discards, _arrangement(m ^ bits[0], melded, sets, t)
