@@ -139,6 +139,8 @@ __all__ = [
     "ExerciseError",
     "Step",
     "Verdict",
+    "arrangement_work",
+    "candidate_arrangements",
     "check_answer",
     "difficulty",
     "kinds_for",
