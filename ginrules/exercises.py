@@ -589,8 +589,12 @@ def _make_go_out(rules: Rules, level: int, rng: random.Random) -> dict[str, Any]
 def _solve_go_out(ex: Exercise) -> _Solution:
     rules = ex.rules
     verdict = check_going_out(list(ex.cards), rules, ex.upcard)
-    assert verdict.arrangement is not None
-    steps = _arrangement_steps(verdict.arrangement, rules)
+    shown = verdict.arrangement
+    if verdict.reason == "too_few_melded":
+        # the melds of the most cards melded, the count the verdict compares with the rule
+        shown = best_arrangements(list(ex.cards), rules, min_melded=verdict.melded)[0]
+    assert shown is not None
+    steps = _arrangement_steps(shown, rules)
     limit = verdict.limit
     if ex.upcard is not None and rules.upcard_sets_knock_limit:
         steps.append(Step("upcard_limit", {"upcard": ex.upcard.code, "max": limit}))
