@@ -199,6 +199,13 @@ def main() -> None:
         "--only", choices=("ginrules",), help="time ginrules alone (no .venv-bench needed)"
     )
     parser.add_argument(
+        "--compare",
+        type=Path,
+        metavar="DIR",
+        help="also time the ginrules package of another checkout (its ginrules/ under DIR, "
+        "for example from git archive), with this venv's Python",
+    )
+    parser.add_argument(
         "--inherit-env",
         action="store_true",
         help="run the children in this environment as it is (PYTHONDONTWRITEBYTECODE, "
@@ -211,12 +218,26 @@ def main() -> None:
         "".join(" ".join(c.code for c in hand) + "\n" for hand in meld_rich(11, args.hands, 2))
     )
     contenders: dict[str, list[str]] = {"ginrules": ginrules_command()}
+    if args.compare is not None:
+        run = "import sys; sys.path.insert(0, sys.argv.pop(1)); from ginrules.cli import main; "
+        contenders[f"ginrules in {args.compare}"] = [
+            sys.executable,
+            "-c",
+            run + "sys.exit(main())",
+            str(args.compare.resolve()),
+            "melds",
+            "-",
+        ]
     if args.only is None:
         python = str(bench_python())
         contenders["RLCard, per discard"] = [python, "-c", RLCARD, "per-discard"]
         contenders["RLCard, meld clusters"] = [python, "-c", RLCARD]
         contenders["OpenSpiel"] = [python, "-c", OPENSPIEL]
         contenders["OpenSpiel, deadwood only"] = [python, "-c", OPENSPIEL, "deadwood"]
+
+    def output(name: str) -> Path:
+        return work / (name.replace("/", "_").replace(" ", "_") + ".jsonl")
+
     env = child_env(args.inherit_env)
     empty = work / "empty.txt"
     empty.write_text("")
@@ -227,7 +248,7 @@ def main() -> None:
     start: dict[str, list[float]] = {name: [] for name in contenders}
     for _ in range(args.runs):
         for name, command in contenders.items():
-            times[name].append(cpu_seconds(command, hands, work / f"{name}.jsonl", env))
+            times[name].append(cpu_seconds(command, hands, output(name), env))
             start[name].append(cpu_seconds(command, empty, work / "empty.jsonl", env))
     load_after = os.getloadavg()
     ours = answers(work / "ginrules.jsonl")
@@ -235,7 +256,7 @@ def main() -> None:
     print(f"{args.hands} meld-rich 11-card hands, whole process, CPU seconds (user + system)")
     print(f"{'':<26} {'min':>7} {'median':>7} {'÷ ginrules':>11} {'no hands':>9}  answers")
     for name, ts in times.items():
-        check = "" if name == "ginrules" else disagreements(ours, answers(work / f"{name}.jsonl"))
+        check = "" if name == "ginrules" else disagreements(ours, answers(output(name)))
         ratio = min(ts) / base
         print(
             f"{name:<26} {min(ts):>7.3f} {statistics.median(ts):>7.3f} {ratio:>10.2f}×"

@@ -42,6 +42,7 @@ from ginrules.rules import STANDARD, Rules
 MeldKind = Literal["set", "run"]
 
 _SUIT: Final = 8191  # 13 bits: one suit
+_RANK: Final = 1 | 1 << 13 | 1 << 26 | 1 << 39  # one rank in every suit
 _INF: Final = 1 << 30
 MAX_CARDS: Final = 11
 
@@ -181,17 +182,30 @@ def _set_options() -> list[list[list[int]]]:
 _SET_OPTIONS: Final = _set_options()
 
 
-def _set_masks(s0: int, s1: int, s2: int, s3: int, c3: int) -> list[int]:
-    """Every combination of set choices for the ranks ``c3`` held three or four
-    times, as the mask of the cards in sets, in the fixed order (no set first)."""
-    masks = [0]
-    while c3:
-        low = c3 & -c3
-        c3 ^= low
-        r = low.bit_length() - 1
-        present = (s0 >> r & 1) | (s1 >> r & 1) << 1 | (s2 >> r & 1) << 2 | (s3 >> r & 1) << 3
-        options = _SET_OPTIONS[r][present]
-        masks = [mask + option for mask in masks for option in options]
+_SET_MASKS: dict[int, tuple[int, ...]] = {}
+_SET_MASKS_KEPT: Final = 8192
+"""The most hands' set choices :func:`_set_masks` keeps (a few megabytes at most)."""
+
+
+def _set_masks(m: int, c3: int) -> tuple[int, ...]:
+    """Every combination of set choices of hand ``m`` for its ranks ``c3`` held three
+    or four times, as the mask of the cards in sets, in the fixed order (no set
+    first). They depend only on the cards of those ranks: kept by those."""
+    key = m & c3 * _RANK
+    masks = _SET_MASKS.get(key)
+    if masks is None:
+        found = [0]
+        while c3:
+            low = c3 & -c3
+            c3 ^= low
+            r = low.bit_length() - 1
+            present = (key >> r & 1) | (key >> 13 + r & 1) << 1
+            present |= (key >> 26 + r & 1) << 2 | (key >> 39 + r & 1) << 3
+            options = _SET_OPTIONS[r][present]
+            found = [mask + option for mask in found for option in options]
+        masks = tuple(found)
+        if len(_SET_MASKS) < _SET_MASKS_KEPT:
+            _SET_MASKS[key] = masks
     return masks
 
 
@@ -241,7 +255,7 @@ def _deadwood(m: int, t: _Tables) -> int:
     if not c3:
         return dw[s0] + dw[s1] + dw[s2] + dw[s3]
     best = _INF
-    for sets in _set_masks(s0, s1, s2, s3, c3):
+    for sets in _set_masks(m, c3):
         r = m & ~sets
         d = dw[r & _SUIT] + dw[r >> 13 & _SUIT] + dw[r >> 26 & _SUIT] + dw[r >> 39]
         if d < best:
@@ -264,7 +278,7 @@ def _discard_deadwood(m: int, t: _Tables) -> int:
             return 0
         return total - max(gain[s0], gain[s1], gain[s2], gain[s3])
     best = _INF
-    for sets in _set_masks(s0, s1, s2, s3, c3):
+    for sets in _set_masks(m, c3):
         r = m & ~sets
         a = r & _SUIT
         b = r >> 13 & _SUIT
@@ -294,7 +308,7 @@ def _rows(m: int, t: _Tables) -> list[tuple[int, int, int, int]]:
     rows = []
     dw = t.dw
     mel = t.melded
-    for sets in _set_masks(s0, s1, s2, s3, c3):
+    for sets in _set_masks(m, c3):
         r = m & ~sets
         a = r & _SUIT
         b = r >> 13 & _SUIT
@@ -305,16 +319,15 @@ def _rows(m: int, t: _Tables) -> list[tuple[int, int, int, int]]:
     return rows
 
 
-def _discard_rows(m: int, t: _Tables) -> tuple[bool, dict[int, tuple[int, int, int]]]:
-    """Every optimal discard from the eleven cards ``m``: ``{discard bit: (cards
-    melded, melded mask, set mask)}`` of the arrangement kept, as :func:`_best`
-    would pick it for the ten cards; and whether all eleven cards meld.
+def _reaching(m: int, t: _Tables) -> tuple[bool, int, list[tuple[int, int, int]]]:
+    """For the eleven cards ``m``: whether all eleven meld, the least deadwood of the
+    ten kept after a discard, and the set choices that reach it, as (set mask, the
+    other cards, the largest gain of a suit), in the fixed order.
 
-    The set choices of the hand without card c are exactly those of the eleven
-    cards that leave c out of every set, in the same order. For each choice, the
-    least deadwood after a discard is its deadwood less the largest gain of a
-    suit (``t.gain``): only the choices that reach the least of all, and in them
-    only the suits whose gain is that largest one, can hold an optimal discard.
+    For each choice, the least deadwood after a discard is its deadwood less the
+    largest gain of a suit (``t.gain``): only the choices that reach the least of
+    all, and in them only the suits whose gain is that largest one, can hold an
+    optimal discard.
     """
     s0 = m & _SUIT
     s1 = m >> 13 & _SUIT
@@ -324,29 +337,66 @@ def _discard_rows(m: int, t: _Tables) -> tuple[bool, dict[int, tuple[int, int, i
     gain = t.gain
     c3 = _three_of_four(s0, s1, s2, s3)
     if not c3:  # no set to choose
-        all_meld = not (dw[s0] + dw[s1] + dw[s2] + dw[s3])
-        reaching = [(0, m, max(gain[s0], gain[s1], gain[s2], gain[s3]))]
-    else:
-        all_meld = False
-        least = _INF
-        reaching = []  # (set mask, the other cards, the largest gain of a suit)
-        for sets in _set_masks(s0, s1, s2, s3, c3):
-            r = m ^ sets
-            a = r & _SUIT
-            b = r >> 13 & _SUIT
-            c = r >> 26 & _SUIT
-            d = r >> 39
-            base = dw[a] + dw[b] + dw[c] + dw[d]
-            if not base:
-                all_meld = True
-            top = max(gain[a], gain[b], gain[c], gain[d])
-            if base - top <= least:
-                if base - top < least:
-                    least = base - top
-                    reaching = []
-                reaching.append((sets, r, top))
-    best: dict[int, tuple[int, int, int]] = {}
+        base = dw[s0] + dw[s1] + dw[s2] + dw[s3]
+        top = max(gain[s0], gain[s1], gain[s2], gain[s3])
+        return not base, base - top, [(0, m, top)]
+    all_meld = False
+    least = _INF
+    reaching: list[tuple[int, int, int]] = []
+    for sets in _set_masks(m, c3):
+        r = m ^ sets
+        a = r & _SUIT
+        b = r >> 13 & _SUIT
+        c = r >> 26 & _SUIT
+        d = r >> 39
+        base = dw[a] + dw[b] + dw[c] + dw[d]
+        if not base:
+            all_meld = True
+        top = max(gain[a], gain[b], gain[c], gain[d])
+        if base - top <= least:
+            if base - top < least:
+                least = base - top
+                reaching = []
+            reaching.append((sets, r, top))
+    return all_meld, least, reaching
+
+
+def _discard_bits(m: int, t: _Tables) -> tuple[int, int]:
+    """The least deadwood of the ten cards kept from the eleven ``m`` (whatever big
+    gin), and the mask of every discard that leaves it: one pass for what a
+    :func:`_deadwood` per discard would find."""
+    _, least, reaching = _reaching(m, t)
+    dw = t.dw
+    gain = t.gain
+    bits = 0
+    for _, r, top in reaching:
+        for shift in (0, 13, 26, 39):
+            sm = r >> shift & _SUIT
+            if gain[sm] == top:
+                need = dw[sm] - top
+                rest = sm
+                while rest:
+                    low = rest & -rest
+                    rest ^= low
+                    if dw[sm ^ low] == need:
+                        bits |= low << shift
+    return least, bits
+
+
+def _discard_rows(m: int, t: _Tables) -> tuple[bool, dict[int, tuple[int, int, int]]]:
+    """Every optimal discard from the eleven cards ``m``: ``{discard bit: (cards
+    melded, melded mask, set mask)}`` of the arrangement kept, as :func:`_best`
+    would pick it for the ten cards; and whether all eleven cards meld.
+
+    The set choices of the hand without card c are exactly those of the eleven
+    cards that leave c out of every set, in the same order: the choices that
+    reach the least (:func:`_reaching`) hold every optimal discard.
+    """
+    all_meld, _, reaching = _reaching(m, t)
+    dw = t.dw
+    gain = t.gain
     mel = t.melded
+    best: dict[int, tuple[int, int, int]] = {}
     for sets, r, top in reaching:
         parts = ((0, r & _SUIT), (13, r >> 13 & _SUIT), (26, r >> 26 & _SUIT), (39, r >> 39))
         runs = sets
@@ -371,7 +421,6 @@ def _discard_rows(m: int, t: _Tables) -> tuple[bool, dict[int, tuple[int, int, i
     return all_meld, best
 
 
-_RANK: Final = 1 | 1 << 13 | 1 << 26 | 1 << 39
 _MELDS: dict[int, tuple[int, Meld]] = {}
 
 

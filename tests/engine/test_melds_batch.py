@@ -1,7 +1,7 @@
-"""The fast paths of a batch of hands (``ginrules melds -``) give the answers of the
-plain ones: the optimal discards against the deadwood of every ten cards kept,
-:func:`discard_choices` against :func:`best_discards`, the JSON written directly
-against ``json.dumps``, the quick reading of a line against ``parse_hand``."""
+"""The fast paths of a batch of hands (``ginrules melds -``) and of a rollout give the
+answers of the plain ones: the optimal discards against the deadwood of every ten
+cards kept, :func:`discard_choices` against :func:`best_discards`, the JSON written
+directly against ``json.dumps``, the quick reading of a line against ``parse_hand``."""
 
 from __future__ import annotations
 
@@ -16,7 +16,15 @@ import pytest
 
 from ginrules.cards import CARDS, Card, parse_hand
 from ginrules.cli import main, melds_line
-from ginrules.melds import best_arrangement, best_discards, deadwood, discard_choices
+from ginrules.melds import (
+    _discard_bits,
+    _hand_mask,
+    _tables,
+    best_arrangement,
+    best_discards,
+    deadwood,
+    discard_choices,
+)
 from ginrules.rules import FRENCH, STANDARD, Rules
 
 EVERY = [
@@ -55,6 +63,9 @@ def test_optimal_discards_are_the_ten_cards_of_least_deadwood(rules: Rules) -> N
         assert discards == [d.discard for d in found]
         assert kept == found[0].arrangement
         assert kept.deadwood == (0 if found[0].discard is None else least)
+        # the primitive a rollout asks: the least and every card that leaves it
+        bits = sum(1 << c.index for c, d in left.items() if d == least)
+        assert _discard_bits(_hand_mask(hand), _tables(rules)) == (least, bits)
 
 
 def expected_json(hand: list[Card], rules: Rules) -> str:
