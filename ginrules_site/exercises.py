@@ -45,18 +45,17 @@ from sphinx.writers.html5 import HTML5Translator
 
 from ginrules.cards import CARDS, Card
 from ginrules.exercises import KINDS, LEVELS, check_answer, kinds_for, make_exercise
-from ginrules.rules import find_variant
+from ginrules.rules import Rules, find_variant
 from ginrules_site.cards_html import card_html, card_node, cardrow_node, group_node
-from ginrules_site.deals import outcome_words
+from ginrules_site.deals import sheet_entry, turn_sentences
 from ginrules_site.examples import (
     going_out_style,
-    meld_label,
     paragraph,
     showdown_words,
     template_nodes,
     variant_name,
 )
-from ginrules_site.messages import Plural, _, fill, ngettext
+from ginrules_site.messages import Plural, _, ngettext
 from ginrules_site.notation import notation_strings, page_notation
 from ginrules_site.play import VARIANTS
 from ginrules_site.search import page_plural_expression
@@ -66,7 +65,13 @@ logger = logging.getLogger(__name__)
 EXERCISES_DOC = "exercises"
 SERIES_LENGTH = 10
 # The exercises computed at build time, per variant: (kind, level, seed), where the kind applies.
-STATIC_EXERCISES = (("count", 1, 1),)
+STATIC_EXERCISES = (
+    ("count", 1, 1),
+    ("go_out", 2, 1),
+    ("showdown", 2, 1),
+    ("stock_end", 1, 1),
+    ("sheet", 1, 1),
+)
 
 
 # --- wording -----------------------------------------------------------------------------
@@ -99,17 +104,35 @@ def question_templates() -> dict[str, Any]:
         "best_discard": _(
             "Which discard leaves the least deadwood? Any card that ties for the best is right."
         ),
+        "may_go_out": _("These ten cards are kept after the discard. What may this hand do?"),
+        "settle_showdown": _(
+            "The deal has ended with the spread shown. Which of the other player's cards are "
+            "laid off, who scores, and how many points?"
+        ),
+        "stock_end": _("After the moves below, what happens?"),
+        "sheet_leader": _("After these deals, who leads, and by how many points?"),
     }
 
 
 def choice_templates() -> dict[str, Any]:
     """The choices of a multiple-choice exercise, by the engine's choice code."""
-    return {}
+    return {
+        "go_out_knock": _("Knock"),
+        "go_out_gin": _("Go gin"),
+        "go_out_big_gin": _("Go big gin"),
+        # Translators: Gin Rami: lay down the hand with enough cards in melds (French: descendre).
+        "go_out_go_down": _("Go down"),
+        "go_out_none": _("None of these: play on"),
+        "stock_continue": _("Play goes on"),
+        "stock_dead": _("The deal is dead: nobody scores"),
+        "stock_reshuffle": _("The discard pile is shuffled into a new stock"),
+        "leader_none": _("Nobody: the totals are equal"),
+    }
 
 
 def step_templates() -> dict[str, Any]:
-    """The worked solution's sentences, by the engine's step code (``step_<code>``);
-    ``step_<code>_no_<field>`` where that field is an empty list."""
+    """The worked solution's sentences, by step key (:func:`step_key`): ``step_<key>``, or
+    ``step_<key>_no_<field>`` where that field is an empty list."""
     return {
         "melds": _(
             "The melds that leave the least deadwood: {melds}. Left over: {deadwood_cards}."
@@ -127,6 +150,54 @@ def step_templates() -> dict[str, Any]:
             "arrangements",
         ),
         "discards": _("The deadwood left by each discard, least first: {options}."),
+        "knock_max": _("Knock limit: {max}. This hand's deadwood: {deadwood}."),
+        "upcard_limit": _("The upcard {upcard} sets the knock limit: {max}."),
+        "all_melded": ngettext(
+            "All {melded} card is in melds.", "All {melded} cards are in melds.", "melded"
+        ),
+        "melded_min": _("Cards in melds: {melded}. Going down needs at least {min}."),
+        "going_out_knock": _("So the hand may knock."),
+        "going_out_gin": _("So the hand may go gin."),
+        "going_out_big_gin": _("So the hand may go big gin."),
+        "going_out_go_down": _("So the hand may go down."),
+        "going_out_over_limit": _("So the hand may not knock: play on."),
+        "going_out_ace_upcard": _("An ace upcard allows only gin: play on."),
+        "going_out_gin_only": _("These rules end a deal only with gin: play on."),
+        "going_out_too_few_melded": _("Too few cards are in melds to go down: play on."),
+        "going_out_none": _("So the hand plays on."),
+        "spread": _("{who}: melds {melds}; left over {deadwood_cards}."),
+        "spread_no_deadwood_cards": _("{who}: melds {melds}; no card left over."),
+        "defender_melds": _("{who}: melds {melds}; left over {deadwood_cards}."),
+        "defender_melds_no_melds": _("{who}: no meld; left over {deadwood_cards}."),
+        "defender_melds_no_deadwood_cards": _("{who}: melds {melds}; no card left over."),
+        "no_layoffs": _("No card is laid off."),
+        "no_layoffs_gin": _("No card is laid off on a gin."),
+        "stock_count": _(
+            "Cards in the stock before these moves: {start}; drawn from it: {draws}; left: {left}."
+        ),
+        "stock_rule_reshuffle": _(
+            "Under these rules, when the stock runs out the discard pile except its top card "
+            "becomes the new stock."
+        ),
+        "stock_rule_dead_hand": _(
+            "Under these rules, the last cards of the stock are never drawn ({cards} of them): "
+            "when a discard leaves no more than that, the deal is dead."
+        ),
+        "stock_result_continue": ngettext(
+            "So play goes on, with {stock} card left in the stock.",
+            "So play goes on, with {stock} cards left in the stock.",
+            "stock",
+        ),
+        "stock_result_dead": _("So the deal is dead: nobody scores."),
+        "stock_result_reshuffle": ngettext(
+            "So the discard pile is shuffled into a new stock of {stock} card.",
+            "So the discard pile is shuffled into a new stock of {stock} cards.",
+            "stock",
+        ),
+        "row": _("Deal {deal}: {entry}. Totals: player A {a}, player B {b}."),
+        "row_total": _("{entry}. Totals: player A {a}, player B {b}."),
+        "lead": _("Totals: player A {a}, player B {b}. Player {leader} leads by {lead}."),
+        "lead_none": _("Totals: player A {a}, player B {b}. Nobody leads."),
     }
 
 
@@ -143,21 +214,35 @@ def answer_templates() -> dict[str, Any]:
     return {
         "deadwood": _("deadwood {value}"),
         "card": _("discard {value}"),
+        "choice": _("{value}"),
+        "layoffs": _("laid off: {value}"),
+        "layoffs_none": _("nothing laid off"),
+        "winner": _("{value} scores"),
+        "points": _("score {value}"),
+        "leader": _("{value}"),
+        "lead": _("lead {value}"),
     }
 
 
-def exercise_strings() -> dict[str, Any]:
-    """Every string of the trainer's script, besides the widgets' (common_strings)."""
+def exercise_table() -> dict[str, Any]:
+    """Every string of the trainer, besides the widgets' (common_strings), by key: the
+    script's keys, used by the build-time exercises too (plural entries as Plural)."""
     table: dict[str, Any] = {
         "right_more": _("Right: {answer}."),
         "wrong_more": _("The answer is {answer}. The working:"),
         "rule_link": _("The rule: {section}"),
-        "rule_section": _("its section on the {variant} page"),
+        "rule_section": _("its section on the {page} page"),
         "Your answer": _("Your answer"),
-        "Hand": _("Hand"),
-        "Knocker": _("Knocker"),
-        "Defender": _("Defender"),
-        "Upcard": _("Upcard"),
+        "Laid off": _("Laid off"),
+        "Who scores": _("Who scores"),
+        "Points": _("Points"),
+        "Who leads": _("Who leads"),
+        "Lead": _("By how many points"),
+        "Spread": _("Spread"),
+        "last_hand": _("Hand of the player who discards last"),
+        "stock_before": _("Cards in the stock before these moves: {n}."),
+        "draw_stock_hidden": _("Player {player} draws a card from the stock."),
+        "sheet_scoring": _("Scoring: {scheme}."),
         "exercise_of": _("{kind}, {variant}, level {level}"),
         "series_of": _("Hand {n} of {total} of the series: {right} right so far."),
         "series_done": ngettext(
@@ -186,145 +271,278 @@ def exercise_strings() -> dict[str, Any]:
     ):
         table.update({f"{prefix}_{key}": text for key, text in entries.items()})
     table.update({f"level_{key}": text for key, text in level_labels().items()})
-    table.update({f"word_{key}": text for key, text in outcome_words().items()})
+    table.update({f"scheme_{name}": text for name, text in scheme_labels().items()})
+    table.update(turn_sentences())
+    return table
+
+
+def scheme_labels() -> dict[str, Any]:
+    """The scoring of a score sheet exercise (``scheme``, with ``target`` for a game)."""
     return {
-        key: value.forms() if isinstance(value, Plural) else str(value)
-        for key, value in table.items()
+        "game100": _("A game to 100"),
+        "game250": _("A game to 250"),
+        "hollywood": _("Hollywood: three games at once"),
+        "manche": _("A manche to 250"),
+        "partie": _("A partie of three manches"),
     }
 
 
+def exercise_strings() -> dict[str, Any]:
+    """:func:`exercise_table` for the script (plural entries with all their forms)."""
+    return {
+        key: value.forms() if isinstance(value, Plural) else str(value)
+        for key, value in exercise_table().items()
+    }
+
+
+def words_for(rules: Rules) -> dict[str, Any]:
+    """The strings of the build-time exercises of a variant: the page's, and the
+    variant's own words (who went out, how), as the script merges them."""
+    words = {key: str(text) for key, text in showdown_words(rules).items()}
+    return {**common_strings(), **exercise_table(), **words}
+
+
 # --- build-time exercises ------------------------------------------------------------------
+# The same rendering as ginrules-exercises.mjs, from the same strings (``S``).
 
 
 def is_card(value: object) -> bool:
-    try:
-        return isinstance(value, str) and len(value) == 2 and Card.parse(value).code == value
-    except Exception:
-        return False
+    return isinstance(value, str) and value in CODES
+
+
+CODES = frozenset(card.code for card in CARDS)
+PAGES = ("standard", "straight-gin", "oklahoma", "gin-rami", "hollywood")
+"""The pages whose sections a verdict's ``rule`` may name (``<page>-<section>``)."""
+
+
+def rule_page(anchor: str) -> str:
+    return next(page for page in sorted(PAGES, key=len, reverse=True) if anchor.startswith(page))
 
 
 def cards_of(codes: Iterable[str]) -> list[Card]:
     return [Card.parse(code) for code in codes]
 
 
-def meld_group(codes: list[str]) -> nodes.Node:
-    """A meld of the engine's explanation, labelled as the examples label theirs."""
-    from ginrules.melds import Meld
-
-    cards = cards_of(codes)
-    kind = "run" if len({c.suit for c in cards}) == 1 and len(cards) > 1 else "set"
-    label = meld_label(Meld(kind, tuple(cards)))  # type: ignore[arg-type]
-    return group_node(label, cards, f"gr-meld gr-{kind}")
+def form_of(template: Any, args: dict[str, Any]) -> str:
+    if isinstance(template, Plural):
+        return template.text(int(args[template.count]))
+    return str(template)
 
 
-def field_nodes(value: Any, code: str = "") -> str | list[nodes.Node]:
+def meld_group(S: dict[str, Any], codes: list[str]) -> nodes.Node:
+    """A meld of an explanation, labelled as the examples label theirs (a run: one suit)."""
+    kind = "run" if len({code[1] for code in codes}) == 1 and len(codes) > 1 else "set"
+    label = S["Run"] if kind == "run" else S["Set"] if len(codes) < 4 else S["Set of four"]
+    return group_node(str(label), cards_of(codes), f"gr-meld gr-{kind}")
+
+
+Parts = str | list[nodes.Node]
+
+
+def field_nodes(S: dict[str, Any], value: Any, code: str = "") -> Parts:
     """One field of a step, drawn by its kind (see the module docstring); ``code``: the
     step's, whose ``item_<code>`` template words each item of a list of objects."""
+    out: list[nodes.Node] = []
     if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
-        template = str(item_templates()[code])
-        out: list[nodes.Node] = []
         for i, item in enumerate(value):
             if i:
                 out.append(nodes.Text(", "))
-            parts = {key: field_nodes(v) for key, v in item.items()}
-            out.extend(template_nodes(template, **parts))
+            out.extend(sentence_nodes(S, S[f"item_{code}"], item))
         return out
     if isinstance(value, list) and value and all(isinstance(v, list) for v in value):
-        out = []
         for i, meld in enumerate(value):
             if i:
-                out.append(nodes.Text(str(_(" and "))))
-            out.append(meld_group(meld))
+                out.append(nodes.Text(str(S["meld_separator"])))
+            out.append(meld_group(S, meld))
         return out
     if isinstance(value, list) and all(is_card(v) for v in value):
-        out = []
-        for i, code_ in enumerate(value):
+        for i, card in enumerate(value):
             if i:
                 out.append(nodes.Text(" "))
-            out.append(card_node(Card.parse(code_)))
+            out.append(card_node(Card.parse(card)))
         return out
     if isinstance(value, list):
         return " + ".join(str(v) for v in value)
     if is_card(value):
         return [card_node(Card.parse(value))]
-    if isinstance(value, str):
-        words: dict[str, Any] = {**outcome_words(), **choice_templates()}
-        return str(words.get(value, value))
     return str(value)
 
 
-def step_template(step: dict[str, Any]) -> Any:
-    """The template of a step: ``step_<code>``, or ``step_<code>_no_<field>`` for its
-    first field that is an empty list, where the catalog has one."""
-    templates = step_templates()
+def sentence_nodes(
+    S: dict[str, Any], template: Any, args: dict[str, Any], code: str = ""
+) -> list[nodes.Node]:
+    parts = {key: field_nodes(S, value, code) for key, value in args.items()}
+    return template_nodes(form_of(template, args), **parts)
+
+
+def step_key(S: dict[str, Any], step: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    """The template key (``step_<key>``) of a step and its fields: the engine's arguments,
+    with the words a template needs (who, the score sheet row's sentence)."""
+    code, args = step["code"], dict(step["args"])
+    if code == "going_out":
+        code = f"going_out_{args['reason'] or args['choice']}"
+    elif code == "stock_rule":
+        code = f"stock_rule_{args['rule']}"
+    elif code == "stock_result":
+        code = f"stock_result_{args['choice']}"
+    elif code == "no_layoffs" and f"step_no_layoffs_{args.get('outcome')}" in S:
+        code = f"no_layoffs_{args['outcome']}"
+    elif code in ("spread", "defender_melds"):
+        args["who"] = S["Knocker"] if code == "spread" else S["Defender"]
+    elif code == "lead":
+        args["a"], args["b"] = args.pop("totals")
+        if args["leader"] == "none":
+            code = "lead_none"
     for key, value in step["args"].items():
-        if value == [] and f"{step['code']}_no_{key}" in templates:
-            return templates[f"{step['code']}_no_{key}"]
-    if step["code"] not in templates:
-        raise ValueError(f"no wording for the exercise step {step['code']!r}")
-    return templates[step["code"]]
+        if value == [] and f"step_{code}_no_{key}" in S:
+            return f"{code}_no_{key}", args
+    return code, args
 
 
-def step_nodes(step: dict[str, Any]) -> list[nodes.Node]:
-    template = step_template(step)
-    args = step["args"]
-    text = (
-        template.text(int(args[template.count])) if isinstance(template, Plural) else str(template)
-    )
-    parts = {key: field_nodes(value, step["code"]) for key, value in args.items()}
-    return template_nodes(text, **parts)
+def step_nodes(S: dict[str, Any], step: dict[str, Any]) -> list[nodes.Node]:
+    code, args = step_key(S, step)
+    if step["code"] == "layoff":
+        meld = args["meld"]
+        run = len({c[1] for c in meld}) == 1
+        return sentence_nodes(S, S["layoff_run" if run else "layoff_set"], args)
+    if step["code"] == "score":
+        terms = " + ".join(
+            str(S["term"]).format(label=S.get(f"term_{t['code']}", t["code"]), value=t["value"])
+            for t in args["terms"]
+        )
+        if len(args["terms"]) == 1:
+            score = str(S["score_one"]).format(term=terms)
+        else:
+            score = str(S["score"]).format(terms=terms, points=args["points"])
+        totals = str(S["totals"]).format(
+            knocker=args["knocker_deadwood"], defender=args["defender_deadwood"]
+        )
+        score = str(S["sentence"]).format(text=score)
+        return [nodes.Text(f"{totals} {S['outcome_' + args['outcome']]} {score}")]
+    if step["code"] == "row":
+        player = args["player"]
+        entry = sheet_entry({**args, "player": None if player is None else "AB".index(player)})
+        a, b = args["totals"]
+        key = "step_row" if args["kind"] in ("deal", "entered", "dead") else "step_row_total"
+        return [nodes.Text(str(S[key]).format(deal=args["deal"], entry=entry, a=a, b=b))]
+    if f"step_{code}" not in S:
+        raise ValueError(f"no wording for the exercise step {code!r}")
+    return sentence_nodes(S, S[f"step_{code}"], args, step["code"])
 
 
-def hand_rows(data: dict[str, Any]) -> list[nodes.Node]:
+def hand_rows(S: dict[str, Any], data: dict[str, Any]) -> list[nodes.Node]:
+    """The cards (and what else) an exercise shows, as the script shows them."""
     rows: list[nodes.Node] = []
-    if "knocker" in data and "defender" in data:
-        for key, label in (("knocker", _("Knocker")), ("defender", _("Defender"))):
-            group = group_node(str(_("Hand")), cards_of(data[key]), "gr-hand-cards")
-            rows.append(cardrow_node([group], str(label)))
-    elif data.get("cards"):
+    if data["kind"] == "showdown":
+        spread = [meld_group(S, meld) for meld in data["spread"]]
         rows.append(
-            cardrow_node([group_node(str(_("Hand")), cards_of(data["cards"]), "gr-hand-cards")])
+            cardrow_node(
+                [group_node(str(S["Hand"]), cards_of(data["knocker"]), "gr-hand-cards")],
+                str(S["Knocker"]),
+            )
+        )
+        rows.append(cardrow_node(spread, str(S["Spread"])))  # type: ignore[arg-type]
+        rows.append(
+            cardrow_node(
+                [group_node(str(S["Hand"]), cards_of(data["defender"]), "gr-hand-cards")],
+                str(S["Defender"]),
+            )
+        )
+    elif data["kind"] == "stock_end":
+        rows.append(paragraph([nodes.Text(str(S["stock_before"]).format(n=data["stock_left"]))]))
+        moves = nodes.enumerated_list("", classes=["gr-moves"])
+        for move in data["moves"]:
+            moves += nodes.list_item("", paragraph(move_nodes(S, move)))
+        rows.append(moves)
+        rows.append(
+            cardrow_node(
+                [group_node(str(S["Hand"]), cards_of(data["cards"]), "gr-hand-cards")],
+                str(S["last_hand"]),
+            )
+        )
+    elif data["kind"] == "sheet":
+        rows.append(
+            paragraph([nodes.Text(str(S["sheet_scoring"]).format(scheme=scheme_name(S, data)))])
+        )
+        deals = nodes.enumerated_list("", classes=["gr-deals"])
+        for deal in data["deals"]:
+            deals += nodes.list_item("", paragraph([nodes.Text(deal_text(S, deal))]))
+        rows.append(deals)
+    elif data["cards"]:
+        rows.append(
+            cardrow_node([group_node(str(S["Hand"]), cards_of(data["cards"]), "gr-hand-cards")])
         )
     if data.get("upcard"):
         rows.append(
-            cardrow_node([group_node(str(_("Upcard")), [Card.parse(data["upcard"])], "gr-upcard")])
+            cardrow_node([group_node(str(S["Upcard"]), [Card.parse(data["upcard"])], "gr-upcard")])
         )
     return rows
 
 
-def answer_words(answer: dict[str, Any], data: dict[str, Any]) -> list[nodes.Node]:
-    templates = answer_templates()
-    choices = {c["value"]: c for c in data.get("choices") or []}
+def move_nodes(S: dict[str, Any], move: dict[str, Any]) -> list[nodes.Node]:
+    key = "draw_stock_hidden" if move["code"] == "draw_stock" and not move["card"] else move["code"]
+    args = {"player": move["player"], **({"card": move["card"]} if move["card"] else {})}
+    return sentence_nodes(S, S[key], args)
+
+
+def scheme_name(S: dict[str, Any], data: dict[str, Any]) -> str:
+    scheme = f"game{data['target']}" if data["scheme"] == "game" else data["scheme"]
+    return str(S[f"scheme_{scheme}"])
+
+
+def deal_text(S: dict[str, Any], deal: dict[str, Any]) -> str:
+    if deal["outcome"] == "dead":
+        return str(S["row_dead"])
+    outcome = S[f"outcome_word_{deal['outcome']}"]
+    return str(S["row_deal"]).format(player=deal["player"], points=deal["points"], outcome=outcome)
+
+
+def choice_text(S: dict[str, Any], data: dict[str, Any], key: str, value: str) -> str:
+    """How a chosen value reads: a choice's label, a winner or a leader."""
+    for choice in data.get("choices") or []:
+        if choice["value"] == value:
+            return form_of(S[f"choice_{choice['code']}"], choice["args"]).format(**choice["args"])
+    if key == "winner":
+        return str(S["Knocker"] if value == "knocker" else S["Defender"])
+    if key == "leader":
+        return str(S["choice_leader_none"]) if value == "none" else str(S[f"Player {value}"])
+    return value
+
+
+def answer_nodes(
+    S: dict[str, Any], data: dict[str, Any], answer: dict[str, Any]
+) -> list[nodes.Node]:
     out: list[nodes.Node] = []
     for key, value in answer.items():
-        if key not in templates:
+        template = S.get(f"answer_{key}")
+        if template is None:
             continue
-        if key == "choice" and value in choices:
-            shown: str | list[nodes.Node] = str(
-                choice_templates().get(choices[value]["code"], value)
-            )
-        elif key in ("winner", "leader"):
-            shown = str(choice_templates().get(value, value))
-        else:
-            shown = field_nodes(value)
         if out:
             out.append(nodes.Text(", "))
-        out.extend(template_nodes(str(templates[key]), value=shown))
+        if key == "layoffs" and not value:
+            out.append(nodes.Text(str(S["answer_layoffs_none"])))
+            continue
+        shown: Parts = (
+            choice_text(S, data, key, value)
+            if key in ("choice", "winner", "leader")
+            else field_nodes(S, value)
+        )
+        out.extend(template_nodes(str(template), value=shown))
     return out
 
 
 def probe_answer(data: dict[str, Any]) -> dict[str, Any]:
     """An answer of the right shape, whatever it is worth: its verdict carries the
     engine's accepted answers and worked solution."""
-    form = data.get("answer_form")
+    form = data["answer_form"]
     if form == "number":
         return {"deadwood": 0}
     if form == "card":
         return {"card": data["cards"][0]}
     if form == "choice":
         return {"choice": data["choices"][0]["value"]}
-    if form == "sheet":
-        return {"leader": data["choices"][0]["value"], "lead": 0}
+    if form == "leader+number":
+        return {"leader": "A", "lead": 0}
     return {"layoffs": [], "points": 0, "winner": "knocker"}
 
 
@@ -352,47 +570,56 @@ def depart_summary_html(self: HTML5Translator, node: gr_summary) -> None:
     self.body.append("</summary>\n")
 
 
-def static_exercise(variant: str, kind: str, level: int, seed: int, rule_uri: str) -> nodes.Node:
+def static_exercise(variant: str, kind: str, level: int, seed: int) -> nodes.Node:
     """One exercise computed now, with its question and, behind a disclosure, the answer
     and the engine's working."""
     rules = find_variant(variant)
+    S = words_for(rules)
     exercise = make_exercise(rules, kind, level, seed)
     data = exercise.to_dict()
     verdict = check_answer(exercise, probe_answer(data)).to_dict()
     box = nodes.container("", classes=["gr-exercise-static"])
     box["ids"] = [f"exercise-{variant}-{kind}-{level}-{seed}"]
-    title = str(_("{kind}, {variant}, level {level}")).format(
-        kind=kind_labels()[kind], variant=variant_name(rules), level=level
+    title = str(S["exercise_of"]).format(
+        kind=S[f"kind_{kind}"], variant=variant_name(rules), level=level
     )
     box += paragraph([nodes.strong("", title)], "gr-exercise-title")
-    question = question_templates()[data["question"]["code"]]
+    question = data["question"]
     box += paragraph(
-        [nodes.Text(fill(question, **data["question"].get("args", {})))], "gr-question"
+        sentence_nodes(S, S[f"question_{question['code']}"], question["args"]), "gr-question"
     )
-    box += hand_rows(data)
+    box += hand_rows(S, data)
     details = gr_details()
     details += gr_summary("", str(_("Solution")))
-    accepted = verdict["accepted"]
     answers: list[nodes.Node] = []
-    for i, answer in enumerate(accepted):
+    for i, answer in enumerate(verdict["accepted"]):
         if i:
-            answers.append(nodes.Text(" " + str(_("or")) + " "))
-        answers.extend(answer_words(answer, data))
+            answers.append(nodes.Text(f" {S['or']} "))
+        answers.extend(answer_nodes(S, data, answer))
     details += paragraph(
         template_nodes(str(_("The answer: {answer}.")), answer=answers), "gr-accepted"
     )
     steps = nodes.enumerated_list("", classes=["gr-steps"])
     for step in verdict["steps"]:
-        steps += nodes.list_item("", paragraph(step_nodes(step)))
+        steps += nodes.list_item("", paragraph(step_nodes(S, step)))
     details += steps
+    page = rule_page(verdict["rule"])
     link = nodes.reference(
         "",
-        str(_("The rule on the {variant} page")).format(variant=variant_name(rules)),
-        refuri=f"{rule_uri}#{verdict['rule']}",
+        str(S["rule_section"]).format(page=page_title(page)),
+        refuri=f"{page}.html#{verdict['rule']}",
     )
-    details += paragraph([link], "gr-rule-link")
+    details += paragraph(template_nodes(str(S["rule_link"]), section=[link]), "gr-rule-link")
     box += details
     return box
+
+
+def page_title(page: str) -> str:
+    """A variant page's name in the page's language (the Hollywood page's too)."""
+    if page == "hollywood":
+        return str(_("Hollywood scoring"))
+    variant = next(name for name, p in VARIANTS.items() if p == page)
+    return variant_name(find_variant(variant))
 
 
 # --- the directive -------------------------------------------------------------------------
@@ -424,14 +651,13 @@ class ExercisesDirective(SphinxDirective):
             ],
             "gr-exercises-intro",
         )
-        for variant, page in VARIANTS.items():
+        for variant in VARIANTS:
             rules = find_variant(variant)
             section = nodes.container("", classes=["gr-exercises-variant"])
             section += paragraph([nodes.strong("", variant_name(rules))], "gr-exercises-heading")
-            uri = f"{page}.html"  # resolved per builder in _resolve
             for kind, level, seed in STATIC_EXERCISES:
                 if kind in kinds_for(rules):
-                    section += static_exercise(variant, kind, level, seed, uri)
+                    section += static_exercise(variant, kind, level, seed)
             node += section
         return [node]
 
@@ -470,6 +696,7 @@ def visit_exercises_html(self: HTML5Translator, node: gr_exercises) -> None:
         "levels": list(LEVELS),
         "kinds": list(KINDS),
         "series": SERIES_LENGTH,
+        "pages": {page: page_title(page) for page in PAGES},
     }
     attrs = {
         "class": "gr-widget gr-exercises",

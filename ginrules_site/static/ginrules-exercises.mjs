@@ -3,7 +3,7 @@
 // solution as codes and arguments, which this script words with the page's strings. No rules
 // here: every answer, check and number comes from ginrules.exercises.
 import { runtime, startOnIntent } from "./ginrules-live.mjs";
-import { STRINGS, deckCard, el, fill, form, goLive, group, meldLabel, row } from "./ginrules-render.mjs";
+import { STRINGS, deckCard, el, fill, form, goLive, group, meldLabel, row, sheetEntry } from "./ginrules-render.mjs";
 
 const PROGRESS = "ginrules-exercises-progress";
 const SERIES = "ginrules-exercises-series";
@@ -27,7 +27,7 @@ function save(key, value) {
   }
 }
 
-// --- wording of the engine's codes -----------------------------------------------------
+// --- wording of the engine's codes (exercises.py renders the build-time ones the same way) --
 
 function cardsNode(codes) {
   const span = el("span", "gr-cards-inline");
@@ -44,8 +44,8 @@ function meldNode(S, codes) {
   return group(meldLabel(S, { kind, cards: codes }), codes, `gr-meld gr-${kind}`);
 }
 
-// One field of a step, drawn by its kind (exercises.field_nodes does the same at build time);
-// `code`: the step's, whose item_<code> template words each item of a list of objects.
+// One field of a step, drawn by its kind; `code`: the step's, whose item_<code> template
+// words each item of a list of objects.
 function field(S, value, code = "") {
   if (Array.isArray(value) && value.length && value.every((v) => v && typeof v === "object" && !Array.isArray(v))) {
     const span = el("span", "gr-items");
@@ -66,7 +66,6 @@ function field(S, value, code = "") {
   if (Array.isArray(value) && value.every((v) => typeof v === "string" && CARD.test(v))) return cardsNode(value);
   if (Array.isArray(value)) return value.join(" + ");
   if (typeof value === "string" && CARD.test(value)) return deckCard(value);
-  if (typeof value === "string") return S[`word_${value}`] ?? S[`choice_${value}`] ?? value;
   return String(value);
 }
 
@@ -81,18 +80,67 @@ function sentence(S, template, args, className = "gr-summary", code = "") {
   return p;
 }
 
-// step_<code>, or step_<code>_no_<field> for its first field that is an empty list.
+// The template key (step_<key>) of a step and its fields (exercises.step_key).
+function stepKey(S, step) {
+  let code = step.code;
+  const args = { ...step.args };
+  if (code === "going_out") code = `going_out_${args.reason ?? args.choice}`;
+  else if (code === "stock_rule") code = `stock_rule_${args.rule}`;
+  else if (code === "stock_result") code = `stock_result_${args.choice}`;
+  else if (code === "no_layoffs" && S[`step_no_layoffs_${args.outcome}`]) code = `no_layoffs_${args.outcome}`;
+  else if (code === "spread" || code === "defender_melds") args.who = code === "spread" ? S.Knocker : S.Defender;
+  else if (code === "lead") {
+    [args.a, args.b] = args.totals;
+    delete args.totals;
+    if (args.leader === "none") code = "lead_none";
+  }
+  for (const [key, value] of Object.entries(step.args)) {
+    if (Array.isArray(value) && !value.length && S[`step_${code}_no_${key}`]) return [`${code}_no_${key}`, args];
+  }
+  return [code, args];
+}
+
 function stepNode(S, step) {
-  const args = step.args ?? {};
-  const empty = Object.keys(args).find((key) => Array.isArray(args[key]) && !args[key].length && S[`step_${step.code}_no_${key}`]);
-  const template = empty ? S[`step_${step.code}_no_${empty}`] : S[`step_${step.code}`];
+  const [code, args] = stepKey(S, step);
+  if (step.code === "layoff") {
+    const run = new Set(args.meld.map((c) => c[1])).size === 1;
+    return sentence(S, run ? S.layoff_run : S.layoff_set, args);
+  }
+  if (step.code === "score") {
+    const terms = args.terms.map((t) => fill(S.term, { label: S[`term_${t.code}`] ?? t.code, value: t.value })).join(" + ");
+    const score = args.terms.length === 1 ? fill(S.score_one, { term: terms }) : fill(S.score, { terms, points: args.points });
+    const totals = fill(S.totals, { knocker: args.knocker_deadwood, defender: args.defender_deadwood });
+    return el("p", "gr-summary", `${totals} ${S[`outcome_${args.outcome}`]} ${fill(S.sentence, { text: score })}`);
+  }
+  if (step.code === "row") {
+    const entry = sheetEntry(S, { ...args, player: args.player == null ? null : "AB".indexOf(args.player) });
+    const key = ["deal", "entered", "dead"].includes(args.kind) ? "step_row" : "step_row_total";
+    return el("p", "gr-summary", fill(S[key], { deal: args.deal, entry, a: args.totals[0], b: args.totals[1] }));
+  }
+  const template = S[`step_${code}`];
   if (template == null) return el("p", "gr-summary", S.unknown_form);
   return sentence(S, template, args, "gr-summary", step.code);
 }
 
-function choiceText(S, data, value) {
+function moveNode(S, move) {
+  const key = move.code === "draw_stock" && !move.card ? "draw_stock_hidden" : move.code;
+  return sentence(S, S[key], move.card ? { player: move.player, card: move.card } : { player: move.player });
+}
+
+const schemeName = (S, data) => S[`scheme_${data.scheme === "game" ? `game${data.target}` : data.scheme}`];
+
+function dealText(S, deal) {
+  if (deal.outcome === "dead") return S.row_dead;
+  return fill(S.row_deal, { player: deal.player, points: deal.points, outcome: S[`outcome_word_${deal.outcome}`] });
+}
+
+// How a chosen value reads: a choice's label, a winner or a leader.
+function choiceText(S, data, key, value) {
   const choice = (data.choices ?? []).find((c) => c.value === value);
-  return choice ? fill(S[`choice_${choice.code}`] ?? choice.code, choice.args ?? {}) : S[`choice_${value}`] ?? String(value);
+  if (choice) return fill(S[`choice_${choice.code}`] ?? choice.code, choice.args ?? {});
+  if (key === "winner") return value === "knocker" ? S.Knocker : S.Defender;
+  if (key === "leader") return value === "none" ? S.choice_leader_none : S[`Player ${value}`];
+  return String(value);
 }
 
 // An accepted answer as words and cards: "deadwood 7", "discard 9♥", "Knock".
@@ -104,9 +152,13 @@ function answerNode(S, data, answer) {
     if (!template) continue;
     if (!first) span.append(", ");
     first = false;
-    const shown = key === "choice" || key === "winner" || key === "leader" ? choiceText(S, data, value) : field(S, value);
+    if (key === "layoffs" && !value.length) {
+      span.append(S.answer_layoffs_none);
+      continue;
+    }
+    const shown = ["choice", "winner", "leader"].includes(key) ? choiceText(S, data, key, value) : field(S, value);
     for (const piece of template.split(/(\{value\})/)) {
-      if (piece === "{value}") span.append(typeof shown === "string" ? shown : shown);
+      if (piece === "{value}") span.append(shown);
       else if (piece) span.append(piece);
     }
   }
@@ -120,6 +172,32 @@ function answersNode(S, data, accepted) {
     span.append(answerNode(S, data, answer));
   });
   return span;
+}
+
+// What an exercise shows besides its question (exercises.hand_rows).
+function handNodes(S, data) {
+  const out = [];
+  if (data.kind === "showdown") {
+    out.push(row([group(S.Hand, data.knocker, "gr-hand-cards")], S.Knocker));
+    out.push(row(data.spread.map((meld) => meldNode(S, meld)), S.Spread));
+    out.push(row([group(S.Hand, data.defender, "gr-hand-cards")], S.Defender));
+  } else if (data.kind === "stock_end") {
+    out.push(el("p", "gr-summary", fill(S.stock_before, { n: data.stock_left })));
+    const list = el("ol", "gr-moves");
+    for (const move of data.moves) {
+      const li = el("li");
+      li.append(moveNode(S, move));
+      list.append(li);
+    }
+    out.push(list, row([group(S.Hand, data.cards, "gr-hand-cards")], S.last_hand));
+  } else if (data.kind === "sheet") {
+    out.push(el("p", "gr-summary", fill(S.sheet_scoring, { scheme: schemeName(S, data) })));
+    const list = el("ol", "gr-deals");
+    for (const deal of data.deals) list.append(el("li", "", dealText(S, deal)));
+    out.push(list);
+  } else if (data.cards?.length) out.push(row([group(S.Hand, data.cards, "gr-hand-cards")]));
+  if (data.upcard) out.push(row([group(S.Upcard, [data.upcard], "gr-upcard")]));
+  return out;
 }
 
 // --- the trainer ------------------------------------------------------------------------
@@ -215,7 +293,8 @@ class Trainer {
   }
 
   show(data) {
-    const S = this.S;
+    // The variant's own words (who went out, how) replace the page's.
+    const S = (this.S = { ...STRINGS, ...this.params.variants[data.variant].words });
     this.exercise = data;
     this.checked = false;
     const box = this.box;
@@ -234,13 +313,7 @@ class Trainer {
     box.querySelector(".gr-question").replaceChildren(
       ...sentence(S, S[`question_${data.question.code}`] ?? S.unknown_form, data.question.args ?? {}, "gr-question-text").childNodes,
     );
-    const hand = box.querySelector(".gr-exercise-hand");
-    hand.replaceChildren();
-    if (data.knocker) {
-      hand.append(row([group(S.Hand, data.knocker, "gr-hand-cards")], S.Knocker));
-      hand.append(row([group(S.Hand, data.defender, "gr-hand-cards")], S.Defender));
-    } else if (data.cards?.length) hand.append(row([group(S.Hand, data.cards, "gr-hand-cards")]));
-    if (data.upcard) hand.append(row([group(S.Upcard, [data.upcard], "gr-upcard")]));
+    box.querySelector(".gr-exercise-hand").replaceChildren(...handNodes(S, data));
     this.fields.replaceChildren(...this.answerFields(data));
     this.error.textContent = "";
     this.verdict.replaceChildren();
@@ -284,11 +357,27 @@ class Trainer {
     };
     const form = data.answer_form;
     if (form === "number") {
-      out.push(number(data.answer_key ?? "deadwood", S["Your answer"]));
+      out.push(number("deadwood", S["Your answer"]));
     } else if (form === "card") {
       out.push(radios("card", S["Your answer"], data.cards.map((c) => [c, deckCard(c)])));
     } else if (form === "choice") {
-      out.push(radios("choice", S["Your answer"], data.choices.map((c) => [c.value, fill(S[`choice_${c.code}`] ?? c.code, c.args ?? {})])));
+      out.push(radios("choice", S["Your answer"], data.choices.map((c) => [c.value, choiceText(S, data, "choice", c.value)])));
+    } else if (form === "layoffs+points+winner") {
+      const set = el("fieldset", "gr-choices gr-layoff-picks");
+      set.append(el("legend", "", S["Laid off"]));
+      for (const code of data.defender) {
+        const label = el("label", "gr-choice");
+        const input = el("input");
+        Object.assign(input, { type: "checkbox", name: "layoffs", value: code });
+        label.append(input, " ", deckCard(code));
+        set.append(label);
+      }
+      out.push(set);
+      out.push(radios("winner", S["Who scores"], ["knocker", "defender"].map((v) => [v, choiceText(S, data, "winner", v)])));
+      out.push(number("points", S.Points));
+    } else if (form === "leader+number") {
+      out.push(radios("leader", S["Who leads"], ["A", "B", "none"].map((v) => [v, choiceText(S, data, "leader", v)])));
+      out.push(number("lead", S.Lead));
     } else {
       out.push(el("p", "gr-error", S.unknown_form));
     }
@@ -296,26 +385,27 @@ class Trainer {
   }
 
   answer() {
-    const data = this.exercise;
-    const form = data.answer_form;
-    const value = (name) => this.fields.querySelector(`[name='${name}']`);
-    const picked = (name) => this.fields.querySelector(`input[name='${name}']:checked`)?.value;
-    if (form === "number") {
-      const input = this.fields.querySelector("input.gr-number");
+    const form = this.exercise.answer_form;
+    const picked = (name) => {
+      const value = this.fields.querySelector(`input[name='${name}']:checked`)?.value;
+      if (value == null) throw new Error(this.S.pick_one);
+      return value;
+    };
+    const number = (name) => {
+      const input = this.fields.querySelector(`input[name='${name}']`);
       const text = input.value.trim();
-      if (!/^\d{1,4}$/.test(text)) {
-        input.setAttribute("aria-invalid", "true");
-        throw new Error(text ? fill(this.S.bad_number, { value: text.slice(0, 20) }) : this.S.bad_number_empty);
-      }
-      input.setAttribute("aria-invalid", "false");
-      return { [input.name]: Number(text) };
+      const ok = /^\d{1,4}$/.test(text);
+      input.setAttribute("aria-invalid", String(!ok));
+      if (!ok) throw new Error(text ? fill(this.S.bad_number, { value: text.slice(0, 20) }) : this.S.bad_number_empty);
+      return Number(text);
+    };
+    if (form === "number") return { deadwood: number("deadwood") };
+    if (form === "card" || form === "choice") return { [form]: picked(form) };
+    if (form === "layoffs+points+winner") {
+      const layoffs = [...this.fields.querySelectorAll("input[name='layoffs']:checked")].map((i) => i.value);
+      return { layoffs, winner: picked("winner"), points: number("points") };
     }
-    if (form === "card" || form === "choice") {
-      const chosen = picked(form);
-      if (chosen == null) throw new Error(this.S.pick_one);
-      return { [form]: chosen };
-    }
-    void value;
+    if (form === "leader+number") return { leader: picked("leader"), lead: number("lead") };
     throw new Error(this.S.unknown_form);
   }
 
@@ -353,9 +443,10 @@ class Trainer {
       li.append(stepNode(S, step));
       steps.append(li);
     }
-    const variant = this.params.variants[data.variant];
-    const link = el("a", "gr-rule-link", fill(S.rule_section, { variant: variant.name }));
-    link.href = `${variant.page}.html#${verdict.rule}`;
+    // The rule's section: its anchor is "<page>-<section>", on one of the rules pages.
+    const page = Object.keys(this.params.pages).sort((a, b) => b.length - a.length).find((p) => verdict.rule.startsWith(p));
+    const link = el("a", "gr-rule-link", fill(S.rule_section, { page: this.params.pages[page] }));
+    link.href = `${page}.html#${verdict.rule}`;
     const rule = el("p", "gr-rule");
     const [before, after] = S.rule_link.split("{section}");
     rule.append(before, link, after ?? "");

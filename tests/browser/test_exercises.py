@@ -1,0 +1,237 @@
+"""The exercises page in Chromium, in every language: each kind answered rightly and
+wrongly, the verdict and the working read from the page and compared with
+``ginrules.exercises`` run here (every number of the explanation is the engine's); a
+share link restores the same exercise; the next exercise, the series, the progress kept
+in localStorage and its reset; axe on the live exercise.
+
+One page per language for the module: the engine loads once per page, and each exercise
+after the first comes from a share link set in the page's address (``hashchange``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import Locator, Page, expect
+
+from ginrules.exercises import KINDS, check_answer, kinds_for, make_exercise
+from ginrules_site.exercises import probe_answer
+
+from .conftest import LANGUAGES, LIVE_TIMEOUT
+from .test_accessibility import serious_violations
+
+READY = "section.gr-exercises form.gr-exercises-setup:not([hidden])"
+EXERCISE = "div[data-widget='exercise']"
+# (variant, level, seed) per kind: a spread of variants, each exercise with ties or
+# lay-offs where the kind has them
+CASES: dict[str, tuple[str, int, int]] = {
+    "count": ("standard", 3, 4),
+    "discard": ("oklahoma", 2, 3),
+    "go_out": ("french", 2, 3),
+    "showdown": ("standard", 2, 0),
+    "stock_end": ("straight", 2, 5),
+    "sheet": ("french", 2, 3),
+}
+
+
+ERRORS: list[str] = []
+
+
+@pytest.fixture(scope="module")
+def opened(pages: Callable[[str, str], Page]) -> Iterator[Callable[[str], Page]]:
+    """The page of a language, opened once; its script errors fail the test that saw them."""
+    watched: set[str] = set()
+
+    def get(lang: str) -> Page:
+        page = pages(lang, "exercises")
+        if lang not in watched:
+            watched.add(lang)
+            page.on("pageerror", lambda error: ERRORS.append(f"{lang}: {error}"))
+        return page
+
+    yield get
+
+
+@pytest.fixture(autouse=True)
+def _no_script_errors() -> Iterator[None]:
+    ERRORS.clear()
+    yield
+    assert ERRORS == []
+
+
+def numbers(value: Any) -> Counter[int]:
+    """Every whole number in an engine value, card codes aside."""
+    found: Counter[int] = Counter()
+    if isinstance(value, bool) or value is None:
+        return found
+    if isinstance(value, int):
+        found[value] += 1
+    elif isinstance(value, dict | list):
+        for item in value.values() if isinstance(value, dict) else value:
+            found += numbers(item)
+    return found
+
+
+def said_numbers(text: str) -> Counter[int]:
+    return Counter(int(n) for n in re.findall(r"\b\d+\b", text))
+
+
+def texts_without_cards(locator: Locator) -> list[str]:
+    """Each element's text with its cards left out (their rank digits are no numbers)."""
+    texts: list[str] = locator.evaluate_all(
+        """els => els.map(el => {
+            const copy = el.cloneNode(true);
+            for (const card of copy.querySelectorAll('.gr-card')) card.replaceWith(' ');
+            return copy.textContent;
+        })"""
+    )
+    return texts
+
+
+def open_exercise(page: Page, variant: str, kind: str, level: int, seed: int) -> Locator:
+    # the same link twice is no change of the address: go through an empty one
+    page.evaluate(
+        "hash => { location.hash = ''; location.hash = hash; }",
+        f"exercise={variant}/{kind}/{level}/{seed}",
+    )
+    box = page.locator(EXERCISE)
+    expect(box).not_to_have_attribute("data-verdict", re.compile("."), timeout=LIVE_TIMEOUT)
+    expect(box).to_have_attribute("data-seed", str(seed), timeout=LIVE_TIMEOUT)
+    expect(box).to_have_attribute("data-kind", kind)
+    expect(box).to_have_attribute("data-variant", variant)
+    return box
+
+
+def wrong_answer(data: dict[str, Any], accepted: list[dict[str, Any]]) -> dict[str, Any]:
+    """An answer of the right shape that the engine refuses."""
+    right = accepted[0]
+    form = data["answer_form"]
+    if form == "number":
+        return {"deadwood": right["deadwood"] + 1}
+    if form == "card":
+        taken = {a["card"] for a in accepted}
+        return {"card": next(c for c in data["cards"] if c not in taken)}
+    if form == "choice":
+        taken = {a["choice"] for a in accepted}
+        return {"choice": next(c["value"] for c in data["choices"] if c["value"] not in taken)}
+    if form == "leader+number":
+        return {**right, "lead": right["lead"] + 1}
+    return {**right, "points": right["points"] + 1}
+
+
+def give(box: Locator, data: dict[str, Any], answer: dict[str, Any]) -> None:
+    """Fill the form with an answer, by keyboard where a reader would (Space ticks a box)."""
+    for key, value in answer.items():
+        if key == "layoffs":
+            for code in value:
+                box.locator(f"input[name='layoffs'][value='{code}']").press("Space")
+        elif key in ("card", "choice", "winner", "leader"):
+            box.locator(f"input[name='{key}'][value='{value}']").check()
+        else:
+            box.locator(f"input[name='{key}']").fill(str(value))
+    box.locator("[data-action='check']").press("Enter")
+
+
+def check_verdict(box: Locator, right: bool, verdict: dict[str, Any]) -> None:
+    expect(box).to_have_attribute(
+        "data-verdict", "right" if right else "wrong", timeout=LIVE_TIMEOUT
+    )
+    # the accepted answers, and every number of the working, are the engine's
+    (said,) = texts_without_cards(box.locator(".gr-verdict-text"))
+    assert said_numbers(said) == numbers(verdict["accepted"]), said
+    steps = texts_without_cards(box.locator(".gr-explanation .gr-steps > li"))
+    assert len(steps) == len(verdict["steps"])
+    said_all: Counter[int] = Counter()
+    for text, step in zip(steps, verdict["steps"], strict=True):
+        engine = numbers(step["args"])
+        # each number the page says is the engine's (a sum's terms are written out)
+        assert said_numbers(text) <= engine + engine, (text, step)
+        said_all += said_numbers(text)
+    # and every number of the working is said (a sheet row's deal and game numbers aside)
+    told = [
+        {k: v for k, v in s["args"].items() if s["code"] != "row" or k not in ("deal", "game")}
+        for s in verdict["steps"]
+    ]
+    assert set(said_all) >= set(numbers(told)), (said_all, verdict["steps"])
+    rule = box.locator(".gr-explanation a.gr-rule-link")
+    assert (rule.get_attribute("href") or "").endswith(f"#{verdict['rule']}")
+    expect(box.locator("[data-action='next']")).to_be_visible()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_kind_answered_rightly_and_wrongly(opened: Callable[[str], Page], lang: str) -> None:
+    page = opened(lang)
+    for kind in KINDS:
+        variant, level, seed = CASES[kind]
+        assert kind in kinds_for(variant)
+        exercise = make_exercise(variant, kind, level, seed)
+        data = exercise.to_dict()
+        accepted = check_answer(exercise, probe_answer(data)).accepted
+        for answer in (accepted[-1], wrong_answer(data, accepted)):
+            box = open_exercise(page, variant, kind, level, seed)
+            # the share link restored the engine's exercise: its cards, as the hook says
+            cards = " ".join(data["cards"])
+            if kind == "showdown":
+                cards = f"{' '.join(data['knocker'])} | {' '.join(data['defender'])}"
+            expect(box).to_have_attribute("data-cards", cards)
+            expect(box.locator(".gr-share-link")).to_have_attribute(
+                "href", f"#exercise={variant}/{kind}/{level}/{seed}"
+            )
+            verdict = check_answer(exercise, answer)
+            give(box, data, answer)
+            check_verdict(box, verdict.right, verdict.to_dict())
+            assert verdict.right == (answer is accepted[-1]), (kind, answer)
+
+
+def test_next_series_progress_and_reset(opened: Callable[[str], Page]) -> None:
+    page = opened("en")
+    page.evaluate("() => localStorage.removeItem('ginrules-exercises-progress')")
+    box = open_exercise(page, "straight", "count", 1, 11)
+    exercise = make_exercise("straight", "count", 1, 11)
+    give(
+        box,
+        exercise.to_dict(),
+        {"deadwood": check_answer(exercise, {"deadwood": 0}).accepted[0]["deadwood"]},
+    )
+    expect(box).to_have_attribute("data-verdict", "right", timeout=LIVE_TIMEOUT)
+    cell = page.locator(".gr-progress td[data-variant='straight'][data-kind='count']")
+    expect(cell).to_have_text("1 of 1")
+    # the next exercise: the same choosers, another hand
+    box.locator("[data-action='next']").click()
+    expect(box).not_to_have_attribute("data-seed", "11", timeout=LIVE_TIMEOUT)
+    expect(box).not_to_have_attribute("data-verdict", re.compile("."))
+    # a series of ten hands of the chosen variant, its kinds in turn
+    setup = page.locator("form.gr-exercises-setup")
+    setup.locator("select[name='variant']").select_option("oklahoma")
+    setup.locator("[data-action='series']").click()
+    expect(box).to_have_attribute("data-variant", "oklahoma", timeout=LIVE_TIMEOUT)
+    expect(box).to_have_attribute("data-kind", KINDS[0])
+    expect(box.locator(".gr-series-status")).to_contain_text("Hand 1 of 10")
+    # the progress stays across a reload; the reset clears it
+    page.reload()
+    page.wait_for_selector(READY)
+    expect(cell).to_have_text("1 of 1")
+    page.locator("[data-action='reset']").click()
+    expect(cell).to_have_text("not tried")
+    assert page.evaluate("() => localStorage.getItem('ginrules-exercises-progress')") is None
+
+
+def test_bad_input_is_told_and_axe_finds_nothing(opened: Callable[[str], Page]) -> None:
+    page = opened("sv")
+    box = open_exercise(page, "standard", "count", 1, 2)
+    box.locator("input[name='deadwood']").fill("tolv")
+    box.locator("[data-action='check']").click()
+    expect(box.locator("#gr-answer-error")).to_contain_text("tolv")
+    expect(box.locator("input[name='deadwood']")).to_have_attribute("aria-invalid", "true")
+    assert box.get_attribute("data-verdict") is None
+    box.locator("input[name='deadwood']").fill("3")
+    box.locator("[data-action='check']").click()
+    expect(box).to_have_attribute("data-verdict", re.compile("right|wrong"), timeout=LIVE_TIMEOUT)
+    assert serious_violations(page) == []
+    # a link that names no exercise says so, and deals nothing
+    page.evaluate("() => { location.hash = 'exercise=standard/poker/1/2'; }")
+    expect(page.locator("form.gr-exercises-setup .gr-status")).to_contain_text("standard/poker/1/2")

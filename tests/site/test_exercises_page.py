@@ -1,0 +1,193 @@
+"""The exercises page as built: in every language, linked from the home page and every
+variant page; its build-time exercises are the engine's (cards, answers, every number of
+the working); every code the engine sends has words on the page, in every language."""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ginrules import PRESETS
+from ginrules.exercises import KINDS, LEVELS, check_answer, kinds_for, make_exercise
+from ginrules_site.exercises import STATIC_EXERCISES, probe_answer
+from ginrules_site.play import VARIANTS
+
+SITE = Path(__file__).resolve().parents[2] / "_build" / "html"
+
+
+def page(site: Path, lang: str, doc: str = "exercises") -> str:
+    return (site / lang / f"{doc}.html").read_text("utf-8")
+
+
+def strings(text: str) -> dict[str, Any]:
+    found = re.search(
+        r'<script type="application/json" class="gr-widget-strings">(.*?)</script>', text
+    )
+    assert found
+    data: dict[str, Any] = json.loads(found.group(1))
+    return data
+
+
+def params(text: str) -> dict[str, Any]:
+    found = re.search(r'class="gr-widget gr-exercises"[^>]*data-params="([^"]*)"', text)
+    assert found
+    data: dict[str, Any] = json.loads(html.unescape(found.group(1)))
+    return data
+
+
+def numbers(value: Any) -> Counter[int]:
+    """Every whole number in an engine value (steps' arguments, answers), card codes aside."""
+    found: Counter[int] = Counter()
+    if isinstance(value, bool) or value is None:
+        return found
+    if isinstance(value, int):
+        found[value] += 1
+    elif isinstance(value, dict):
+        for item in value.values():
+            found += numbers(item)
+    elif isinstance(value, list):
+        for item in value:
+            found += numbers(item)
+    return found
+
+
+def told(step: dict[str, Any]) -> Counter[int]:
+    """The numbers of a step that its sentence must say (a sheet row's deal and game
+    numbers are the sheet's order, not said of a bonus row)."""
+    args = step["args"]
+    if step["code"] == "row":
+        args = {k: v for k, v in args.items() if k not in ("deal", "game")}
+    return numbers(args)
+
+
+def text_numbers(fragment: str) -> Counter[int]:
+    """The whole numbers a piece of the page says, cards (their rank digits) left out."""
+    fragment = re.sub(
+        r'<span class="gr-card[^"]*"[^>]*>.*?</span></span>', " ", fragment, flags=re.S
+    )
+    text = html.unescape(re.sub(r"<[^>]+>", " ", fragment))
+    return Counter(int(n) for n in re.findall(r"\b\d+\b", text))
+
+
+def test_the_page_and_its_links_exist_in_every_language(
+    site: Path, languages: dict[str, str]
+) -> None:
+    for lang in languages:
+        text = page(site, lang)
+        assert 'data-widget="exercise"' in text, lang
+        assert 'href="exercises.html"' in page(site, lang, "index"), lang
+        for variant, doc in VARIANTS.items():
+            assert f'href="exercises.html#exercises={variant}"' in page(site, lang, doc), (
+                lang,
+                doc,
+            )
+        for variant in VARIANTS:
+            assert params(text)["variants"][variant]["kinds"] == list(kinds_for(variant))
+
+
+def test_the_build_time_exercises_are_the_engines(site: Path, languages: dict[str, str]) -> None:
+    for lang in languages:
+        text = page(site, lang)
+        boxes = re.findall(
+            r'<div class="gr-exercise-static docutils container"'
+            r' id="exercise-(\w+)-(\w+)-(\d)-(\d+)">(.*?)</details>',
+            text,
+            flags=re.S,
+        )
+        expected = [
+            (variant, kind, level, seed)
+            for variant in VARIANTS
+            for kind, level, seed in STATIC_EXERCISES
+            if kind in kinds_for(variant)
+        ]
+        assert [(v, k, int(level), int(seed)) for v, k, level, seed, _ in boxes] == expected
+        for variant, kind, level, seed, body in boxes:
+            exercise = make_exercise(variant, kind, int(level), int(seed))
+            data = exercise.to_dict()
+            verdict = check_answer(exercise, probe_answer(data)).to_dict()
+            question, _sep, solution = body.partition("<summary>")
+            shown = re.findall(r'data-card="(\w\w)"', question)
+            for code in data["cards"] + data.get("defender", []):
+                assert code in shown, (lang, variant, kind, code)
+            accepted = re.search(r'<p class="gr-summary gr-accepted">(.*?)</p>', solution, re.S)
+            assert accepted
+            assert text_numbers(accepted.group(1)) == numbers(verdict["accepted"]), (lang, body)
+            steps = re.findall(r"<li><p[^>]*>(.*?)</p>\s*</li>", solution, flags=re.S)
+            assert len(steps) == len(verdict["steps"]), (lang, variant, kind)
+            said_all: Counter[int] = Counter()
+            for said, step in zip(steps, verdict["steps"], strict=True):
+                engine = numbers(step["args"])
+                # each number the page says is the engine's (a sum's terms are written out)
+                assert text_numbers(said) <= engine + engine, (lang, step, said)
+                said_all += text_numbers(said)
+            # and every number of the working is said (a row's deal and game numbers aside)
+            assert set(said_all) >= set(sum(map(told, verdict["steps"]), Counter())), lang
+            assert f'#{verdict["rule"]}"' in solution
+
+
+def step_keys(step: dict[str, Any], words: dict[str, Any]) -> list[str]:
+    """The keys of the page's strings that word this step (as ginrules-exercises.mjs)."""
+    code, args = step["code"], step["args"]
+    if code == "going_out":
+        return [f"step_going_out_{args['reason'] or args['choice']}"]
+    if code in ("stock_rule", "stock_result"):
+        return [f"step_{code}_{args['rule' if code == 'stock_rule' else 'choice']}"]
+    if code == "layoff":
+        return ["layoff_run", "layoff_set"]
+    if code == "score":
+        return ["totals", f"outcome_{args['outcome']}", "score", "score_one"] + [
+            f"term_{t['code']}" for t in args["terms"]
+        ]
+    if code == "row":
+        return ["step_row", "step_row_total", f"row_{args['kind']}"]
+    if code == "no_layoffs":
+        return ["step_no_layoffs"]
+    return [f"step_{code}"]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "sv"])
+def test_every_code_of_the_engine_has_words(site: Path, lang: str) -> None:
+    text = page(site, lang)
+    base = strings(text)
+    variants = params(text)["variants"]
+    for variant in PRESETS:
+        words = {**base, **variants[variant]["words"]}
+        for kind in KINDS:
+            for level in LEVELS:
+                for seed in range(12):
+                    exercise = make_exercise(variant, kind, level, seed)
+                    data = exercise.to_dict()
+                    assert f"question_{data['question']['code']}" in words
+                    for choice in data["choices"] or []:
+                        assert f"choice_{choice['code']}" in words, choice
+                    verdict = check_answer(exercise, probe_answer(data)).to_dict()
+                    for step in verdict["steps"]:
+                        for key in step_keys(step, words):
+                            assert key in words, (variant, kind, step["code"], key)
+                    for answer in verdict["accepted"]:
+                        for key in answer:
+                            assert f"answer_{key}" in words, key
+                    for move in data.get("moves", []):
+                        assert move["code"] in words
+                    for deal in data.get("deals", []):
+                        assert (
+                            deal["outcome"] == "dead" or f"outcome_word_{deal['outcome']}" in words
+                        )
+
+
+@pytest.mark.parametrize("lang", ["fr", "sv"])
+def test_the_trainers_words_are_translated(site: Path, lang: str) -> None:
+    english, local = strings(page(site, "en")), strings(page(site, lang))
+    same = [
+        key
+        for key, value in english.items()
+        if key.startswith(("question_", "choice_", "step_", "kind_", "level_", "series_"))
+        and local[key] == value
+    ]
+    assert same == []
