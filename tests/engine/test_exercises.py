@@ -5,6 +5,7 @@ refused with a reason. The 1,000-per-kind run is ``benchmarks/exercises.py``."""
 
 from __future__ import annotations
 
+import hashlib
 import itertools
 import json
 from pathlib import Path
@@ -308,6 +309,19 @@ def test_a_seed_gives_one_exercise(kind: str) -> None:
         for s in range(20)
     }
     assert len(seeds) > 15
+
+
+def test_a_link_gives_the_same_exercise_everywhere() -> None:
+    """The site's build (CPython) and the reader's browser (Pyodide, where this test runs
+    too) deal the same exercise from a link: nothing depends on the hash seed or the
+    platform. A change to the dealing that is meant changes every shared link: update
+    the digest then."""
+    assert make_exercise("standard", "count", 1, 7).to_dict()["cards"] == (
+        ["2S", "6H", "JH", "KH", "KD", "2C", "5C", "9C", "TC", "JC"]
+    )
+    dealt = [make_exercise(v, k, 2, 7).to_dict() for v in VARIANTS for k in KINDS]
+    digest = hashlib.sha256(json.dumps(dealt, sort_keys=True).encode()).hexdigest()
+    assert digest[:16] == "d7d2c2750aa5c7cb"
 
 
 def test_unknown_variant_kind_level_seed() -> None:
