@@ -14,7 +14,8 @@ engine's own functions: nothing here decides a rule. Kinds (:data:`KINDS`):
     Ten cards after the discard (and, in Oklahoma, the upcard): may they knock, go
     gin, go down (Gin Rami), or not? (:func:`ginrules.going_out.check_going_out`)
 ``showdown``
-    The knocker's spread and the defender's ten cards: which cards are laid off
+    The knocker's spread (ten cards, or eleven for Gin Rami's big gin) and the
+    defender's ten cards: which cards are laid off
     (every set that leaves the least deadwood is accepted), who scores and how
     much? (:func:`ginrules.showdown.showdown`) Keys ``knocker`` and ``defender``
     (their codes; ``cards`` is the knocker's) and ``spread`` (the knocker's melds).
@@ -554,6 +555,8 @@ def _go_out_measure(cards: Sequence[Card], rules: Rules, upcard: Card | None) ->
 def _going_hand(rng: random.Random, rules: Rules, level: int, target: str) -> list[Card] | None:
     """Ten cards dealt towards an answer: all melded, most melded with low cards,
     or a hand of the level's shape."""
+    if target == "big_gin":  # eleven cards, all melded, no discard
+        return _hand(rng, 11, rng.choice(((3, 4, 4), (4, 4, 3), (3, 3, 5), (5, 6))))
     if target == "gin":
         sizes = rng.choice(((3, 3, 4), (4, 3, 3), (3, 4, 3), (5, 5), (3, 3, 4)))
         return _hand(rng, 10, sizes, overlap=level == 3 and rng.random() < 0.3)
@@ -686,6 +689,8 @@ def _defender(
 def _make_showdown(rules: Rules, level: int, rng: random.Random) -> dict[str, Any]:
     band = _BANDS["showdown"][level]
     targets = [v for v in _go_out_values(rules) if v != "none"]
+    if rules.big_gin:
+        targets.append("big_gin")
     for _ in range(_TRIES):
         knocker = _going_hand(rng, rules, rng.choice((1, 2)), rng.choice(targets))
         if knocker is None:
