@@ -21,21 +21,44 @@ from functools import partial
 from http.cookies import SimpleCookie
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Request, sync_playwright
+
+from ginrules.languages import LANGUAGES as LANGUAGE_TABLE
 
 ROOT = Path(__file__).resolve().parents[2]
 SITE = ROOT / "_build" / "html"
 PAGES = Path(__file__).resolve().parent / "pages"
 STATIC = ROOT / "ginrules_site" / "static"
 CHROMIUM = "/usr/bin/chromium"
-# The site's languages, and how long a test waits for the engine's first live answer
-# (far above a start, which takes seconds: a failure shows as one, not as a timeout).
-LANGUAGES = ["en", "fr", "sv"]
+# The site's languages (ginrules/languages.py): every one it builds, and the complete ones,
+# whose pages a test of a language's words reads (a language in progress shows English
+# where its catalogs have no translation yet). What differs by language (the notation typed,
+# a widget's words, plurals and typography, the play page's strings) runs in each complete
+# language; what does not (colours, layout rules, axe on every page) runs once per case, each
+# case in one language in turn (`each_in_one_language`, the same every run), so that a new
+# language does not multiply the suite. How long a test waits for the engine's first live
+# answer: far above a start, which takes seconds (a failure shows as one, not as a timeout).
+Case = TypeVar("Case")
+BUILT = list(LANGUAGE_TABLE)
+LANGUAGES = [code for code, language in LANGUAGE_TABLE.items() if language.complete]
 LIVE_TIMEOUT = 90_000
+
+
+def each_in_one_language(
+    cases: list[Case], offset: int = 0, languages: list[str] | None = None
+) -> list[tuple[Case, str]]:
+    """Each case once, in one language: the languages in turn (``BUILT`` unless given),
+    starting ``offset`` places on, the same every run. With more languages than cases,
+    the cases are repeated until every language has one."""
+    langs = BUILT if languages is None else languages
+    count = max(len(cases), len(langs))
+    return [(cases[i % len(cases)], langs[(i + offset) % len(langs)]) for i in range(count)]
+
+
 CHROMIUM_ARGS = [
     "--headless",
     "--no-sandbox",
@@ -223,7 +246,9 @@ class RequestLog:
 def open_context(
     browser: Browser, server: Server, **options: Any
 ) -> tuple[BrowserContext, RequestLog]:
-    context = browser.new_context(base_url=server.url, **options)
+    # No service worker (the site's stores its pages once a widget is used): a test sees
+    # what the server sends; tests/browser/test_offline.py allows them in its contexts.
+    context = browser.new_context(base_url=server.url, **{"service_workers": "block", **options})
     # A loaded 2-core machine (the suite runs two test processes) may take more than
     # Playwright's 30 s to start Python in a page: waits allow what LIVE_TIMEOUT allows.
     context.set_default_timeout(90_000)

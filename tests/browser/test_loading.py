@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from .conftest import LANGUAGES
+from .conftest import LANGUAGES, each_in_one_language
 
 ROOT = Path(__file__).resolve().parents[2]
 SITE = ROOT / "_build" / "html"
@@ -47,14 +47,16 @@ FAILED_FILE = (
 )
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
-@pytest.mark.parametrize(
-    ("path", "status", "file"),
-    [("pyodide.asm.wasm", 404, "pyodide.asm.wasm"), (None, 500, "runtime.json")],
-)
+# Each complete language once, the two failures in turn: the sentence is the language's,
+# the failure the same in all.
+FAILURES = [("pyodide.asm.wasm", 404, "pyodide.asm.wasm"), (None, 500, "runtime.json")]
+
+
+@pytest.mark.parametrize(("failure", "lang"), each_in_one_language(FAILURES, 0, LANGUAGES))
 def test_a_blocked_runtime_file_is_said_in_the_readers_language(
-    make_context: Any, server: Any, lang: str, path: str | None, status: int, file: str
+    make_context: Any, server: Any, failure: tuple[str | None, int, str], lang: str
 ) -> None:
+    path, status, file = failure
     server.control.status[runtime_path(path) if path else "/_pyodide/runtime.json"] = status
     context, _log = make_context()
     page = context.new_page()

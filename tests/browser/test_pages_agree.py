@@ -14,10 +14,8 @@ from ginrules.melds import best_discards
 from ginrules.rules import options
 from ginrules_site.examples import option_words
 
-from .conftest import LANGUAGES
+from .conftest import LANGUAGES, each_in_one_language
 from .test_widgets import translator
-
-LABELS = {"en": "May be played with", "fr": "Se joue avec", "sv": "Kan spelas med"}
 
 
 def card_name(_: Any, code: str) -> str:
@@ -51,8 +49,12 @@ def test_straight_gin_names_the_card_the_engine_discards(shared_context: Any, la
     page.close()
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
-@pytest.mark.parametrize("docname", ["straight-gin", "oklahoma", "gin-rami", "standard"])
+# Each variant page in one complete language in turn: the options are the engine's, their
+# words the catalog's.
+@pytest.mark.parametrize(
+    ("docname", "lang"),
+    each_in_one_language(["straight-gin", "oklahoma", "gin-rami", "standard"], 0, LANGUAGES),
+)
 def test_every_variant_page_shows_the_options_of_its_variant(
     shared_context: Any, lang: str, docname: str
 ) -> None:
@@ -61,7 +63,7 @@ def test_every_variant_page_shows_the_options_of_its_variant(
     page = context.new_page()
     page.goto(f"/{lang}/{docname}.html")
     table = page.locator("table.gr-compare")
-    row = table.locator("tr").filter(has_text=LABELS[lang])
+    row = table.locator("tr").filter(has_text=_("May be played with"))
     expect(row).to_have_count(1)
     cells = row.locator("td")
     words = option_words()  # English; translated through the catalog below

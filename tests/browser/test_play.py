@@ -22,7 +22,7 @@ from playwright.sync_api import BrowserContext, Locator, Page, expect
 
 from ginrules.table import Table
 
-from .conftest import LIVE_TIMEOUT, RequestLog, Server, open_context
+from .conftest import LANGUAGES, LIVE_TIMEOUT, RequestLog, Server, open_context
 from .test_accessibility import AXE, serious_violations
 from .test_widgets import translator
 
@@ -311,7 +311,7 @@ def check_against_replay(root: Locator, state: dict[str, Any], lang: str) -> Non
 
 
 KNOCKLESS = {"straight", "french"}
-KNOCK_WORDS = {"en": r"knock", "fr": r"frapp", "sv": r"knack"}
+KNOCK_WORDS = {"en": r"knock", "fr": r"frapp", "sv": r"knack", "de": r"klopf"}
 GAMES = [
     ("en", "standard", "game100"),
     ("fr", "oklahoma", "game100"),
@@ -378,7 +378,7 @@ def test_the_table_shows_only_what_the_readers_seat_knows(page: Page) -> None:
     expect(root.locator("[data-stock]")).to_have_attribute("data-stock", str(state["stock"]))
 
 
-@pytest.mark.parametrize("lang", ["en", "fr", "sv"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_tutors_answer_is_the_engines(page: Page, lang: str) -> None:
     root = start(page, lang, "standard", "game100", level="good", seed=4242)
     rng = random.Random(lang)

@@ -33,7 +33,7 @@ from ginrules.score_entries import schemes
 from ginrules.table import Table
 from ginrules.tutor import action_dict
 
-from .conftest import LIVE_TIMEOUT, RequestLog, Server, open_context
+from .conftest import LANGUAGES, LIVE_TIMEOUT, RequestLog, Server, open_context
 from .test_play import sheet_row_text, strings
 from .test_widgets import translator
 
@@ -199,7 +199,7 @@ def end_of(root: Locator, outcome: str) -> tuple[Table, dict[str, Any]]:
 # --- point 2: no dead end -------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("lang", ["en", "fr", "sv"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_path_deals_the_game_chosen(page: Page, lang: str) -> None:
     _ = translator(lang)
     # a fresh page: the game list is the standard one; choosing Gin Rami lists its games
@@ -315,7 +315,7 @@ PROMPTS = {
 }
 
 
-@pytest.mark.parametrize("lang", ["en", "fr", "sv"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_prompt_names_only_legal_moves(page: Page, lang: str) -> None:
     """Seed 1: both players pass the upcard; the reader may then only draw from the
     stock, and the prompt says so. Then, along the deal the knock case plays, each
@@ -407,7 +407,7 @@ LAYOFFS = {
         "The computer lays off {cards} on your melds: its count falls from {before} to {after}.",
     ),
 }
-AND = {"en": "and", "fr": "et", "sv": "och"}
+AND = {"en": "and", "fr": "et", "sv": "och", "de": "und"}
 
 
 def listed(lang: str, names: list[str]) -> str:
@@ -444,7 +444,7 @@ def written_sum(lang: str, down: bool, kind: str, showdown: dict[str, Any]) -> s
     return text
 
 
-@pytest.mark.parametrize("lang", ["en", "fr", "sv"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("outcome", list(CASES))
 def test_the_recap_speaks_from_the_readers_seat(page: Page, lang: str, outcome: str) -> None:
     _ = translator(lang)

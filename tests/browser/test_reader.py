@@ -1,5 +1,6 @@
-"""What a reader meets at once, in en, fr and sv: cards typed in the page's own
-notation (and the picker writing it), dark mode from Furo's toggle, a phone 390 px
+"""What a reader meets at once, in each language: cards typed in the page's own
+notation (and the picker writing it; every language the site builds, German while it is
+in progress too), dark mode from Furo's toggle (each theme in one language), a phone 390 px
 wide, the 404 page and the search page."""
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from playwright.sync_api import Page, expect
 from ginrules import NOTATIONS, find_variant, parse_hand
 from ginrules.melds import best_arrangement
 
-from .conftest import LANGUAGES, LIVE_TIMEOUT
+from .conftest import BUILT, LANGUAGES, LIVE_TIMEOUT, each_in_one_language
 
 ROOT = Path(__file__).resolve().parents[2]
 VARIANT_PAGES = ["standard", "straight-gin", "oklahoma", "hollywood", "gin-rami"]
@@ -33,10 +34,11 @@ def site_words(lang: str) -> Callable[[str], str]:
 
 # --- cards in the page's notation ------------------------------------------------------
 
-TYPED = {"en": "JH QH KH", "fr": "V♥ D♥ R♥", "sv": "Kn♥ D♥ K♥"}
+# A run and a set, as the page's notation writes them: German B♥ D♥ K♥ 7♠ 7♦ 7♣.
+HAND = "JH QH KH 7S 7D 7C"
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("lang", BUILT)
 def test_typed_in_the_page_notation_and_echoed_by_the_picker(page: Page, lang: str) -> None:
     page.goto(f"/{lang}/standard.html")
     widget = page.locator("section[data-widget='melds']").first
@@ -47,7 +49,7 @@ def test_typed_in_the_page_notation_and_echoed_by_the_picker(page: Page, lang: s
     built = field.input_value()
     assert built == " ".join(notation.format(c) for c in parse_hand(built, notation=lang))
 
-    typed = TYPED[lang]
+    typed = " ".join(notation.format(c) for c in parse_hand(HAND))
     field.fill(typed)
     expect(widget).to_have_attribute("data-state", "ready", timeout=LIVE_TIMEOUT)
     engine = best_arrangement(parse_hand(typed, notation=lang), find_variant("standard"))
@@ -59,7 +61,7 @@ def test_typed_in_the_page_notation_and_echoed_by_the_picker(page: Page, lang: s
     pressed = widget.locator(".gr-pick[aria-pressed='true']").evaluate_all(
         "bs => bs.map(b => b.dataset.card)"
     )
-    assert sorted(pressed) == ["JH", "KH", "QH"]
+    assert sorted(pressed) == sorted(HAND.split())
 
     # clicking the king of spades writes it as the page does: R♠, K♠, KS
     widget.locator(".gr-pick[data-card='KS']").click()
@@ -130,11 +132,11 @@ def contrast(a: str, b: str) -> float:
     return (la + 0.05) / (lb + 0.05)
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
-@pytest.mark.parametrize(("system", "toggle", "dark"), THEMES)
+@pytest.mark.parametrize(("theme", "lang"), each_in_one_language(THEMES))
 def test_widget_colours_follow_the_theme_toggle(
-    make_context: Any, lang: str, system: str, toggle: str, dark: bool
+    make_context: Any, theme: tuple[str, str, bool], lang: str
 ) -> None:
+    system, toggle, dark = theme
     context, _log = make_context(color_scheme=system)
     context.add_init_script(f"localStorage.setItem('theme', '{toggle}')")
     page = context.new_page()

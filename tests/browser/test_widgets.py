@@ -363,7 +363,12 @@ ROLE_WORDS = {
         "Hand of the player who went down",
     ),
 }
-KNOCK_WORDS = {"en": r"\bknock|\bundercut", "fr": r"\bfrapp|\bcontre\b", "sv": r"knack|underslag"}
+KNOCK_WORDS = {
+    "en": r"\bknock|\bundercut",
+    "fr": r"\bfrapp|\bcontre\b",
+    "sv": r"knack|underslag",
+    "de": r"klopf|undercut|unterbiet",
+}
 
 
 @pytest.mark.parametrize(

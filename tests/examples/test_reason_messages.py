@@ -16,6 +16,7 @@ from babel.messages.pofile import read_po
 
 import ginrules
 from ginrules.going_out import REASONS
+from ginrules.languages import LANGUAGES as LANGUAGE_TABLE
 from ginrules_site.examples import reason_messages
 from ginrules_site.messages import CATALOG, Plural
 from ginrules_site.widgets import common_strings
@@ -66,7 +67,10 @@ def test_every_engine_code_has_a_message() -> None:
     assert not sorted(engine_codes() - set(strings)), "the widgets miss reason messages"
 
 
-@pytest.mark.parametrize("language", ["fr", "sv"])
+# every complete translation (ginrules.languages)
+@pytest.mark.parametrize(
+    "language", [code for code, lang in LANGUAGE_TABLE.items() if lang.complete][1:]
+)
 def test_every_message_is_translated(language: str) -> None:
     with (LOCALE / language / "LC_MESSAGES" / f"{CATALOG}.po").open("rb") as handle:
         catalog = read_po(handle, locale=language)

@@ -16,6 +16,8 @@ from typing import Any
 import brotli
 import pytest
 
+from ginrules.languages import LANGUAGES
+
 ROOT = Path(__file__).resolve().parents[2]
 DIST = ROOT / "dist"
 
@@ -58,7 +60,7 @@ def runtime(dist: Path) -> Any:
 def test_the_tree_has_every_language_the_root_and_the_sitemaps(dist: Path) -> None:
     for path in ["index.html", "sitemap.xml", "robots.txt", ".nojekyll", "_headers"]:
         assert (dist / path).is_file(), path
-    for lang in ("en", "fr", "sv"):
+    for lang in LANGUAGES:  # every language of ginrules.languages
         assert (dist / lang / "index.html").is_file()
         assert (dist / lang / "sitemap.xml").is_file()
     m = runtime(dist)

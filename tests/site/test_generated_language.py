@@ -14,14 +14,18 @@ from pathlib import Path
 import pytest
 from bs4 import BeautifulSoup
 
+from ginrules.languages import LANGUAGES as LANGUAGE_TABLE
 from ginrules.rules import find_variant
 from ginrules_site.examples import showdown_words
 
+# The words of a knock, per language; a complete language needs its entry here.
 KNOCK_WORDS = {
     "en": r"\bknock|\bundercut",
     "fr": r"\bfrapp|\bcontre\b",
     "sv": r"knack|underslag",
+    "de": r"klopf|undercut|unterbiet",
 }
+COMPLETE = [code for code, language in LANGUAGE_TABLE.items() if language.complete]
 # What a showdown and a deal log of Straight Gin print (the widget script's keys).
 STRAIGHT_KEYS = (
     "Knocker",
@@ -56,7 +60,7 @@ def example_text(doc: BeautifulSoup) -> list[str]:
     return texts
 
 
-@pytest.mark.parametrize("lang", ["en", "fr", "sv"])
+@pytest.mark.parametrize("lang", COMPLETE)
 def test_straight_gin_examples_never_knock(site: Path, lang: str) -> None:
     doc = page(site, lang, "straight-gin")
     texts = example_text(doc)
@@ -67,7 +71,7 @@ def test_straight_gin_examples_never_knock(site: Path, lang: str) -> None:
     assert wrong == []
 
 
-@pytest.mark.parametrize("lang", ["en", "fr", "sv"])
+@pytest.mark.parametrize("lang", COMPLETE)
 def test_straight_gin_widgets_use_the_words_of_gin(site: Path, lang: str) -> None:
     """What a widget on the page writes comes from the page's strings, overridden by the
     words of the widget's variant: none of those a Straight Gin showdown prints knocks."""
@@ -96,16 +100,24 @@ def test_words_come_from_the_rules() -> None:
         assert str(showdown_words(find_variant(name))["Knocker"]) == "Knocker"
 
 
-@pytest.mark.parametrize("lang", ["fr", "sv"])
+@pytest.mark.parametrize("lang", COMPLETE[1:])
 def test_gin_rami_goes_down_and_has_no_undercut_word(site: Path, lang: str) -> None:
     doc = page(site, lang, "gin-rami")
     texts = " ".join(
         " ".join(n.get_text(" ").split())
         for n in doc.select(".gr-example.gr-showdown, .gr-example.gr-deal-log")
     )
-    undercut = {"fr": r"\bcontre\b|prime de contre|\bfrapp", "sv": r"underslag|knack"}[lang]
+    undercut = {
+        "fr": r"\bcontre\b|prime de contre|\bfrapp",
+        "sv": r"underslag|knack",
+        "de": r"undercut|unterbiet|klopf",
+    }[lang]
     assert not re.search(undercut, texts, re.IGNORECASE), texts[:300]
-    role = {"fr": "joueur qui a étalé", "sv": "den som gick ner"}[lang]
+    role = {
+        "fr": "joueur qui a étalé",
+        "sv": "den som gick ner",
+        "de": "spieler, der ausgelegt hat",
+    }[lang]
     assert role in texts.lower()
 
 
@@ -115,10 +127,11 @@ COUNTED = {
     "en": r"\{\w+\}\s+(cards?|deals?|points?|turns?|games?|manches?|melds?)\b",
     "fr": r"\{\w+\}\s+(cartes?|donnes?|points?|tours?|parties?|manches?|combinaisons?)\b",
     "sv": r"\{\w+\}\s+(kort|givar?|poäng|drag|partier?|mancher?|dödpoäng|kombinationer)\b",
+    "de": r"\{\w+\}\s+(Karten?|Runden?|Punkte?|Züge?|Zug|Partien?|Meldungen?|Kombinationen?)\b",
 }
 
 
-@pytest.mark.parametrize("lang", ["fr", "sv"])
+@pytest.mark.parametrize("lang", COMPLETE[1:])
 def test_every_counted_noun_goes_through_a_plural_form(lang: str) -> None:
     from babel.messages.pofile import read_po
 

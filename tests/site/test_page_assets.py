@@ -8,8 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from ginrules.languages import LANGUAGES as LANGUAGE_TABLE
+
 SITE = Path(__file__).resolve().parents[2] / "_build" / "html"
-LANGUAGES = ["en", "fr", "sv"]
+LANGUAGES = list(LANGUAGE_TABLE)  # every language the site builds
 
 
 def assets(page: str) -> list[str]:

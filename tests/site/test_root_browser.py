@@ -12,6 +12,9 @@ from pathlib import Path
 
 import pytest
 
+from ginrules.languages import LANGUAGES as LANGUAGE_TABLE
+from ginrules.languages import SOURCE
+
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = [
@@ -50,7 +53,8 @@ def browser():
 
 @pytest.mark.parametrize(
     ("accept", "lang"),
-    [("sv-SE", "sv"), ("fr-CA", "fr"), ("en-GB", "en"), ("de-DE", "en")],
+    # every language the site builds, from the browser's locale; one it does not: the source
+    [*((f"{code}-{code.upper()}", code) for code in LANGUAGE_TABLE), ("nl-NL", SOURCE)],
 )
 def test_root_sends_the_reader_to_their_language(browser, base_url, accept, lang):
     context = browser.new_context(locale=accept)
