@@ -28,8 +28,10 @@ from types import ModuleType
 
 from playwright.sync_api import Page, sync_playwright
 
+from ginrules.languages import LANGUAGES as LANGUAGE_TABLE
+
 HERE = Path(__file__).resolve().parent
-LANGUAGES = ("en", "fr", "sv")
+LANGUAGES = tuple(LANGUAGE_TABLE)  # every language of ginrules/languages.py
 
 # In the page: click a move button, resolve with the ms until the reader's turn again.
 TIMED_MOVE = """async ([action, card]) => {

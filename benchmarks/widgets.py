@@ -47,6 +47,8 @@ from urllib.parse import urlsplit
 
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
 
+from ginrules.languages import LANGUAGES
+
 ROOT = Path(__file__).resolve().parents[1]
 DIST = ROOT / "dist"
 PAGES = ROOT / "tests" / "browser" / "pages"
@@ -314,7 +316,7 @@ def main(argv: list[str] | None = None) -> int:
         print("1. bytes before any interaction, KB (aim: at most 50 KB compressed)")
         print("   page: brotli as sent here / gzip-only host / raw")
         weights: dict[str, list[float]] = {"sent": [], "gzip": [], "raw": []}
-        for lang in ("en", "fr", "sv"):
+        for lang in LANGUAGES:  # every language of ginrules/languages.py
             for name in ["glossary", *VARIANT_PAGES]:
                 sizes = page_weight(browser, url, f"/{lang}/{name}.html")
                 print(
