@@ -129,6 +129,62 @@ for line in sys.stdin:
 """
 
 
+ROLLOUTS = r"""
+import json, random, sys, time
+from ginrules.deal import Deal
+from ginrules.players import get_player, play_deal
+from ginrules.rules import STANDARD
+from ginrules.view import PlayerView
+
+deals = int(sys.argv[1])
+out = {}
+players = (get_player("expert", 1), get_player("camper", 2))
+cpu = time.process_time()
+for i in range(deals):
+    play_deal(Deal.new(STANDARD, seed=i, dealer=i % 2), players)
+out["deal"] = (time.process_time() - cpu) / deals
+try:
+    from ginrules import hints
+except ImportError:
+    hints = None
+if hints is not None:
+    rng = random.Random(1)
+    jobs = []
+    for seed in range(deals // 5):
+        view = PlayerView.of(Deal.new(STANDARD, seed=seed, dealer=seed % 2))
+        jobs += [(view, world) for world in hints._worlds(view, 10, rng)]
+    cpu = time.process_time()
+    for view, world in jobs:
+        rollout = hints._Rollout(view, world)
+        rollout.apply(view.legal_actions()[0])
+        rollout.play()
+    out["rollout"] = (time.process_time() - cpu) / len(jobs)
+print(json.dumps(out))
+"""
+
+
+def rollouts(trees: dict[str, list[str]], deals: int, runs: int, env: dict[str, str]) -> None:
+    """CPU milliseconds of a deal played by the engine's Deal between the expert and
+    the camper, and of a rollout of the hints (ginrules/hints.py, where it exists):
+    one world played from a deal's first move to its end by the rollout policy."""
+    found: dict[str, list[dict[str, float]]] = {name: [] for name in trees}
+    for _ in range(runs):
+        for name, command in trees.items():
+            proc = subprocess.run(
+                [*command, ROLLOUTS, str(deals)], capture_output=True, text=True, env=env
+            )
+            if proc.returncode:
+                raise SystemExit(proc.stderr)
+            found[name].append(json.loads(proc.stdout))
+    print(f"standard rules, {deals} deals (expert against camper), {deals * 2} rollouts")
+    print(f"{'':<36} {'ms per deal':>12} {'ms per rollout':>15}  (min of {runs} runs)")
+    for name, rows in found.items():
+        deal = min(row["deal"] for row in rows) * 1e3
+        roll = [row["rollout"] for row in rows if "rollout" in row]
+        text = f"{min(roll) * 1e3:15.3f}" if roll else f"{'-':>15}"
+        print(f"{name:<36} {deal:12.3f} {text}")
+
+
 def bench_python() -> Path:
     """The python of ``.venv-bench``, created with RLCard and OpenSpiel if missing."""
     python = BENCH_VENV / "bin" / "python"
@@ -206,12 +262,30 @@ def main() -> None:
         "for example from git archive), with this venv's Python",
     )
     parser.add_argument(
+        "--rollouts",
+        type=int,
+        metavar="DEALS",
+        help="time the deal and rollout machinery instead: DEALS deals, 2 x DEALS rollouts",
+    )
+    parser.add_argument(
         "--inherit-env",
         action="store_true",
         help="run the children in this environment as it is (PYTHONDONTWRITEBYTECODE, "
         "PYTHONUNBUFFERED and all)",
     )
     args = parser.parse_args()
+    env = child_env(args.inherit_env)
+    if args.rollouts:
+        trees = {"ginrules": [sys.executable, "-c"]}
+        if args.compare is not None:
+            path = str(args.compare.resolve())
+            trees[f"ginrules in {args.compare}"] = [
+                sys.executable,
+                "-c",
+                f"import sys; sys.path.insert(0, {path!r}); exec(sys.argv.pop(1))",
+            ]
+        rollouts(trees, args.rollouts, args.runs, env)
+        return
     work = Path(tempfile.mkdtemp(prefix="meld_speed-"))
     hands = work / "hands.txt"
     hands.write_text(
@@ -238,7 +312,6 @@ def main() -> None:
     def output(name: str) -> Path:
         return work / (name.replace("/", "_").replace(" ", "_") + ".jsonl")
 
-    env = child_env(args.inherit_env)
     empty = work / "empty.txt"
     empty.write_text("")
     for command in contenders.values():  # untimed: writes the bytecode where it may

@@ -20,7 +20,13 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from ginrules.cards import CARDS, Card
-from ginrules.melds import best_arrangement, best_discard_deadwood, best_discards, deadwood
+from ginrules.melds import (
+    best_arrangement,
+    best_discard_deadwood,
+    best_discards,
+    deadwood,
+    discard_choices,
+)
 from ginrules.rules import FRENCH, STANDARD, Rules
 
 REPEAT = 20
@@ -74,20 +80,29 @@ def main() -> None:
     kinds.append(("meld-rich 10 cards", meld_rich(10, n, 1)))
     kinds.append(("meld-rich 11 cards", meld_rich(11, n, 2)))
     best_arrangement([], STANDARD), best_arrangement([], FRENCH)  # build the tables
-    print(f"{'hands':<20} {'rules':<9} {'least deadwood':>15} {'with melds':>11}  (median µs/hand)")
+    print(
+        f"{'hands':<20} {'rules':<9} {'least deadwood':>15} {'with melds':>11}"
+        f" {'first melds':>12}  (median µs/hand)"
+    )
     for name, hands in kinds:
         for rules in (STANDARD, FRENCH):
             if len(hands[0]) == 10:
                 fast = median_us(deadwood, hands, rules)
                 full = median_us(best_arrangement, hands, rules)
+                first = f"{'-':>12}"
             else:
                 fast = median_us(best_discard_deadwood, hands, rules)
                 full = median_us(best_discards, hands, rules)
-            print(f"{name:<20} {rules.name:<9} {fast:>15.1f} {full:>11.1f}")
+                first = f"{median_us(discard_choices, hands, rules):>12.1f}"
+            print(f"{name:<20} {rules.name:<9} {fast:>15.1f} {full:>11.1f} {first}")
     print("least deadwood: deadwood() for 10 cards, best_discard_deadwood() for 11;")
     print(
         "with melds: best_arrangement() for 10 cards, best_discards() for 11 "
-        "(every optimal discard with its arrangement)."
+        "(every optimal discard with its arrangement);"
+    )
+    print(
+        "first melds: discard_choices() for 11 (every optimal discard, the arrangement "
+        "of the first), what ginrules melds writes."
     )
 
 

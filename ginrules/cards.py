@@ -285,12 +285,13 @@ def parse_hand(
         tokens = list(cards)
     reader = find_notation(notation)
     hand: list[Card] = []
-    seen: set[Card] = set()
+    seen = 0  # the cards so far, one bit each (hashing a card would run Python code)
     for token in tokens:
         card = token if isinstance(token, Card) else reader.parse(str(token))
-        if card in seen:
+        bit = 1 << card.index
+        if seen & bit:
             raise DuplicateCardError(reader.format(card))
-        seen.add(card)
+        seen |= bit
         hand.append(card)
     if sizes is not None and len(hand) not in sizes:
         expected = " or ".join(str(n) for n in sizes)

@@ -140,6 +140,12 @@ class _Tables:
 def _run_cards(m: int, round_the_corner: bool) -> int:
     """The cards of a 13-bit suit mask that lie in blocks of 3+ consecutive
     ranks: those with both neighbours, or two neighbours on one side."""
+    return m & _run_spots(m, round_the_corner)
+
+
+def _run_spots(m: int, round_the_corner: bool) -> int:
+    """The ranks (13 bits) that have, in the suit mask ``m``, both neighbours or two
+    neighbours on one side: where a card is, or would be, in a run."""
     if round_the_corner:
         up = ((m << 1) | (m >> 12)) & _SUIT  # bit r: rank r-1 is held
         down = ((m >> 1) | (m << 12)) & _SUIT  # bit r: rank r+1 is held
@@ -147,7 +153,7 @@ def _run_cards(m: int, round_the_corner: bool) -> int:
         down2 = ((m >> 2) | (m << 11)) & _SUIT
     else:
         up, down, up2, down2 = m << 1, m >> 1, m << 2, m >> 2
-    return m & ((up & down) | (up & up2) | (down & down2)) & _SUIT
+    return ((up & down) | (up & up2) | (down & down2)) & _SUIT
 
 
 _TABLES: dict[tuple[int, int, bool], _Tables] = {}
@@ -245,18 +251,22 @@ def _hand_mask(cards: str | Iterable[str | Card], low: int = 0, high: int = MAX_
 # ---------------------------------------------------------------- search
 
 
+# The players call these two hundreds of thousands of times a game: _three_of_four
+# is written out in them, and max() of the four gains unrolled (twice as fast).
+
+
 def _deadwood(m: int, t: _Tables) -> int:
     s0 = m & _SUIT
     s1 = m >> 13 & _SUIT
     s2 = m >> 26 & _SUIT
     s3 = m >> 39
     dw = t.dw
-    c3 = _three_of_four(s0, s1, s2, s3)
+    c3 = (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))
     if not c3:
         return dw[s0] + dw[s1] + dw[s2] + dw[s3]
     best = _INF
     for sets in _set_masks(m, c3):
-        r = m & ~sets
+        r = m ^ sets
         d = dw[r & _SUIT] + dw[r >> 13 & _SUIT] + dw[r >> 26 & _SUIT] + dw[r >> 39]
         if d < best:
             best = d
@@ -271,15 +281,11 @@ def _discard_deadwood(m: int, t: _Tables) -> int:
     s3 = m >> 39
     dw = t.dw
     gain = t.gain
-    c3 = _three_of_four(s0, s1, s2, s3)
-    if not c3:
-        total = dw[s0] + dw[s1] + dw[s2] + dw[s3]
-        if not total:
-            return 0
-        return total - max(gain[s0], gain[s1], gain[s2], gain[s3])
+    c3 = (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))
+    choices = _set_masks(m, c3) if c3 else (0,)
     best = _INF
-    for sets in _set_masks(m, c3):
-        r = m & ~sets
+    for sets in choices:
+        r = m ^ sets
         a = r & _SUIT
         b = r >> 13 & _SUIT
         c = r >> 26 & _SUIT
@@ -287,10 +293,49 @@ def _discard_deadwood(m: int, t: _Tables) -> int:
         total = dw[a] + dw[b] + dw[c] + dw[d]
         if not total:
             return 0
-        total -= max(gain[a], gain[b], gain[c], gain[d])
-        if total < best:
-            best = total
+        top = gain[a]
+        g = gain[b]
+        if g > top:
+            top = g
+        g = gain[c]
+        if g > top:
+            top = g
+        g = gain[d]
+        if g > top:
+            top = g
+        if total - top < best:
+            best = total - top
     return best
+
+
+def _draw_deadwoods(kept: int, outs: Iterable[int], t: _Tables) -> list[int]:
+    """``[_discard_deadwood(kept | out, t) for out in outs]`` (``outs``: one-card masks):
+    the least deadwood after drawing each card to the cards ``kept`` and discarding.
+
+    A card that joins no meld with the cards kept (fewer than two of its rank, no run
+    in its suit) is reckoned without a search: it stays unmatched in every
+    arrangement, so the best is to discard it, or to keep it in place of the card of
+    ``kept`` whose loss leaves the least deadwood.
+    """
+    s0 = kept & _SUIT
+    s1 = kept >> 13 & _SUIT
+    s2 = kept >> 26 & _SUIT
+    s3 = kept >> 39
+    rtc = t.round_the_corner
+    pairs = (s0 & (s1 | s2 | s3)) | (s1 & (s2 | s3)) | (s2 & s3)  # ranks held twice or more
+    search = kept | pairs * _RANK | _run_spots(s0, rtc) | _run_spots(s1, rtc) << 13
+    search |= _run_spots(s2, rtc) << 26 | _run_spots(s3, rtc) << 39
+    now = _deadwood(kept, t)
+    lighter = _discard_deadwood(kept, t)  # the least deadwood of kept less one card
+    values = t.card_values
+    found = []
+    for out in outs:
+        if out & search:
+            found.append(_discard_deadwood(kept | out, t))
+        else:
+            after = lighter + values[out.bit_length() - 1]
+            found.append(after if after < now else now)
+    return found
 
 
 def _rows(m: int, t: _Tables) -> list[tuple[int, int, int, int]]:
@@ -335,15 +380,11 @@ def _reaching(m: int, t: _Tables) -> tuple[bool, int, list[tuple[int, int, int]]
     s3 = m >> 39
     dw = t.dw
     gain = t.gain
-    c3 = _three_of_four(s0, s1, s2, s3)
-    if not c3:  # no set to choose
-        base = dw[s0] + dw[s1] + dw[s2] + dw[s3]
-        top = max(gain[s0], gain[s1], gain[s2], gain[s3])
-        return not base, base - top, [(0, m, top)]
+    c3 = (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))
     all_meld = False
     least = _INF
     reaching: list[tuple[int, int, int]] = []
-    for sets in _set_masks(m, c3):
+    for sets in _set_masks(m, c3) if c3 else (0,):
         r = m ^ sets
         a = r & _SUIT
         b = r >> 13 & _SUIT
@@ -352,7 +393,16 @@ def _reaching(m: int, t: _Tables) -> tuple[bool, int, list[tuple[int, int, int]]
         base = dw[a] + dw[b] + dw[c] + dw[d]
         if not base:
             all_meld = True
-        top = max(gain[a], gain[b], gain[c], gain[d])
+        top = gain[a]  # max() unrolled, as in _discard_deadwood
+        g = gain[b]
+        if g > top:
+            top = g
+        g = gain[c]
+        if g > top:
+            top = g
+        g = gain[d]
+        if g > top:
+            top = g
         if base - top <= least:
             if base - top < least:
                 least = base - top

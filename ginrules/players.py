@@ -78,6 +78,7 @@ from ginrules.match import ScoreSheet, score_sheet
 from ginrules.melds import (
     _deadwood,
     _discard_deadwood,
+    _draw_deadwoods,
     _Tables,
     _tables,
     best_discard_deadwood,
@@ -334,8 +335,7 @@ def _saved(kept: int, left: int, outs: list[int], tables: _Tables) -> float:
     """The deadwood the next draw saves the ten cards ``kept`` (``left`` deadwood) on
     average, each card of ``outs`` (bit masks) drawn as likely."""
     saved = 0
-    for out in outs:
-        after = _discard_deadwood(kept | out, tables)
+    for after in _draw_deadwoods(kept, outs, tables):
         if after < left:
             saved += left - after
     return saved / max(len(outs), 1)

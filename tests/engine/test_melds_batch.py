@@ -18,6 +18,8 @@ from ginrules.cards import CARDS, Card, parse_hand
 from ginrules.cli import main, melds_line
 from ginrules.melds import (
     _discard_bits,
+    _discard_deadwood,
+    _draw_deadwoods,
     _hand_mask,
     _tables,
     best_arrangement,
@@ -66,6 +68,19 @@ def test_optimal_discards_are_the_ten_cards_of_least_deadwood(rules: Rules) -> N
         # the primitive a rollout asks: the least and every card that leaves it
         bits = sum(1 << c.index for c, d in left.items() if d == least)
         assert _discard_bits(_hand_mask(hand), _tables(rules)) == (least, bits)
+
+
+@pytest.mark.parametrize("rules", EVERY, ids=lambda r: r.name)
+def test_the_deadwood_after_each_draw_is_that_of_a_search(rules: Rules) -> None:
+    # what the players ask of every unseen card: the cards that join no meld are
+    # reckoned without a search
+    tables = _tables(rules)
+    outs = [1 << i for i in range(52)]
+    for size in (10, 9, 4, 0):
+        for hand in sample(size, 60, size):
+            kept = _hand_mask(hand)
+            expected = [_discard_deadwood(kept | out, tables) for out in outs]
+            assert _draw_deadwoods(kept, outs, tables) == expected
 
 
 def expected_json(hand: list[Card], rules: Rules) -> str:
