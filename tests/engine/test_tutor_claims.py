@@ -22,6 +22,7 @@ import pytest
 from ginrules.cards import CARDS, Card
 from ginrules.deal import BigGin, Deal, Discard, DrawDiscard, DrawStock, Gin, Knock, Pass
 from ginrules.going_out import check_going_out
+from ginrules.hints import HINT_REASONS
 from ginrules.melds import best_arrangements, deadwood, max_melded
 from ginrules.players import ExpertPlayer, get_player
 from ginrules.rules import FRENCH, OKLAHOMA, STANDARD, STRAIGHT, Rules
@@ -245,7 +246,7 @@ def _check_expert(
     rules = view.rules
     hand = list(view.hand)
     reason, params = expert["reason"], expert["params"]
-    assert reason in EXPERT_REASONS
+    assert reason in EXPERT_REASONS or reason in HINT_REASONS  # a hint row's facts
     claims[reason] += 1
     action = expert["action"]
     named = {"pass": Pass(), "take": DrawDiscard(), "stock": DrawStock(), "big_gin": BigGin()}
@@ -278,6 +279,8 @@ def _check_expert(
                 assert rules.card_value(top) < rules.card_value(d)  # "a higher card"
             elif reason == "take_lower":
                 assert lower and Card.parse(params["discard"]) in discards
+            elif reason == "take_no_help":  # a hint row: taking it lowers nothing
+                assert not lower and (view.phase == "offer" or DrawStock() in legal)
             elif reason == "take_keep":
                 assert not lower and rules.knock_limit(view.upcard) == 0
                 pair = [Card.parse(c) for c in params["with"]]
@@ -293,6 +296,8 @@ def _check_expert(
                 d = Card.parse(params["replaces"])
                 assert lower and d in discards
                 assert all(_nowhere(top, _without([*hand, top], x), rules) for x in discards)
+            elif reason.endswith("_lower"):  # a hint row: the card left would lower it
+                assert lower
             else:
                 assert reason.endswith("_race") and lower
                 assert rules.knock_limit(view.upcard) == 0
@@ -332,10 +337,13 @@ def _check_expert(
         gin = sum(1 for u in unseen if _least(_draw(kept, u, rules))[0] == 0)
         assert params["gin_outs"] == gin
         return kept
-    assert not knocks
-    if reason == "least_deadwood":
+    if reason == "least_deadwood":  # a fact whether or not a knock is possible
         assert left[card] == fewest == params["deadwood"]
         return kept
+    if reason == "more_deadwood":  # a hint row's discard
+        assert params["deadwood"] == left[card] > fewest == params["least"]
+        return kept
+    assert not knocks
     avoided = Card.parse(params["avoided"])
     assert params["deadwood"] == left[card] > fewest == params["least"] == left[avoided]
     if reason == "safe_discard":
