@@ -52,8 +52,12 @@ def exercises(variant: str, kind: str) -> tuple[Exercise, ...]:
     return tuple(make_exercise(variant, kind, level, seed) for level in LEVELS for seed in SEEDS)
 
 
-def assert_arrangement_step(step: dict[str, Any], cards: list[Card], rules: Rules) -> None:
-    """A ``melds`` step: real melds, the rest is the deadwood, summed right."""
+def assert_arrangement_step(
+    step: dict[str, Any], cards: list[Card], rules: Rules, least: int | None = None
+) -> None:
+    """A ``melds`` step: real melds, the rest is the deadwood, summed right, and the
+    least deadwood of the cards (or ``least``: Gin Rami spreads the least among the
+    arrangements that meld eight cards)."""
     args = step["args"]
     shown: list[str] = [c for meld in args["melds"] for c in meld] + args["deadwood_cards"]
     assert sorted(shown) == sorted(c.code for c in cards)
@@ -61,7 +65,7 @@ def assert_arrangement_step(step: dict[str, Any], cards: list[Card], rules: Rule
         arrangement = best_arrangement(meld, rules)
         assert arrangement.deadwood == 0 and len(arrangement.melds) == 1, meld
     values = [rules.card_value(Card.parse(c)) for c in args["deadwood_cards"]]
-    assert sum(values) == args["deadwood"] == deadwood(cards, rules)
+    assert sum(values) == args["deadwood"] == (deadwood(cards, rules) if least is None else least)
 
 
 def assert_sum_step(step: dict[str, Any], rules: Rules) -> None:
@@ -202,7 +206,8 @@ def check_showdown(ex: Exercise) -> None:
     }
     assert right == {result.points}
     steps = [s.to_dict() for s in verdict.steps]
-    assert_arrangement_step(steps[0], knocker, rules)
+    assert_arrangement_step(steps[0], knocker, rules, result.knocker_deadwood)
+    assert result.knocker_deadwood == check_going_out(knocker, rules, ex.upcard).deadwood
     score = steps[-1]["args"]
     assert score["points"] == sum(t["value"] for t in score["terms"]) == result.points
     assert [t.to_dict() for t in result.terms] == score["terms"]
