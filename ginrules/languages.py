@@ -197,6 +197,7 @@ LANGUAGES: Final[dict[str, Language]] = {
             status="in progress",
             minimum=0,
         ),
+        # A new language: its entry here, then `make update-po` creates its catalogs.
     )
 }
 

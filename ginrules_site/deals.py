@@ -43,7 +43,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, ClassVar
 
-from babel import Locale
+from babel import Locale, UnknownLocaleError
 from babel.numbers import format_decimal
 from docutils import nodes
 from docutils.parsers.rst import directives
@@ -313,6 +313,15 @@ def cached_simulation(
         return result
 
 
+def number_locale(language: str | None) -> str:
+    """The locale whose numbers a language's pages write: its own, or English for a code
+    that Babel's CLDR data does not know."""
+    try:
+        return str(Locale.parse(language or "en"))
+    except (ValueError, UnknownLocaleError):
+        return "en"
+
+
 def percent(share: float, locale: str) -> str:
     """A share as a percentage with one decimal, the way the language writes it."""
     pattern = copy.copy(Locale.parse(locale).percent_formats[None])
@@ -345,7 +354,7 @@ class StatisticDirective(ExampleDirective):
             data = cached_simulation(cache, fingerprint, rules, deals, seed)
         except GinRulesError as error:
             self.fail(str(error))
-        locale = self.config.language or "en"
+        locale = number_locale(self.config.language)
         if measure in SHARES:
             count = int(data[measure])
             value = 100.0 * count / deals

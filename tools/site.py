@@ -165,8 +165,10 @@ def write_root(langs: dict[str, str], baseurl: str) -> None:
     index.append("</sitemapindex>")
     (HTML / "sitemap.xml").write_text("\n".join(index) + "\n", encoding="utf-8")
     (HTML / "robots.txt").write_text(f"User-agent: *\nAllow: /\nSitemap: {base}/sitemap.xml\n")
-    # A static host serves /404.html for an address outside every language.
-    shutil.copyfile(HTML / codes[0] / "404.html", HTML / "404.html")
+    # A static host serves /404.html for an address outside every language (the source
+    # language's page; `make lang` may have built another language alone).
+    if (HTML / codes[0] / "404.html").is_file():
+        shutil.copyfile(HTML / codes[0] / "404.html", HTML / "404.html")
 
 
 def malformed_catalogs(codes: list[str]) -> list[str]:
@@ -225,6 +227,7 @@ def cmd_lang(args: argparse.Namespace) -> None:
     stop_on_malformed([code])
     HTML.mkdir(parents=True, exist_ok=True)
     seconds = build_language(code)
+    write_root(langs, os.environ.get("GINRULES_BASEURL", "http://127.0.0.1:8000/"))
     print(f"built {code} in {seconds:.1f} s -> {HTML / code / 'index.html'}")
     errors: list[str] = []
     if code != next(iter(langs)):
