@@ -25,6 +25,7 @@ FEATURES: list[str] = [
     "notfound",
     "search",
     "english_only",
+    "offline",
 ]
 
 

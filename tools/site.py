@@ -500,6 +500,12 @@ def cmd_dist(args: argparse.Namespace) -> None:
     (out / "_headers").write_text(headers_file(out), encoding="utf-8")
     # GitHub Pages runs Jekyll unless told not to, and Jekyll drops _static/ and _pyodide/.
     (out / ".nojekyll").write_text("", encoding="utf-8")
+    # Each variant page's rules on one page, as a PDF beside it (tools/summaries.py).
+    from summaries import write_summaries
+
+    start = time.perf_counter()
+    pdfs = write_summaries(out, [code for code in languages() if (out / code).is_dir()])
+    print(f"{len(pdfs)} rules summaries (PDF) in {time.perf_counter() - start:.1f} s")
     totals = {"raw": 0, ".gz": 0, ".br": 0}
     files = [p for p in sorted(out.rglob("*")) if p.is_file()]
     for path in files:

@@ -280,7 +280,10 @@ class Runtime {
     mark("intent");
     this.readyPromise = this.start(confirm, timeoutMs ?? globalThis.GINRULES_LOAD_TIMEOUT_MS ?? DEFAULT_TIMEOUT_MS);
     this.readyPromise.then(
-      () => { this.state = "ready"; },
+      () => {
+        this.state = "ready";
+        keepOffline(); // the reader has used the site
+      },
       (error) => {
         this.error = error;
         // The next interaction tries again (asks again, for a declined download).
@@ -433,11 +436,31 @@ let shared = null;
 // widget's own pause after typing (a share link in the URL starts it at once anyway).
 export function startOnIntent(roots) {
   runtime(); // joins the shared engine at once if a page that just closed had it running
+  if ([...roots].some((root) => root.matches(".gr-play"))) keepOffline(); // the play page opened
   for (const root of roots) {
     for (const type of ["pointerenter", "focusin", "input"]) {
       root.addEventListener(type, () => runtime().warm(), { once: true, passive: true });
     }
   }
+}
+
+// Offline after one visit (issue 25): once the reader has used the site (the engine
+// answered, or the play page opened; never on a page where nothing was used), and
+// when the browser is idle and does not ask to save data, register the service
+// worker of this language (its folder's ginrules-sw.js, written by the build:
+// ginrules_site/offline.py), which stores the language's pages and the runtime.
+// Registering again on a later page is the browser's check for a new build.
+let offlineAsked = false;
+
+export function keepOffline() {
+  if (offlineAsked || !globalThis.navigator?.serviceWorker || navigator.connection?.saveData) return;
+  offlineAsked = true;
+  const idle = globalThis.requestIdleCallback ?? ((run) => setTimeout(run, 1000));
+  idle(() => {
+    navigator.serviceWorker.register(new URL("../ginrules-sw.js", import.meta.url)).catch(() => {
+      // not served (a test page), or refused: the site works online as before
+    });
+  }, { timeout: 10_000 });
 }
 
 export function runtime() {

@@ -1,0 +1,254 @@
+"""Offline and installable (issue 25): a service worker, a web app manifest and icons
+for each language, and the link to each variant page's one-page summary (PDF).
+
+Each language's build writes, in its output folder (``_build/html/<lang>/``):
+
+- ``manifest.webmanifest``: the site's name in that language (the ``ginrules_site``
+  catalog), its start page and scope (the language's folder), ``display: standalone``,
+  and the icons (``_static/favicon.svg``, ``ginrules-icon-192.png``, ``-512.png``, and
+  a maskable ``ginrules-icon-maskable-512.png``: PNGs made from the SVGs by
+  :func:`render_icons` with the tests' Chromium, and committed). Every page links it,
+  with a theme colour and an Apple touch icon.
+- ``ginrules-sw.js``: ``static/ginrules-sw.js`` after one line, ``OFFLINE``, that lists
+  what a reader's browser stores (:func:`stored_files`): every page of the language,
+  the assets they load (their scripts' imports too), the manifest and its icons, and
+  the engine's runtime (``../_pyodide/runtime.json`` and each content-hashed file it
+  names), each with the sha256 of its bytes as the request's integrity; and the build
+  id, a digest of that list, which names the cache. The worker lives in the language's
+  folder so that its scope is that folder on any static host (``dist/``). The page
+  registers it (``ginrules-live.mjs``) once the reader has used the site.
+
+The variant pages (:data:`SUMMARY_PAGES`) get a link "Print the rules (PDF)" to
+``<page>.pdf`` beside them, after the play link (or the first paragraph): ``make dist``
+prints each one as a one-page summary (``tools/site.py``, :data:`SUMMARY_SCRIPT`).
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import re
+from pathlib import Path
+from posixpath import normpath
+from typing import Any
+from urllib.parse import urlsplit
+
+from docutils import nodes
+from sphinx.application import Sphinx
+from sphinx.util import logging
+
+from ginrules_site.messages import _
+
+logger = logging.getLogger(__name__)
+STATIC = Path(__file__).parent / "static"
+WORKER = "ginrules-sw.js"
+MANIFEST = "manifest.webmanifest"
+THEME_COLOR = "#1d5c3a"  # the card table's green (the maskable icon's background)
+# name in _static/ -> (sizes, type, purpose)
+ICONS = {
+    "favicon.svg": ("any", "image/svg+xml", "any"),
+    "ginrules-icon-192.png": ("192x192", "image/png", "any"),
+    "ginrules-icon-512.png": ("512x512", "image/png", "any"),
+    "ginrules-icon-maskable-512.png": ("512x512", "image/png", "maskable"),
+}
+# The pages of the variants' rules, each printed by `make dist` as a one-page summary.
+SUMMARY_PAGES = ("standard", "straight-gin", "oklahoma", "hollywood", "gin-rami")
+# Asset references in pages (<link href>, <script src>, <img src>) and in scripts and
+# style sheets (imports, new URL("x.mjs", import.meta.url), url(...)).
+PAGE_REF = re.compile(r"<(?:link|script|img)\b[^>]*?\b(?:href|src)=\"([^\"]+)\"")
+ASSET_REF = re.compile(
+    r"""["'(]((?:\.{1,2}/)*[\w.-]+(?:/[\w.-]+)*\.(?:m?js|css|svg|png|json))["')?]"""
+)
+HASHED = re.compile(r"^[0-9a-f]{16}/[^/]+$")
+
+
+def integrity(path: Path) -> str:
+    return "sha256-" + base64.b64encode(hashlib.sha256(path.read_bytes()).digest()).decode()
+
+
+def _local(base: str, ref: str) -> str | None:
+    """``ref`` (found in the file at ``base``, both relative to the language's folder) as a
+    path relative to that folder, or None for another origin, a data: URL or a fragment."""
+    parts = urlsplit(ref)
+    if parts.scheme or parts.netloc or not parts.path:
+        return None
+    folder = base.rsplit("/", 1)[0] + "/" if "/" in base else ""
+    return normpath(folder + parts.path)
+
+
+def stored_files(outdir: Path) -> list[str]:
+    """What the service worker of the language built in ``outdir`` stores, relative to
+    that folder: its pages, what they load (recursively), the manifest and icons, and
+    the runtime beside the languages (``../_pyodide/``), if built."""
+    pages = sorted(p.name for p in outdir.glob("*.html"))
+    found: set[str] = set(pages)
+    todo = list(pages)
+    while todo:
+        name = todo.pop()
+        text = (outdir / name).read_text(encoding="utf-8", errors="replace")
+        refs = PAGE_REF.findall(text) if name.endswith(".html") else ASSET_REF.findall(text)
+        for ref in refs:
+            path = _local(name, ref)
+            if path is None or path in found or path.startswith("../"):
+                continue
+            file = outdir / path
+            if file.is_file() and not path.endswith((".map", ".pdf")) and path != WORKER:
+                found.add(path)
+                if file.suffix in (".js", ".mjs", ".css"):
+                    todo.append(path)
+    found.add(MANIFEST)
+    found.update(f"_static/{icon}" for icon in ICONS)
+    runtime = outdir.parent / "_pyodide" / "runtime.json"
+    if runtime.is_file():
+        found.add("../_pyodide/runtime.json")
+        manifest = json.loads(runtime.read_text(encoding="utf-8"))
+        manifest.pop("lock", None)  # inlined: never fetched
+        for value in _strings(manifest):
+            if HASHED.match(value) and (runtime.parent / value).is_file():
+                found.add(f"../_pyodide/{value}")
+    return sorted(found)
+
+
+def _strings(value: object) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [s for k, v in value.items() for s in (*_strings(k), *_strings(v))]
+    if isinstance(value, list):
+        return [s for item in value for s in _strings(item)]
+    return []
+
+
+def web_manifest(language: str) -> dict[str, Any]:
+    return {
+        "name": str(_("Gin Rummy rules")),
+        # Translators: the site's name under its icon on a phone's home screen: at most
+        # about 12 characters.
+        "short_name": str(_("Gin rules")),
+        # Translators: the site's description where a phone offers to install it.
+        "description": str(
+            _("The rules of Gin Rummy and its variants, worked out by a rules engine.")
+        ),
+        "lang": language,
+        "dir": "ltr",
+        "id": "./",
+        "start_url": "./index.html",
+        "scope": "./",
+        "display": "standalone",
+        "background_color": "#ffffff",
+        "theme_color": THEME_COLOR,
+        "icons": [
+            {"src": f"_static/{name}", "sizes": sizes, "type": kind, "purpose": purpose}
+            for name, (sizes, kind, purpose) in ICONS.items()
+        ],
+    }
+
+
+def write_offline(outdir: Path, language: str) -> dict[str, Any]:
+    """Write the manifest and the service worker of the language built in ``outdir``;
+    return the worker's ``OFFLINE`` (build id and files)."""
+    (outdir / MANIFEST).write_text(
+        json.dumps(web_manifest(language), ensure_ascii=False, indent=1) + "\n", encoding="utf-8"
+    )
+    for copy in (outdir / "_static" / WORKER, outdir / "_static" / f"{WORKER}.map"):
+        copy.unlink(missing_ok=True)  # the worker lives at the folder's top, with OFFLINE
+    files = [[path, integrity(outdir / path)] for path in stored_files(outdir)]
+    build = hashlib.sha256(json.dumps(files).encode()).hexdigest()[:16]
+    offline = {"build": build, "files": files}
+    source = (STATIC / WORKER).read_text(encoding="utf-8")
+    head = f"const OFFLINE = {json.dumps(offline, separators=(',', ':'))};\n"
+    (outdir / WORKER).write_text(head + source, encoding="utf-8")
+    return offline
+
+
+def _build_finished(app: Sphinx, exception: Exception | None) -> None:
+    if exception is not None or app.builder.format != "html":
+        return
+    offline = write_offline(Path(app.outdir), app.config.language)
+    logger.info(f"offline: {len(offline['files'])} files, build {offline['build']}")
+
+
+def _page_context(
+    app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
+) -> None:
+    pathto = context["pathto"]
+    context["metatags"] = context.get("metatags", "") + (
+        f'\n<link rel="manifest" href="{pathto(MANIFEST, 1)}">'
+        f'\n<meta name="theme-color" content="{THEME_COLOR}">'
+        f'\n<link rel="apple-touch-icon" href="{pathto("_static/ginrules-icon-192.png", 1)}">'
+    )
+
+
+def _print_link(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    """The link to the page's one-page summary (PDF), after its play link, or after its
+    first paragraph."""
+    if docname not in SUMMARY_PAGES or app.builder.format != "html":
+        return
+    paragraphs = list(doctree.findall(nodes.paragraph))
+    if not paragraphs:
+        return
+    after = next(
+        (
+            p
+            for p in paragraphs
+            if any("gr-play-link" in r["classes"] for r in p.findall(nodes.reference))
+        ),
+        paragraphs[0],
+    )
+    # Translators: a link on each variant page to its rules on one page, a PDF to print.
+    text = _("Print the rules (PDF)")
+    link = nodes.reference("", text, refuri=f"{docname}.pdf", classes=["gr-print-link"])
+    link["type"] = "application/pdf"
+    paragraph = nodes.paragraph("", "", link, classes=["gr-print-links"])
+    after.parent.insert(after.parent.index(after) + 1, paragraph)
+
+
+def _add_assets(app: Sphinx) -> None:
+    if app.builder.format == "html":
+        app.add_css_file("ginrules-print.css", media="print")
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    app.setup_extension("ginrules_site.chrome")  # the static folder in html_static_path
+    app.connect("builder-inited", _add_assets)
+    app.connect("doctree-resolved", _print_link)
+    app.connect("html-page-context", _page_context)
+    # Last: the pages, the search index and every other file are written by then.
+    app.connect("build-finished", _build_finished, priority=990)
+    return {"parallel_read_safe": True, "parallel_write_safe": True}
+
+
+# --- the PNG icons, made from the SVGs with the tests' Chromium (run when they change) ----
+
+ICON_PAGE = """<!doctype html><html><head><style>
+html, body {{ margin: 0; background: transparent; }}
+img {{ display: block; width: {size}px; height: {size}px; }}
+</style></head><body><img src="data:image/svg+xml;base64,{svg}"></body></html>"""
+
+
+def render_icons(chromium: str = "/usr/bin/chromium") -> None:
+    """Write the PNG icons of :data:`ICONS` from ``favicon.svg`` (the "any" ones) and
+    ``ginrules-icon-maskable.svg`` (the card inside the safe circle, on the table's
+    green): ``.venv/bin/python -m ginrules_site.offline``."""
+    from playwright.sync_api import sync_playwright
+
+    sources = {
+        "ginrules-icon-192.png": ("favicon.svg", 192),
+        "ginrules-icon-512.png": ("favicon.svg", 512),
+        "ginrules-icon-maskable-512.png": ("ginrules-icon-maskable.svg", 512),
+    }
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
+        page = browser.new_page()
+        for name, (svg, size) in sources.items():
+            data = base64.b64encode((STATIC / svg).read_bytes()).decode()
+            page.set_viewport_size({"width": size, "height": size})
+            page.set_content(ICON_PAGE.format(size=size, svg=data))
+            page.screenshot(path=str(STATIC / name), omit_background=True)
+            print(f"wrote {STATIC / name}")
+        browser.close()
+
+
+if __name__ == "__main__":
+    render_icons()

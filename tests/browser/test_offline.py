@@ -1,0 +1,267 @@
+"""Offline after one visit (issue 25): the service worker of each language
+(``ginrules_site/offline.py``, ``static/ginrules-sw.js``), registered once the reader
+has used the site, stores the language's pages, their assets and the runtime; then,
+with the server stopped (Playwright's offline switch does not stop a service worker's
+own fetches), a variant page's widget answers and a play-page deal is played to its end.
+A new build replaces the stored set at once on the next visit, and a build whose
+files do not match their sha256 is never stored. The manifest makes the site
+installable (Chromium's own checks).
+
+This module runs its own server (the conftest's handler, on a port of its own), so
+that it can stop it; its contexts allow service workers (the conftest blocks them
+elsewhere, so that no other test is answered by a stored copy).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import socket
+import threading
+from collections.abc import Iterator
+from functools import partial
+from http.server import ThreadingHTTPServer
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+from .conftest import SITE, Handler, RequestLog, Server, ServerControl, open_context
+from .test_play import play_game_until_over, start
+from .test_widgets import expected_melds, melds_widget, type_cards, wait_live, written
+
+HAND = "7H 8H 9H 7S 7D 7C 2C 3C 4C 9D KS"
+OTHER = "AS 2S 3S 4S 8H 8D 8C 9D TD JD KC"
+
+
+def offline_config(lang: str) -> dict[str, Any]:
+    """The ``OFFLINE`` line of the language's service worker: build id and files."""
+    head = (SITE / lang / "ginrules-sw.js").read_text(encoding="utf-8").split("\n", 1)[0]
+    assert head.startswith("const OFFLINE = ") and head.endswith(";"), head[:80]
+    config: dict[str, Any] = json.loads(head.removeprefix("const OFFLINE = ").removesuffix(";"))
+    return config
+
+
+class StoppableServer:
+    """The site on 127.0.0.1:<port>, stopped and started again on the same port (the
+    same origin, so the same service worker and caches)."""
+
+    def __init__(self) -> None:
+        self.control = ServerControl()
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            self.port = probe.getsockname()[1]
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.httpd: ThreadingHTTPServer | None = None
+        self.start()
+
+    def start(self) -> None:
+        handler = type("OfflineHandler", (Handler,), {"control": self.control})
+        self.httpd = ThreadingHTTPServer(
+            ("127.0.0.1", self.port), partial(handler, directory=str(SITE))
+        )
+        self.httpd.daemon_threads = True
+        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+
+    def stop(self) -> None:
+        if self.httpd is not None:
+            self.httpd.shutdown()
+            self.httpd.server_close()
+            self.httpd = None
+
+
+@pytest.fixture(scope="module")
+def site() -> Iterator[StoppableServer]:
+    server = StoppableServer()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def running(site: StoppableServer) -> Iterator[StoppableServer]:
+    """The server up for the test, and up again after it whatever happened."""
+    if site.httpd is None:
+        site.start()
+    yield site
+    if site.httpd is None:
+        site.start()
+    site.control.reset()  # its `asked` log too: this server's contexts are all closed here
+
+
+def offline_context(browser: Browser, site: StoppableServer) -> tuple[BrowserContext, RequestLog]:
+    context, log = open_context(browser, Server(site.url, site.control), service_workers="allow")
+    # A worker per page (no engine kept running by another page): each page starts the
+    # engine from what it can reach; the computer's moves at once.
+    context.add_init_script(
+        "window.GINRULES_SHARED_ENGINE = false; window.GINRULES_PLAY_PACE_MS = 0;"
+    )
+    return context, log
+
+
+# The state of this origin's service worker and caches, as the page sees them.
+STATE = """async (prefix) => {
+  const registration = await navigator.serviceWorker.getRegistration();
+  const names = (await caches.keys()).filter((name) => name.startsWith(prefix));
+  const size = async (name) => (await (await caches.open(name)).keys()).length;
+  const sizes = await Promise.all(names.map(size));
+  return {
+    registered: Boolean(registration),
+    active: registration?.active?.state ?? null,
+    waiting: registration?.waiting?.state ?? null,
+    installing: registration?.installing?.state ?? null,
+    controlled: Boolean(navigator.serviceWorker.controller),
+    caches: Object.fromEntries(names.map((name, i) => [name.slice(prefix.length), sizes[i]])),
+  };
+}"""
+
+
+def state(page: Page, site: StoppableServer, lang: str) -> dict[str, Any]:
+    value: dict[str, Any] = page.evaluate(STATE, f"ginrules-offline {site.url}/{lang}/ ")
+    return value
+
+
+def wait_for(page: Page, site: StoppableServer, lang: str, test: Any, what: str) -> dict[str, Any]:
+    """Poll the service worker's state until ``test(state)`` holds (90 s at most)."""
+    for _ in range(360):
+        now = state(page, site, lang)
+        if test(now):
+            return now
+        page.wait_for_timeout(250)
+    raise AssertionError(f"{what}: {now}")
+
+
+def answers(page: Page, lang: str, codes: str) -> None:
+    """The page's meld finder gives the engine's answer for ``codes``."""
+    widget = melds_widget(page)
+    text = written(codes, lang)
+    type_cards(widget, text)
+    wait_live(widget, text)
+    deadwood, _going = expected_melds(text, "standard", None, lang)
+    expect(widget.locator(".gr-result")).to_have_attribute("data-deadwood", str(deadwood))
+
+
+@pytest.fixture(scope="module")
+def reader(browser: Browser, site: StoppableServer) -> Iterator[tuple[BrowserContext, Page]]:
+    """A reader's first visits, in French then in Swedish: a variant page read (nothing
+    registered), then its meld finder used; ready once each language's pages and the
+    runtime are stored."""
+    context, _log = offline_context(browser, site)
+    page = context.new_page()
+    for lang in LANGS:
+        page.goto(f"/{lang}/standard.html")
+        page.evaluate("new Promise((done) => requestIdleCallback(done, {timeout: 3000}))")
+        assert not state(page, site, lang)["registered"], "registered on a page that used nothing"
+        answers(page, lang, HAND)
+        files = offline_config(lang)
+        stored = wait_for(
+            page, site, lang, lambda s: s["active"] == "activated", "the worker did not activate"
+        )
+        assert stored["caches"] == {files["build"]: len(files["files"])}
+    yield context, page
+    context.close()
+
+
+LANGS = ["fr", "sv"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_after_one_visit_the_widgets_and_the_play_page_work_with_the_server_stopped(
+    reader: tuple[BrowserContext, Page], running: StoppableServer, lang: str
+) -> None:
+    _context, page = reader
+    running.stop()
+    page.goto(f"/{lang}/standard.html")
+    assert state(page, running, lang)["controlled"]
+    answers(page, lang, OTHER)
+    root = start(page, lang, "standard", "one_deal", seed=7)
+    play_game_until_over(root, random.Random(f"offline-{lang}"))
+    assert root.get_attribute("data-phase") in ("over", "game_over")
+    page.goto(f"/{lang}/")  # a folder's address: its index.html, from the cache
+    expect(page.locator("article h1")).to_be_visible()
+
+
+def test_a_new_build_replaces_the_stored_set_on_the_next_visit(
+    reader: tuple[BrowserContext, Page], running: StoppableServer
+) -> None:
+    lang = "fr"
+    context, page = reader
+    page.goto(f"/{lang}/standard.html")
+    old = offline_config(lang)
+    worker = (SITE / lang / "ginrules-sw.js").read_text(encoding="utf-8")
+    update = "navigator.serviceWorker.getRegistration().then((r) => r.update()).catch(() => {})"
+    # A build one of whose files does not match its sha256 is never stored: its install
+    # fails, and the stored set stays as it was.
+    broken = json.loads(json.dumps(old))
+    broken["build"] = "b" * 16
+    broken["files"][0][1] = "sha256-" + "A" * 43 + "="
+    running.control.replace[f"/{lang}/ginrules-sw.js"] = worker.replace(
+        json.dumps(old, separators=(",", ":")), json.dumps(broken, separators=(",", ":"))
+    ).encode()
+    page.evaluate(update)
+    now = wait_for(
+        page,
+        running,
+        lang,
+        lambda s: s["installing"] is None and s["waiting"] is None,
+        "the broken build's install did not end",
+    )
+    assert now["caches"] == {old["build"]: len(old["files"])}, now
+    # A new build (another id): stored whole beside the old one, used once no page of the
+    # old build is open (the next visit), then the old set deleted.
+    new = dict(old, build="0" * 16)
+    running.control.replace[f"/{lang}/ginrules-sw.js"] = worker.replace(
+        f'"build":"{old["build"]}"', f'"build":"{new["build"]}"'
+    ).encode()
+    page.evaluate(update)
+    now = wait_for(
+        page, running, lang, lambda s: s["waiting"] == "installed", "no new build waiting"
+    )
+    assert now["caches"] == {old["build"]: len(old["files"]), new["build"]: len(new["files"])}
+    page.close()
+    page = context.new_page()
+    page.goto(f"/{lang}/standard.html")
+    now = wait_for(
+        page,
+        running,
+        lang,
+        lambda s: s["active"] == "activated" and len(s["caches"]) == 1,
+        "the new build did not replace the old one",
+    )
+    assert now["caches"] == {new["build"]: len(new["files"])}
+    assert now["controlled"]
+
+
+def test_the_manifest_makes_the_site_installable(
+    browser: Browser, running: StoppableServer
+) -> None:
+    """Chromium reads each language's manifest without an error and finds nothing that
+    stops the site from being installed (but the test's incognito context); its name is
+    in the page's language. A manifest without a standalone display is refused."""
+    context, _log = offline_context(browser, running)
+    try:
+        page = context.new_page()
+        cdp = context.new_cdp_session(page)
+        names = set()
+
+        def problems() -> list[str]:
+            found = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
+            return [e["errorId"] for e in found if e["errorId"] != "in-incognito"]
+
+        for lang in ["en", "fr", "sv"]:
+            page.goto(f"/{lang}/index.html")
+            manifest = cdp.send("Page.getAppManifest")
+            assert manifest["url"] == f"{running.url}/{lang}/manifest.webmanifest"
+            assert manifest["errors"] == [], manifest["errors"]
+            data = json.loads(manifest["data"])
+            assert (
+                data["lang"] == lang and data["scope"] == "./" and data["display"] == "standalone"
+            )
+            names.add(data["name"])
+            assert problems() == []
+        assert len(names) == 3, names  # one name per language
+        data["display"] = "browser"
+        running.control.replace["/sv/manifest.webmanifest"] = json.dumps(data).encode()
+        page.reload()
+        assert problems() == ["manifest-display-not-supported"]
+    finally:
+        context.close()
