@@ -22,6 +22,7 @@ FEATURES: list[str] = [
     "exercises",
     "assets",
     "notation",
+    "glossary",
     "notfound",
     "search",
     "english_only",
