@@ -48,6 +48,13 @@ LANGUAGES = [code for code, language in LANGUAGE_TABLE.items() if language.compl
 LIVE_TIMEOUT = 90_000
 
 
+def in_turn(index: int) -> list[str]:
+    """One complete language for a test of what does not differ by language: the
+    ``index``-th in turn (each such test of a module passes its own index), the same every
+    run; the words it reads come from that language's catalog."""
+    return [LANGUAGES[index % len(LANGUAGES)]]
+
+
 def each_in_one_language(
     cases: list[Case], offset: int = 0, languages: list[str] | None = None
 ) -> list[tuple[Case, str]]:

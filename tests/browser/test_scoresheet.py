@@ -15,7 +15,7 @@ from ginrules import find_variant
 from ginrules.match import ScoreSheet
 from ginrules.score_entries import new_sheet, parse_entries
 
-from .conftest import LANGUAGES, LIVE_TIMEOUT
+from .conftest import LANGUAGES, LIVE_TIMEOUT, in_turn
 from .test_widgets import translator
 
 Entry = tuple[str, int, str]  # winner ("A", "B" or "dead"), points, outcome
@@ -155,7 +155,7 @@ def test_game_to_100_equals_the_engine(pages: Callable[[str, str], Page], lang: 
     assert_sheet(widget, sheet, lang)
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("lang", in_turn(0))  # behaviour: one language
 def test_bad_input_is_explained_and_the_sheet_keeps_working(
     pages: Callable[[str, str], Page], lang: str
 ) -> None:
@@ -292,7 +292,7 @@ def test_gin_rami_partie_speaks_gin_rami(pages: Callable[[str, str], Page], lang
     expect(error).to_have_text(message, timeout=LIVE_TIMEOUT)
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("lang", in_turn(1))  # behaviour: one language
 def test_gin_rami_refuses_impossible_entries(pages: Callable[[str, str], Page], lang: str) -> None:
     _ = translator(lang)
     page = pages(lang, "gin-rami")
@@ -360,7 +360,7 @@ NO_DROP: list[Entry] = [
 ]
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("lang", in_turn(2))  # behaviour: one language
 def test_hollywood_never_drops_a_deal(pages: Callable[[str, str], Page], lang: str) -> None:
     _ = translator(lang)
     page = pages(lang, "hollywood")
@@ -395,7 +395,7 @@ def test_hollywood_never_drops_a_deal(pages: Callable[[str, str], Page], lang: s
 # --- the one-deal game on the standard page -------------------------------------------
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("lang", in_turn(3))  # behaviour: one language
 def test_one_deal_game_on_standard(pages: Callable[[str, str], Page], lang: str) -> None:
     _ = translator(lang)
     page = pages(lang, "standard")

@@ -16,7 +16,7 @@ from ginrules import find_variant, parse_hand
 from ginrules.going_out import REASONS, check_going_out
 from ginrules.melds import best_discards
 
-from .conftest import LANGUAGES, LIVE_TIMEOUT
+from .conftest import LANGUAGES, LIVE_TIMEOUT, each_in_one_language, in_turn
 from .test_widgets import (
     going_out_sentence,
     melds_widget,
@@ -41,15 +41,16 @@ def discards_shown(widget: Locator) -> list[str]:
 # --- 1. eleven cards under rules without big gin ------------------------------------------
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize(
-    ("docname", "variant"), [("standard", "standard"), ("straight-gin", "straight")]
+    ("page_variant", "lang"),
+    each_in_one_language([("standard", "standard"), ("straight-gin", "straight")], 0, LANGUAGES),
 )
 def test_eleven_melded_cards_discard_and_go_gin(
-    pages: Callable[[str, str], Page], lang: str, docname: str, variant: str
+    pages: Callable[[str, str], Page], page_variant: tuple[str, str], lang: str
 ) -> None:
     """Under rules without big gin, eleven melded cards show the best discards and
     the verdict gin (it was: no discard shown, "May not go out", deadwood 0)."""
+    docname, variant = page_variant
     _ = translator(lang)
     widget = melds_widget(pages(lang, docname))
     type_cards(widget, written(ELEVEN, lang))
@@ -80,7 +81,7 @@ def test_eleven_melded_cards_are_big_gin_in_gin_rami(
     )
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("lang", in_turn(0))  # behaviour: one language
 def test_the_static_result_carries_the_verdict(
     pages: Callable[[str, str], Page], lang: str
 ) -> None:
@@ -124,7 +125,7 @@ def test_showdown_help_and_eleven_cards_without_big_gin(
 # --- 5. widgets after an error ----------------------------------------------------------
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("lang", in_turn(1))  # behaviour: one language
 def test_a_refused_hand_marks_the_result_and_the_picker_out_of_date(
     pages: Callable[[str, str], Page], lang: str
 ) -> None:
@@ -152,7 +153,7 @@ def test_a_refused_hand_marks_the_result_and_the_picker_out_of_date(
     )
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("lang", in_turn(2))  # behaviour: one language
 def test_a_twelfth_card_is_explained_and_the_result_kept(
     pages: Callable[[str, str], Page], lang: str
 ) -> None:
@@ -252,7 +253,7 @@ def turns_in(deal: Any, items: list[tuple[bool, list[int]]]) -> int:
     return sum(1 for event, i in items if not event and deal.log[i[0]]["type"] != "pass")
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("lang", in_turn(3))  # behaviour: one language
 def test_the_stepper_counts_turns_as_the_summary_and_goes_back(
     pages: Callable[[str, str], Page], shared_context: Any, lang: str
 ) -> None:
@@ -301,7 +302,7 @@ def test_the_stepper_counts_turns_as_the_summary_and_goes_back(
     assert re.fullmatch(r"\d+", str(step))
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("lang", in_turn(4))  # behaviour: one language
 def test_a_too_long_share_link_is_told_in_the_readers_language(
     shared_context: Any, lang: str
 ) -> None:

@@ -22,7 +22,7 @@ from ginrules.going_out import GoingOut, check_going_out
 from ginrules.melds import best_arrangement, best_discards
 from ginrules.showdown import showdown
 
-from .conftest import LANGUAGES, LIVE_TIMEOUT
+from .conftest import LANGUAGES, LIVE_TIMEOUT, in_turn
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -126,7 +126,7 @@ def going_out_sentence(_: Callable[..., str], going: GoingOut, minimum: int) -> 
 VARIANT_PAGES = [("standard", "standard"), ("straight-gin", "straight"), ("gin-rami", "french")]
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("lang", in_turn(1))  # behaviour: one language
 def test_static_result_until_the_first_interaction(
     pages: Callable[[str, str], Page], shared_context: Any, lang: str
 ) -> None:
@@ -410,7 +410,7 @@ def test_live_showdown_names_the_variants_roles(
 # --- the stock end ---------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("lang", in_turn(2))  # behaviour: one language
 def test_stock_end_steps_a_seeded_deal_to_its_end(
     pages: Callable[[str, str], Page], lang: str
 ) -> None:
