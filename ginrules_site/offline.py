@@ -9,7 +9,8 @@ Each language's build writes, in its output folder (``_build/html/<lang>/``):
   a maskable ``ginrules-icon-maskable-512.png``: PNGs made from the SVGs by
   :func:`render_icons` with the tests' Chromium, and committed). Every page links it,
   with a theme colour and an Apple touch icon.
-- ``ginrules-sw.js``: ``static/ginrules-sw.js`` after one line, ``OFFLINE``, that lists
+- ``ginrules-sw.js`` (and its source map): ``static/ginrules-sw.js`` as the site ships it
+  (minified), after one line, ``OFFLINE``, that lists
   what a reader's browser stores (:func:`stored_files`): every page of the language,
   the assets they load (their scripts' imports too), the manifest and its icons, and
   the engine's runtime (``../_pyodide/runtime.json`` and each content-hashed file it
@@ -151,14 +152,20 @@ def write_offline(outdir: Path, language: str) -> dict[str, Any]:
     (outdir / MANIFEST).write_text(
         json.dumps(web_manifest(language), ensure_ascii=False, indent=1) + "\n", encoding="utf-8"
     )
-    for copy in (outdir / "_static" / WORKER, outdir / "_static" / f"{WORKER}.map"):
-        copy.unlink(missing_ok=True)  # the worker lives at the folder's top, with OFFLINE
     files = [[path, integrity(outdir / path)] for path in stored_files(outdir)]
     build = hashlib.sha256(json.dumps(files).encode()).hexdigest()[:16]
     offline = {"build": build, "files": files}
-    source = (STATIC / WORKER).read_text(encoding="utf-8")
+    # The worker as the site ships its scripts (minified, assets.py), OFFLINE in front, and
+    # its source map one line down.
+    shipped = outdir / "_static" / WORKER
+    source = (shipped if shipped.is_file() else STATIC / WORKER).read_text(encoding="utf-8")
     head = f"const OFFLINE = {json.dumps(offline, separators=(',', ':'))};\n"
     (outdir / WORKER).write_text(head + source, encoding="utf-8")
+    source_map = outdir / "_static" / f"{WORKER}.map"
+    if source_map.is_file():
+        mapped = json.loads(source_map.read_text(encoding="utf-8"))
+        mapped["mappings"] = ";" + mapped["mappings"]
+        (outdir / f"{WORKER}.map").write_text(json.dumps(mapped), encoding="utf-8")
     return offline
 
 
