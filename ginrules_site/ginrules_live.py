@@ -294,6 +294,16 @@ def _play_tutor(args: dict[str, Any]) -> Any:
     return _table(args).tutor()
 
 
+@handler("play_hints")
+def _play_hints(args: dict[str, Any]) -> Any:
+    """The reader's moves ranked by the chance of winning (:func:`ginrules.hints.table_hints`);
+    ``seed`` (optional) seeds the rollouts, else the tutor's seed of the position."""
+    from ginrules.hints import table_hints
+
+    seed = _number(args, "seed", BadCallError)
+    return table_hints(_table(args), seed)
+
+
 @handler("play_review")
 def _play_review(args: dict[str, Any]) -> Any:
     """The tutor's view at the reader's ``turn`` (1-based) of finished deal ``deal``."""

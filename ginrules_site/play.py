@@ -570,6 +570,44 @@ def play_strings() -> dict[str, Any]:
             "Discard {card} (deadwood {deadwood}) rather than {avoided} (deadwood {least}): the "
             "expert rates the cards you keep higher for the draws to come."
         ),
+        # the table of chances (ginrules.hints): every move ranked by the chance of winning
+        "act_hints_on": _("Show the chances"),
+        "act_hints_off": _("Hide the chances"),
+        "hints_working": _("Playing each of your moves out to the end of the deal…"),
+        "hints_title": _("Your moves, ranked by your chance of winning"),
+        "hints_model_game": _(
+            "Each move was played out to the end of this deal in {worlds} deals drawn to match "
+            "what you can see, both players then playing a quick version of the expert; the "
+            "points of the deal give the chance of reaching {target} first, if later deals "
+            "go either way as often and score as deals between two experts do."
+        ),
+        "hints_model_deal": _(
+            "Each move was played out to the end of this deal in {worlds} deals drawn to match "
+            "what you can see, both players then playing a quick version of the expert; the "
+            "chance is that of scoring in this deal, a dead deal counting as half."
+        ),
+        # Translators: the columns of the table of chances; {confidence} is "95 %" as the
+        # page writes a percentage.
+        "hints_move": _("Move"),
+        "hints_win": _("Chance of winning ({confidence} interval)"),
+        "hints_points": _("Points of this deal for you ({confidence} interval)"),
+        "hints_why": _("Why"),
+        # Translators: a value and its interval, "48 (41 to 55)".
+        "hints_range": _("{value} ({low} to {high})"),
+        "hints_expert": _("the expert's choice"),
+        "hints_best": _("best"),
+        "hints_tie": _("a tie with the best: the difference is within the sampling noise"),
+        "tutor_take_no_help": _(
+            "Take {card}: it would not lower your deadwood ({before} now, {after} after your "
+            "best discard)."
+        ),
+        "tutor_upcard_lower": _("Pass: {card} would lower your deadwood from {before} to {after}."),
+        "tutor_pile_lower": _(
+            "Draw from the stock: {card} would lower your deadwood from {before} to {after}."
+        ),
+        "tutor_more_deadwood": _(
+            "Discard {card}: it leaves deadwood {deadwood}; the least you can keep is {least}."
+        ),
         "review_title": ngettext(
             "Review of deal {deal}: your turn {turn} of {turns}.",
             "Review of deal {deal}: your turn {turn} of {turns}.",

@@ -22,7 +22,7 @@ const STATS_KEY = "ginrules-play-stats";
 const GIN_OUTCOMES = ["gin", "big_gin", "petit_gin", "grand_gin"];
 // Buttons the page answers itself (or with a call that changes no table).
 const LOCAL = {
-  sort: "toggleSort", tutor: "toggleTutor", whatif: "whatIf", back: "backToGame",
+  sort: "toggleSort", tutor: "toggleTutor", hints: "toggleHints", whatif: "whatIf", back: "backToGame",
   review: "openReview", review_previous: "reviewPrevious", review_next: "reviewNext",
   review_close: "closeReview", stats_reset: "resetStats", spread_cancel: "closeSpread",
 };
@@ -85,6 +85,8 @@ class Play {
     this.recorded = new Set(); // deals already counted in the statistics
     this.tutorOn = false; // off by default: the reader asks for advice
     this.tutorSerial = 0;
+    this.hintsOn = false; // the table of chances, asked for like the tutor
+    this.hintsSerial = 0;
     this.reviewing = null; // {deal, turn} while a finished deal is reviewed
     // A new game asked for while a move is played waits for it (pending), and the
     // computer's turns of the old table stop (generation): no choice is ever lost.
@@ -404,6 +406,9 @@ class Play {
     const advice = el("div", "gr-play-tutor");
     advice.hidden = true;
     table.append(advice);
+    const chances = el("div", "gr-play-hints");
+    chances.hidden = true;
+    table.append(chances);
     if (this.reviewing) table.append(el("div", "gr-play-review"));
     if (state.sheet?.rows.length && !state.whatif) table.append(this.sheetNode(S, state));
     table.append(this.statsNode(S, state));
@@ -417,6 +422,7 @@ class Play {
     if (history.replaceState && !state.whatif) history.replaceState(null, "", this.shareHref(state.share));
     if (this.table === this.mainTable && !state.whatif) this.mainState = state;
     if (this.tutorOn && state.turn === "you") this.refreshTutor();
+    if (this.hintsOn && state.turn === "you") this.refreshHints();
     if (this.reviewing) this.showReview();
     if (focused) {
       // Keep the focus on the same control when it is still offered, else on the moves.
@@ -693,7 +699,9 @@ class Play {
     if (state.turn === "you") {
       const tutor = button(this.tutorOn ? S.act_tutor_off : S.act_tutor_on, "tutor");
       tutor.setAttribute("aria-pressed", String(this.tutorOn));
-      plain.append(tutor);
+      const chances = button(this.hintsOn ? S.act_hints_off : S.act_hints_on, "hints");
+      chances.setAttribute("aria-pressed", String(this.hintsOn));
+      plain.append(tutor, chances);
     }
     if (plain.childNodes.length) box.append(plain);
     if (out.childNodes.length) box.append(out);
@@ -978,6 +986,88 @@ class Play {
       const reason = fill(S[`tutor_${expert.reason}`] ?? expert.reason, named(expert.params));
       nodes.push(para(fill(S.tutor_expert, { reason }), "gr-play-tutor-expert"));
     }
+    return nodes;
+  }
+
+  // --- the chances: every move ranked by the chance of winning (ginrules.hints) ------------
+
+  async toggleHints() {
+    this.hintsOn = !this.hintsOn;
+    this.show(this.state);
+    this.tableNode.querySelector('[data-action="hints"]')?.focus();
+  }
+
+  // The table of chances for the position shown; asked once per position (the engine's
+  // answer follows from the table's seed and the position).
+  async refreshHints() {
+    const serial = ++this.hintsSerial;
+    const { deal, phase, stock, discard_size: pile, hand } = this.state;
+    const position = `${this.table}/${deal}/${phase}/${stock}/${pile}/${hand.join(" ")}`;
+    let panel = this.tableNode.querySelector(".gr-play-hints");
+    let value = this.hintsCache?.position === position ? this.hintsCache.value : null;
+    if (!value) {
+      if (panel) {
+        panel.replaceChildren(para(this.S.hints_working, "gr-play-hints-working"));
+        panel.hidden = false;
+        panel.dataset.state = "working";
+      }
+      value = await this.call("play_hints", { table: this.table });
+      if (!value) return;
+      this.hintsCache = { position, value };
+    }
+    panel = this.tableNode.querySelector(".gr-play-hints");
+    if (serial !== this.hintsSerial || !panel) return;
+    panel.replaceChildren(...this.hintsNodes(this.S, value, this.state));
+    panel.hidden = false;
+    panel.dataset.state = "ready";
+    panel.dataset.seed = String(value.seed);
+  }
+
+  // The moves as rows: the move, the chance of winning (95 % interval), the points of
+  // this deal, the marks (the expert's choice, a tie with the best) and the reason.
+  hintsNodes(S, hints, state) {
+    const lang = document.documentElement.lang || "en";
+    const percent = new Intl.NumberFormat(lang, { style: "percent", maximumFractionDigits: 0 });
+    const points = new Intl.NumberFormat(lang, { maximumFractionDigits: 1, signDisplay: "exceptZero" });
+    const named = (params) => {
+      const fields = { ...params };
+      for (const name of ["card", "avoided", "replaces", "discard", "near"]) if (fields[name]) fields[name] = theCard(fields[name]);
+      if (fields.with) [fields.first, fields.second] = fields.with.map(theCard);
+      return fields;
+    };
+    const model = hints.target == null ? S.hints_model_deal : S.hints_model_game;
+    const nodes = [
+      el("h3", "gr-play-hints-title", S.hints_title),
+      para(fill(model, { worlds: hints.worlds, target: hints.target ?? "" }), "gr-play-hints-model"),
+    ];
+    const grid = el("table", "gr-play-hints-table");
+    const head = el("tr");
+    const confidence = { confidence: percent.format(0.95) };
+    for (const text of [S.hints_move, fill(S.hints_win, confidence), fill(S.hints_points, confidence), S.hints_why]) head.append(el("th", "", text));
+    grid.append(el("thead"), el("tbody"));
+    grid.tHead.append(head);
+    for (const row of hints.rows) {
+      const move = row.action === "take"
+        ? fill(state.phase === "offer" ? S.act_take_upcard : S.act_take_pile, { card: theCard(row.params.card ?? state.discard_top) })
+        : fill(S[`act_${row.action}`] ?? row.action, { card: row.card ? theCard(row.card) : "" });
+      const marks = [];
+      if (row.expert) marks.push(S.hints_expert);
+      if (row.best) marks.push(S.hints_best);
+      if (row.tie) marks.push(S.hints_tie);
+      const first = el("td", "gr-play-hints-move", move);
+      if (marks.length) first.append(el("span", "gr-play-hints-marks", ` (${marks.join("; ")})`));
+      const win = fill(S.hints_range, { value: percent.format(row.win), low: percent.format(row.win_low), high: percent.format(row.win_high) });
+      const deal = fill(S.hints_range, { value: points.format(row.points), low: points.format(row.points_low), high: points.format(row.points_high) });
+      const reason = fill(S[`tutor_${row.reason}`] ?? "", named(row.params));
+      const line = el("tr");
+      line.append(first, el("td", "gr-play-hints-win", win), el("td", "gr-play-hints-points", deal), el("td", "gr-play-hints-why", reason));
+      Object.assign(line.dataset, {
+        hintAction: row.action, hintCard: row.card ?? "", hintWin: String(row.win), hintReason: row.reason,
+        hintExpert: String(row.expert), hintTie: String(row.tie), hintBest: String(row.best),
+      });
+      grid.tBodies[0].append(line);
+    }
+    nodes.push(grid);
     return nodes;
   }
 

@@ -31,6 +31,7 @@ ROOT = "section[data-widget='play']"
 LOCAL = {
     "sort",
     "tutor",
+    "hints",
     "whatif",
     "back",
     "review",
