@@ -225,7 +225,7 @@ def test_404_page_in_every_language(page: Page, lang: str) -> None:
         "() => [...document.styleSheets].some(s => (s.href || '').includes('furo'))"
     )
     switcher = page.locator(".language-switcher a")
-    assert switcher.count() == len(LANGUAGES)
+    assert switcher.count() == len(BUILT)  # every language the site builds
     main = page.locator("#furo-main-content")
     for docname in VARIANT_PAGES:
         link = main.locator(f"a[href$='/{lang}/{docname}.html']")
