@@ -1,6 +1,7 @@
 """The play page in Chromium: its weight before interaction, and the reader's wait.
 
     .venv/bin/python benchmarks/play_page.py [--moves 60] [--levels beginner good expert]
+        [--hints 40]
 
 Needs ``make dist`` and Chromium (``/usr/bin/chromium``); serves ``dist/`` as
 ``benchmarks/widgets.py`` does (the project's server, brotli or gzip when accepted).
@@ -14,6 +15,12 @@ Prints:
    (``GINRULES_PLAY_PACE_MS = 0``): what the engine and the page add to the pacing.
    Median and 99th percentile over ``--moves`` moves, with min and max. The reader
    discards at random among the offered discards and draws from the stock.
+3. the table of chances (``ginrules.hints``, Pyodide): for ``--hints`` of the reader's
+   positions (each phase: the offer, draws and discards), the time from a click on
+   "Show the chances" to the table on screen (``.gr-play-hints[data-state=ready]``);
+   median, 99th percentile, min and max, in standard and in Gin Rami (the slowest in
+   CPython, ``benchmarks/hints.py``). Between two positions the table is closed and
+   the reader moves at random (take or pass, the stock, a discard).
 """
 
 from __future__ import annotations
@@ -46,6 +53,21 @@ TIMED_MOVE = """async ([action, card]) => {
         new MutationObserver((_, observer) => {
             if (done()) { observer.disconnect(); resolve(); }
         }).observe(root, { attributes: true, attributeFilter: ["data-busy"] });
+    });
+    return performance.now() - started;
+}"""
+
+# In the page: open the table of chances, resolve with the ms until it is on screen.
+TIMED_HINTS = """async () => {
+    const root = document.querySelector("section[data-widget='play']");
+    const started = performance.now();
+    root.querySelector(".gr-play-table button[data-action='hints']").click();
+    await new Promise((resolve) => {
+        const done = () => root.querySelector(".gr-play-hints")?.dataset.state === "ready";
+        if (done()) return resolve();
+        new MutationObserver((_, observer) => {
+            if (done()) { observer.disconnect(); resolve(); }
+        }).observe(root, { attributes: true, subtree: true, attributeFilter: ["data-state"] });
     });
     return performance.now() - started;
 }"""
@@ -93,10 +115,37 @@ def waits(page: Page, level: str, moves: int, rng: random.Random) -> list[float]
     return timed
 
 
+def hint_waits(page: Page, variant: str, count: int, rng: random.Random) -> list[float]:
+    """Time the table of chances at ``count`` of the reader's positions."""
+    page.goto("/en/play.html")
+    page.select_option("select[name='variant']", variant)
+    page.select_option("select[name='level']", "expert")
+    page.click("button[data-action='new']")
+    root = "section[data-widget='play'][data-state='ready'][data-busy='false']"
+    page.wait_for_selector(root, timeout=120_000)
+    timed: list[float] = []
+    while len(timed) < count:
+        offered = page.evaluate(OFFERED)
+        kinds = {action for action, _card in offered}
+        if "next" in kinds or "new" in kinds:
+            page.click("button[data-action='next'], button[data-action='new']")
+            page.wait_for_selector(root)
+            continue
+        if "hints" not in kinds:
+            page.wait_for_selector(root)
+            continue
+        timed.append(float(page.evaluate(TIMED_HINTS)))
+        page.click(".gr-play-table button[data-action='hints']")  # closed again
+        moves = [m for m in offered if m[0] in ("take", "pass", "stock", "discard")]
+        page.evaluate(TIMED_MOVE, rng.choice(moves))
+    return timed
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--moves", type=int, default=60)
-    parser.add_argument("--levels", nargs="+", default=["beginner", "good", "expert"])
+    parser.add_argument("--levels", nargs="*", default=["beginner", "good", "expert"])
+    parser.add_argument("--hints", type=int, default=40, help="positions per variant")
     args = parser.parse_args(argv)
     bench = widgets_module()
     if not (bench.DIST / "_headers").is_file():
@@ -124,6 +173,18 @@ def main(argv: list[str] | None = None) -> int:
                     f"   {level}: median {statistics.median(values):.0f}, "
                     f"p99 {percentile(values, 0.99):.0f} "
                     f"(min {min(values):.0f}, max {max(values):.0f}, {len(values)} moves)"
+                )
+            print("3. the table of chances: a click to the table on screen (ms)")
+            for variant in ("standard", "french"):
+                context = browser.new_context(base_url=url)
+                context.add_init_script("window.GINRULES_PLAY_PACE_MS = 0;")
+                page = context.new_page()
+                values = hint_waits(page, variant, args.hints, random.Random(variant))
+                context.close()
+                print(
+                    f"   {variant}: median {statistics.median(values):.0f}, "
+                    f"p99 {percentile(values, 0.99):.0f} "
+                    f"(min {min(values):.0f}, max {max(values):.0f}, {len(values)} tables)"
                 )
             browser.close()
     finally:

@@ -79,7 +79,7 @@ import math
 import random
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from ginrules.cards import CARDS, Card
 from ginrules.deal import Action, BigGin, Discard, DrawDiscard, DrawStock, Gin, Knock, Pass
@@ -90,6 +90,9 @@ from ginrules.search import StrongPlayer
 from ginrules.showdown import showdown, spread_options
 from ginrules.tutor import _discards, _reason, _taking, _with_card, action_dict
 from ginrules.view import PlayerView
+
+if TYPE_CHECKING:
+    from ginrules.table import Table
 
 __all__ = [
     "DEAL_POINTS",
@@ -495,6 +498,7 @@ class _Rollout:
         them = None if target is None else target - match.scores[1]
         self.to_go = (me, them) if view.seat == 0 else (them, me)
         self.points: int | None = None
+        self.kept = [-1, -1]  # each seat's deadwood of its ten cards, when known
 
     # the rules ---------------------------------------------------------------
 
@@ -533,9 +537,10 @@ class _Rollout:
         self._end(me, card)
         return True
 
-    def _discard(self, card: int) -> None:
+    def _discard(self, card: int, left: int = -1) -> None:
         me = self.current
         self.hands[me] &= ~(1 << card)
+        self.kept[me] = left
         self.pile.append(card)
         self.turns += 1
         self.taken = -1
@@ -596,7 +601,9 @@ class _Rollout:
     def _wants(self, card: int) -> bool:
         mask = self.hands[self.current]
         tables = self.tables
-        now = _deadwood(mask, tables)
+        now = self.kept[self.current]
+        if now < 0:
+            now = self.kept[self.current] = _deadwood(mask, tables)
         taken = mask | 1 << card
         # in a meld of the best arrangement of the eleven, and the deadwood falls
         return _deadwood(taken, tables) < now + self.values[card] and (
@@ -673,7 +680,7 @@ class _Rollout:
                 card, "knock"
             ):
                 return
-        self._discard(card)
+        self._discard(card, left)
 
     def play(self) -> int:
         """Play on to the end of the deal; the points for the view's seat."""
@@ -937,3 +944,14 @@ def hints(view: PlayerView, seed: int = 0, worlds: int | None = None) -> dict[st
         )
     table["rows"] = rows
     return table
+
+
+def table_hints(table: Table, seed: int | None = None) -> dict[str, Any]:
+    """The hint table of the reader's position at a play table
+    (:class:`ginrules.table.Table`): :func:`hints` on the reader's view, seeded as
+    the table's tutor is for that position unless ``seed`` is given, so that the
+    expert's choice marked is the tutor's advice."""
+    played = table._current
+    turn = sum(1 for r in played.records if r["who"] == "you") + 1
+    own = table._tutor_seed(played.number, turn) if seed is None else seed
+    return {**hints(table.view(), own), "seed": own}

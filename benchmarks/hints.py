@@ -1,0 +1,108 @@
+"""The hint table's time in CPython (``ginrules.hints``), and the data it ships.
+
+    .venv/bin/python benchmarks/hints.py [--positions 60] [--rollouts 288]
+    .venv/bin/python benchmarks/hints.py --deal-points 1000
+
+The first form walks the reader's positions of ``tests/engine/test_tutor_claims.py``
+(seeded deals, each variant) and times :func:`ginrules.hints.hints` on each position
+the seat is to play, with ``--rollouts`` rollouts per table shared among the moves
+(:func:`ginrules.hints.worlds_per_move`). It prints per variant the median, 90th and
+99th percentile and the maximum in ms, the rollouts per second, how many rows a table
+has and how many of them tie with the best, and how often the best row is the
+expert's choice. The play page runs the same code in Pyodide: ``benchmarks/play_page.py``
+times it there.
+
+``--deal-points N`` plays ``N`` deals between two expert players per variant (seeds
+10,000 onwards, the dealer alternating) and prints :data:`ginrules.hints.DEAL_POINTS`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import statistics
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+from types import ModuleType
+
+from ginrules.deal import Deal
+from ginrules.hints import hints, worlds_per_move
+from ginrules.players import play_deal
+from ginrules.rules import PRESETS
+from ginrules.search import StrongPlayer
+
+HERE = Path(__file__).resolve().parent
+
+
+def claims_module() -> ModuleType:
+    path = HERE.parent / "tests" / "engine" / "test_tutor_claims.py"
+    spec = importlib.util.spec_from_file_location("tutor_claims", path)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
+
+
+def deal_points(count: int) -> None:
+    print("DEAL_POINTS = {")
+    for name, rules in PRESETS.items():
+        counts: Counter[int] = Counter()
+        for i in range(count):
+            deal = Deal.new(rules, seed=10_000 + i, dealer=i % 2)
+            result = play_deal(deal, (StrongPlayer(2 * i), StrongPlayer(2 * i + 1)))
+            counts[0 if result.winner is None else result.points] += 1
+        print(f"    {name!r}: ({count}, {dict(sorted(counts.items()))!r}),")
+    print("}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--positions", type=int, default=60, help="per variant")
+    parser.add_argument("--rollouts", type=int, default=None, help="per table")
+    parser.add_argument("--deal-points", type=int, default=0)
+    args = parser.parse_args(argv)
+    if args.deal_points:
+        deal_points(args.deal_points)
+        return 0
+    claims = claims_module()
+    print(f"load average: {' '.join(f'{x:.2f}' for x in __import__('os').getloadavg())}")
+    everything: list[float] = []
+    for name, rules in PRESETS.items():
+        times: list[float] = []
+        rollouts = rows = ties = best_is_expert = 0
+        for view, number in claims.positions(rules, args.positions, seed=21):
+            if view.phase == "over" or view.current != view.seat:
+                continue
+            moves = len(view.legal_actions())
+            worlds = None if args.rollouts is None else worlds_per_move(moves, args.rollouts)
+            started = time.perf_counter()
+            table = hints(view, seed=number, worlds=worlds)
+            times.append((time.perf_counter() - started) * 1000)
+            rollouts += table["worlds"] * moves
+            rows += len(table["rows"])
+            ties += sum(r["tie"] for r in table["rows"])
+            best_is_expert += table["rows"][0]["expert"]
+        everything += times
+        print(
+            f"{name}: {len(times)} tables, median {statistics.median(times):.0f} ms, "
+            f"p90 {percentile(times, 0.9):.0f}, p99 {percentile(times, 0.99):.0f}, "
+            f"max {max(times):.0f}; {rollouts / sum(times) * 1000:.0f} rollouts/s; "
+            f"{rows / len(times):.1f} rows, {ties / len(times):.1f} tie with the best; "
+            f"best row is the expert's choice in {best_is_expert / len(times):.0%}"
+        )
+    print(
+        f"all: {len(everything)} tables, median {statistics.median(everything):.0f} ms, "
+        f"p99 {percentile(everything, 0.99):.0f}, max {max(everything):.0f}"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
