@@ -5,7 +5,7 @@ Directive and role (MyST)::
     ```{gin-exercises}
     ```
 
-    {gin-exercise-link}`straight`
+    {gin-exercise-link}`straight`              (or `straight/showdown`: a kind chosen too)
 
 ``gin-exercises`` writes the trainer: the choosers (variant, kind, level), the series
 ("ten hands of Straight Gin"), the progress kept in ``localStorage``, the empty exercise
@@ -27,7 +27,7 @@ Test hooks on the live exercise (``<div class="gr-exercise">``): ``data-widget="
 codes shown; a showdown's knocker's and defender's separated by `` | ``), ``data-verdict``
 (``right``/``wrong``) once checked; buttons ``data-action`` ``check``, ``next``, ``new``,
 ``series``, ``reset``. Share links: ``#exercise=<variant>/<kind>/<level>/<seed>``;
-``#exercises=<variant>`` only chooses it (the variant pages' links).
+``#exercises=<variant>[/<kind>]`` deals one of that variant and kind (the variant pages' links).
 """
 
 from __future__ import annotations
@@ -82,7 +82,7 @@ def kind_labels() -> dict[str, Any]:
         # Translators: the kinds of exercise, as the chooser lists them.
         "count": _("Count the deadwood"),
         "discard": _("Choose the discard"),
-        "go_out": _("May this hand go out?"),
+        "go_out": _("Going out or playing on"),
         "showdown": _("Settle a showdown"),
         "stock_end": _("The end of the stock"),
         "sheet": _("Read the score sheet"),
@@ -259,6 +259,14 @@ def exercise_table() -> dict[str, Any]:
         "bad_number_empty": _("Write a whole number, for example 12."),
         "pick_one": _("Choose one answer first."),
         "unknown_form": _("This page cannot show this exercise yet: reload it."),
+        "exercise_refused": _("The engine cannot make this exercise: choose another one."),
+        "exercise_bad_melds": _("These cards are not one meld: {cards}. Undo it and try again."),
+        "arrange_legend": _("Your melds (optional)"),
+        "arrange_help": _(
+            "Choose the cards of one meld, then make it; the engine checks your melds too."
+        ),
+        "make_meld": _("Make a meld of the chosen cards"),
+        "undo_meld": _("Undo this meld"),
         "meld_separator": _(" and "),
     }
     for prefix, entries in (
@@ -790,24 +798,40 @@ def depart_exercises_html(self: HTML5Translator, node: gr_exercises) -> None:
 # --- links from the other pages ------------------------------------------------------------
 
 
+def rule_link_texts() -> dict[str, Any]:
+    """The links "practise this rule" at the end of a rule's section, by kind."""
+    return {
+        "count": _("Practise this rule: count the deadwood of a hand"),
+        "discard": _("Practise this rule: choose the best discard"),
+        "go_out": _("Practise this rule: may this hand go out?"),
+        "showdown": _("Practise this rule: settle a showdown"),
+        "stock_end": _("Practise this rule: the end of the stock"),
+        "sheet": _("Practise this rule: read a score sheet"),
+    }
+
+
 class ExerciseLinkRole(SphinxRole):
     """``{gin-exercise-link}`straight```: "Practise these rules: exercises of Straight
     Gin", a link to the exercises page with that variant chosen
-    (``exercises.html#exercises=straight``)."""
+    (``exercises.html#exercises=straight``); ``straight/showdown``: "Practise this rule:
+    settle a showdown", with that kind chosen too."""
 
     def run(self) -> tuple[list[nodes.Node], list[nodes.system_message]]:
-        variant = self.text.strip()
-        if variant not in VARIANTS:
+        variant, _slash, kind = self.text.strip().partition("/")
+        if variant not in VARIANTS or (kind and kind not in kinds_for(variant)):
             logger.error(
-                f"{self.name}: {variant!r} is not a variant of the exercises page "
-                f"({', '.join(VARIANTS)})",
+                f"{self.name}: {self.text!r} is not a variant (with a kind of exercise) of the "
+                f"exercises page: {', '.join(VARIANTS)}; {', '.join(KINDS)}",
                 location=self.get_location(),
             )
             return [nodes.Text(self.text)], []
-        name = variant_name(find_variant(variant))
-        text = str(_("Practise these rules: exercises of {variant}")).format(variant=name)
+        if kind:
+            text = str(rule_link_texts()[kind])
+        else:
+            name = variant_name(find_variant(variant))
+            text = str(_("Practise these rules: exercises of {variant}")).format(variant=name)
         node = nodes.reference(self.rawtext, text, classes=["gr-exercise-link"])
-        node["gr_exercises"] = variant
+        node["gr_exercises"] = self.text.strip()
         return [node], []
 
 

@@ -346,6 +346,8 @@ def warm_calls() -> str:
     calls.append(("showdown", {"knocker": hand, "defender": "AS 2S 3S 4S 5D 6D 8C TD JD KC"}))
     calls += [("stock", {"seed": "1", "players": players}) for players in ("random", "good")]
     calls.append(("play_new", {"variant": "standard", "seed": 1}))
+    exercise = {"variant": "standard", "kind": "showdown", "level": 1, "seed": 1}
+    calls.append(("exercise_new", exercise))
     return json.dumps(calls)
 
 

@@ -266,14 +266,16 @@ class Trainer {
     if (level && this.params.levels.includes(Number(level))) this.select("level").value = String(level);
   }
 
-  async call(name, args) {
+  // An engine call; a refusal is said in `where` (the status line, or under the answer).
+  async call(name, args, where = this.status) {
     if (!(await goLive(this.root, this.status, this.S))) return null;
     const reply = await runtime().call(name, args);
     if (!reply.ok) {
       const error = reply.error;
       const S = this.S;
-      const text = error.code === "exercise" ? S[`exercise_${error.reason}`] : S[error.code];
-      this.status.textContent = fill(text ?? S.internal, error);
+      const text = error.code === "exercise" ? S[`exercise_${error.reason}`] ?? S.exercise_refused : S[error.code];
+      const fields = { ...error, cards: (error.cards ?? []).map((c) => deckCard(c).getAttribute("aria-label")).join(", ") };
+      where.textContent = fill(text ?? S.internal, fields);
       this.root.dataset.state = "ready";
       return null;
     }
@@ -297,6 +299,7 @@ class Trainer {
     const S = (this.S = { ...STRINGS, ...this.params.variants[data.variant].words });
     this.exercise = data;
     this.checked = false;
+    this.melds = [];
     const box = this.box;
     box.hidden = false;
     box.dataset.kind = data.kind;
@@ -324,7 +327,10 @@ class Trainer {
     this.shareLink.href = link;
     this.shareLink.textContent = S.share_exercise;
     if (history.replaceState) history.replaceState(null, "", link);
-    this.fields.querySelector("input")?.focus();
+    // The new exercise is read from its title on: the focus goes there, Tab goes on to the answer.
+    const title = box.querySelector(".gr-exercise-title");
+    title.tabIndex = -1;
+    title.focus();
   }
 
   // The answer's fields, by the engine's answer_form.
@@ -358,6 +364,7 @@ class Trainer {
     const form = data.answer_form;
     if (form === "number") {
       out.push(number("deadwood", S["Your answer"]));
+      if (data.kind === "count") out.push(this.meldMaker(data));
     } else if (form === "card") {
       out.push(radios("card", S["Your answer"], data.cards.map((c) => [c, deckCard(c)])));
     } else if (form === "choice") {
@@ -384,6 +391,59 @@ class Trainer {
     return out;
   }
 
+  // Count: the reader may also lay out the melds, card by card (the engine checks them).
+  meldMaker(data) {
+    const S = this.S;
+    this.melds = [];
+    const set = el("fieldset", "gr-meld-maker");
+    set.append(el("legend", "", S.arrange_legend));
+    const picks = el("div", "gr-pick-row");
+    picks.setAttribute("role", "group");
+    picks.setAttribute("aria-label", S.Hand);
+    for (const code of data.cards) {
+      const button = el("button", "gr-pick");
+      button.type = "button";
+      button.dataset.card = code;
+      button.setAttribute("aria-pressed", "false");
+      button.append(deckCard(code));
+      button.addEventListener("click", () => {
+        button.setAttribute("aria-pressed", String(button.getAttribute("aria-pressed") !== "true"));
+      });
+      picks.append(button);
+    }
+    const make = el("button", "gr-button", S.make_meld);
+    make.type = "button";
+    make.dataset.action = "meld";
+    const list = el("ul", "gr-my-melds");
+    const redraw = () => {
+      list.replaceChildren();
+      this.melds.forEach((meld, i) => {
+        const li = el("li");
+        const undo = el("button", "gr-button", S.undo_meld);
+        undo.type = "button";
+        undo.addEventListener("click", () => {
+          this.melds.splice(i, 1);
+          redraw();
+          make.focus();
+        });
+        li.append(meldNode(S, meld), " ", undo);
+        list.append(li);
+      });
+      const used = new Set(this.melds.flat());
+      for (const b of picks.children) {
+        b.disabled = used.has(b.dataset.card);
+        if (b.disabled) b.setAttribute("aria-pressed", "false");
+      }
+    };
+    make.addEventListener("click", () => {
+      const chosen = [...picks.children].filter((b) => b.getAttribute("aria-pressed") === "true").map((b) => b.dataset.card);
+      if (chosen.length) this.melds.push(chosen);
+      redraw();
+    });
+    set.append(el("p", "gr-help", S.arrange_help), picks, make, list);
+    return set;
+  }
+
   answer() {
     const form = this.exercise.answer_form;
     const picked = (name) => {
@@ -399,7 +459,10 @@ class Trainer {
       if (!ok) throw new Error(text ? fill(this.S.bad_number, { value: text.slice(0, 20) }) : this.S.bad_number_empty);
       return Number(text);
     };
-    if (form === "number") return { deadwood: number("deadwood") };
+    if (form === "number") {
+      const given = { deadwood: number("deadwood") };
+      return this.melds?.length ? { ...given, melds: this.melds } : given;
+    }
     if (form === "card" || form === "choice") return { [form]: picked(form) };
     if (form === "layoffs+points+winner") {
       const layoffs = [...this.fields.querySelectorAll("input[name='layoffs']:checked")].map((i) => i.value);
@@ -420,7 +483,7 @@ class Trainer {
     }
     this.error.textContent = "";
     const data = this.exercise;
-    const verdict = await this.call("exercise_check", { variant: data.variant, kind: data.kind, level: data.level, seed: data.seed, answer });
+    const verdict = await this.call("exercise_check", { variant: data.variant, kind: data.kind, level: data.level, seed: data.seed, answer }, this.error);
     if (!verdict || data !== this.exercise) return;
     this.checked = true;
     this.record(data, verdict.right);
@@ -430,7 +493,7 @@ class Trainer {
   showVerdict(data, verdict) {
     const S = this.S;
     this.box.dataset.verdict = verdict.right ? "right" : "wrong";
-    const p = el("p", `gr-verdict-text gr-${verdict.right ? "right" : "wrong"}`);
+    const p = el("p", `gr-summary gr-verdict-text gr-${verdict.right ? "right" : "wrong"}`);
     const template = verdict.right ? S.right_more : S.wrong_more;
     for (const piece of template.split(/(\{answer\})/)) {
       if (piece === "{answer}") p.append(answersNode(S, data, verdict.accepted));
@@ -536,7 +599,8 @@ class Trainer {
     this.deal();
   }
 
-  // #exercise=<variant>/<kind>/<level>/<seed>: that exercise; #exercises=<variant>[/<kind>]: chosen.
+  // #exercise=<variant>/<kind>/<level>/<seed>: that exercise; #exercises=<variant>[/<kind>]: a new
+  // one of that variant (and kind), at the first level.
   restore(hash) {
     const params = new URLSearchParams(hash.slice(1));
     const one = params.get("exercise");
@@ -554,8 +618,13 @@ class Trainer {
       this.choose(match[1], match[2], match[3]);
       this.deal(Number(match[4]));
     } else if (chosen != null) {
+      // a variant page's "practise" link: that variant (and kind) chosen, a first exercise dealt
       const [variant, kind] = chosen.split("/");
-      this.choose(variant, kind, null);
+      if (!(variant in this.params.variants)) return;
+      this.series = null;
+      save(SERIES, null);
+      this.choose(variant, kind, 1);
+      this.deal();
     } else if (this.series && this.series.variant in this.params.variants) {
       this.dealSeries(); // a series survives a reload
     }

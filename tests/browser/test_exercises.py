@@ -211,6 +211,12 @@ def test_next_series_progress_and_reset(opened: Callable[[str], Page]) -> None:
     expect(box).to_have_attribute("data-variant", "oklahoma", timeout=LIVE_TIMEOUT)
     expect(box).to_have_attribute("data-kind", KINDS[0])
     expect(box.locator(".gr-series-status")).to_contain_text("Hand 1 of 10")
+    # a variant page's link "practise this rule": a first exercise of that variant and kind
+    page.evaluate("() => { location.hash = 'exercises=french/stock_end'; }")
+    expect(box).to_have_attribute("data-variant", "french", timeout=LIVE_TIMEOUT)
+    expect(box).to_have_attribute("data-kind", "stock_end")
+    expect(box).to_have_attribute("data-level", "1")
+    expect(box.locator(".gr-series-status")).to_be_empty()
     # the progress stays across a reload; the reset clears it
     page.reload()
     page.wait_for_selector(READY)
@@ -235,3 +241,41 @@ def test_bad_input_is_told_and_axe_finds_nothing(opened: Callable[[str], Page]) 
     # a link that names no exercise says so, and deals nothing
     page.evaluate("() => { location.hash = 'exercise=standard/poker/1/2'; }")
     expect(page.locator("form.gr-exercises-setup .gr-status")).to_contain_text("standard/poker/1/2")
+
+
+def test_the_reader_lays_out_the_melds(opened: Callable[[str], Page]) -> None:
+    """Count: the melds laid out card by card (keyboard), checked by the engine with the
+    deadwood; cards that are no meld are refused with their names."""
+    page = opened("fr")
+    exercise = make_exercise("standard", "count", 2, 7)
+    melds = next(s for s in check_answer(exercise, {"deadwood": 0}).steps if s.code == "melds")
+    box = open_exercise(page, "standard", "count", 2, 7)
+    for meld in melds.args["melds"]:
+        for code in meld:
+            box.locator(f".gr-meld-maker button[data-card='{code}']").press("Enter")
+        box.locator("[data-action='meld']").press("Enter")
+    expect(box.locator(".gr-my-melds li")).to_have_count(len(melds.args["melds"]))
+    answer = {"deadwood": melds.args["deadwood"], "melds": melds.args["melds"]}
+    verdict = check_answer(exercise, answer)
+    assert verdict.right and verdict.steps[0].code == "your_melds"
+    give(box, exercise.to_dict(), {"deadwood": melds.args["deadwood"]})
+    check_verdict(box, True, verdict.to_dict())
+    # two loose cards are no meld: the engine refuses them, the page names them
+    box = open_exercise(page, "standard", "count", 2, 8)
+    loose = make_exercise("standard", "count", 2, 8).to_dict()["cards"][:2]
+    for code in loose:
+        box.locator(f".gr-meld-maker button[data-card='{code}']").click()
+    box.locator("[data-action='meld']").click()
+    give(box, {}, {"deadwood": 5})
+    names = [spoken(page, code) for code in loose]
+    expect(box.locator("#gr-answer-error")).to_contain_text(", ".join(names), timeout=LIVE_TIMEOUT)
+    assert box.get_attribute("data-verdict") is None
+
+
+def spoken(page: Page, code: str) -> str:
+    name: str = page.evaluate(
+        "code => document.querySelector('template.gr-deck').content"
+        ".querySelector(`[data-card='${code}']`).getAttribute('aria-label')",
+        code,
+    )
+    return name

@@ -222,3 +222,23 @@ def test_a_hands_first_answer_imports_no_player_and_the_warm_up_imports_all() ->
     first, warmed = json.loads(done.stdout)
     assert first == []
     assert warmed == ["ginrules.players", "ginrules.deal", "ginrules.table", "ginrules.tutor"]
+
+
+def test_exercise_calls_are_the_engines() -> None:
+    """The exercises page's calls: the engine's exercise for a seed (one drawn when none is
+    given) and its verdict, made again from the seed; bad arguments come back as codes."""
+    from ginrules.exercises import check_answer, make_exercise
+
+    args = {"variant": "oklahoma", "kind": "showdown", "level": 2, "seed": 5}
+    exercise = make_exercise("oklahoma", "showdown", 2, 5)
+    assert reply("exercise_new", args) == {"ok": True, "value": exercise.to_dict()}
+    answer = {"layoffs": [], "points": 3, "winner": "defender"}
+    verdict = check_answer(exercise, answer).to_dict()
+    assert reply("exercise_check", {**args, "answer": answer}) == {"ok": True, "value": verdict}
+    drawn = reply("exercise_new", {"variant": "french", "kind": "count", "level": 1})["value"]
+    assert drawn == make_exercise("french", "count", 1, drawn["seed"]).to_dict()
+    assert reply("exercise_new", {**args, "kind": "poker"})["error"]["reason"] == "unknown_kind"
+    assert reply("exercise_new", {**args, "level": "x"})["error"]["code"] == "bad_call"
+    assert reply("exercise_check", args)["error"]["code"] == "bad_call"
+    bad = reply("exercise_check", {**args, "answer": {"points": 1}})["error"]
+    assert (bad["code"], bad["reason"]) == ("exercise", "missing")

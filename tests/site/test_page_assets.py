@@ -31,6 +31,8 @@ def test_each_page_links_what_it_uses(lang: str) -> None:
             "ginrules-widgets.mjs": 'class="gr-widget gr-widget-' in page,
             "ginrules-play.mjs": 'class="gr-widget gr-play"' in page,
             "ginrules-play.css": 'class="gr-widget gr-play"' in page,
+            "ginrules-exercises.mjs": 'class="gr-widget gr-exercises"' in page,
+            "ginrules-exercises.css": 'class="gr-widget gr-exercises"' in page,
             "ginrules-widgets.css": 'class="gr-widget ' in page,
             "gr-cards.css": 'class="gr-card' in page,
         }
