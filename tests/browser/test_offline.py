@@ -266,3 +266,24 @@ def test_the_manifest_makes_the_site_installable(
         assert problems() == ["manifest-display-not-supported"]
     finally:
         context.close()
+
+
+def test_nothing_is_stored_when_the_browser_asks_to_save_data(
+    browser: Browser, running: StoppableServer
+) -> None:
+    """The play page registers the worker as it opens (the reader reached it), unless the
+    browser asks to save data."""
+    context, _log = offline_context(browser, running)
+    context.add_init_script(
+        "Object.defineProperty(Navigator.prototype, 'connection', "
+        "{get: () => ({saveData: true, addEventListener() {}})});"
+    )
+    try:
+        page = context.new_page()
+        page.goto("/fr/play.html")
+        expect(page.locator("section[data-widget='play']")).to_be_visible()
+        page.evaluate("new Promise((done) => requestIdleCallback(done, {timeout: 3000}))")
+        page.wait_for_timeout(1000)
+        assert not state(page, running, "fr")["registered"]
+    finally:
+        context.close()
