@@ -88,6 +88,7 @@ HIDDEN = [
     ".toc-drawer",
     ".related-pages",
     ".gr-play-link",
+    ".gr-exercise-link",
     ".gr-print-link",
     "section.gr-widget form",
     "section.gr-widget button",
