@@ -22,7 +22,14 @@ Steps (all offline once ``npm ci`` and ``.venv-pyodide`` exist):
    the lock file itself (so
    the worker needs no request for it), the wheel's sha256, and the key of the
    memory snapshot a reader's browser keeps (Pyodide's build id, the wheel's
-   and the call module's sha256).
+   and the call module's sha256);
+6. make the engine's memory snapshot under Node with this runtime, after the same
+   start and warm-up calls as a worker's (``tools/pyodide_snapshot.mjs``), and
+   publish it in a third content-hashed folder, named in ``runtime.json``
+   (``snapshot``, and in ``files``): a reader's first page restores it instead of
+   starting Python. It is kept under ``.cache/pyodide-snapshots/`` by its key and
+   the two scripts' hashes, so that an unchanged engine gets the same bytes (and
+   ``make dist`` its cached brotli).
 
 Usage: ``python tools/pyodide_runtime.py [--out DIR] [--pyodide-cli PATH]``.
 """
@@ -49,6 +56,12 @@ MODULE = "ginrules_live.py"
 DEFAULT_OUT = ROOT / "_build" / "html" / "_pyodide"
 DEFAULT_CLI = ROOT / ".venv-pyodide" / "bin" / "pyodide"
 LOCK = "pyodide-lock.json"
+SNAPSHOT = "engine.snapshot"
+SNAPSHOT_CACHE = ROOT / ".cache" / "pyodide-snapshots"
+SNAPSHOT_SCRIPTS = (
+    ROOT / "tools" / "pyodide_snapshot.mjs",
+    ROOT / "ginrules_site" / "static" / "ginrules-snapshot.mjs",
+)
 
 
 def pyodide_version() -> str:
@@ -153,6 +166,37 @@ def compile_python(out: Path, wheel: Path) -> dict[str, object]:
     return info
 
 
+def make_snapshot(out: Path, key: str) -> Path:
+    """The published snapshot of the runtime in ``out`` (its ``runtime.json`` written),
+    made under Node, or the one made earlier for the same key and scripts."""
+    digest = hashlib.sha256(key.encode())
+    for script in SNAPSHOT_SCRIPTS:
+        digest.update(hashlib.sha256(script.read_bytes()).digest())
+    cached = SNAPSHOT_CACHE / f"{digest.hexdigest()[:32]}.snapshot"
+    if cached.is_file():
+        return cached
+    SNAPSHOT_CACHE.mkdir(parents=True, exist_ok=True)
+    for old in SNAPSHOT_CACHE.glob("*.snapshot"):
+        old.unlink()  # of another engine: never used again
+    partial = cached.with_suffix(".partial")
+    run = subprocess.run(
+        ["node", str(SNAPSHOT_SCRIPTS[0]), str(out), str(partial)],
+        capture_output=True,
+        text=True,
+    )
+    if run.returncode:
+        sys.stderr.write(run.stdout + run.stderr)
+        raise SystemExit("making the engine's memory snapshot under Node failed")
+    partial.replace(cached)
+    return cached
+
+
+def gzip_size(path: Path) -> int:
+    """The bytes a host that compresses with gzip sends for ``path`` (at most its size)."""
+    data = path.read_bytes()
+    return min(len(data), len(gzip.compress(data, 6, mtime=0)))
+
+
 def sealed(staging: Path, out: Path) -> str:
     """Move ``staging`` to ``out/<its content hash>/``; return ``"<hash>/"``."""
     name = content_hash(staging)
@@ -189,6 +233,7 @@ def build_runtime(out: Path, cli: Path) -> dict[str, object]:
         for path in sorted((out / folder).iterdir())
         if path.name != LOCK  # inlined below: never fetched
     }
+    download = sum(gzip_size(out / name) for name in files)
     manifest: dict[str, object] = {
         "pyodide": pyodide_version(),
         "python": stdlib["python"],
@@ -204,14 +249,25 @@ def build_runtime(out: Path, cli: Path) -> dict[str, object]:
         "files": files,
         "total": sum(files.values()),
         # What the reader downloads from a host that compresses (gzip; brotli is smaller).
-        "download": sum(
-            min(size, len(gzip.compress((out / name).read_bytes(), 6, mtime=0)))
-            for name, size in files.items()
-        ),
+        "download": download,
         "lock": lock,
     }
-    (out / "runtime.json").write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
+    write_manifest(out, manifest)
+    snapshot = out / "snapshot.staging"
+    snapshot.mkdir()
+    shutil.copy2(make_snapshot(out, str(manifest["snapshot_key"])), snapshot / SNAPSHOT)
+    name = f"{sealed(snapshot, out)}{SNAPSHOT}"
+    # A first page fetches it, not the wheel (its files come inside); both are counted.
+    manifest["snapshot"] = name
+    files[name] = (out / name).stat().st_size
+    manifest["total"] = sum(files.values())
+    manifest["download"] = download + gzip_size(out / name)
+    write_manifest(out, manifest)
     return manifest
+
+
+def write_manifest(out: Path, manifest: dict[str, object]) -> None:
+    (out / "runtime.json").write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
 
 
 def main(argv: list[str] | None = None) -> int:

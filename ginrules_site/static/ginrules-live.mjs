@@ -3,7 +3,7 @@
 //   import { runtime, startOnIntent } from "./ginrules-live.mjs";
 //   startOnIntent(widgetRoots);                       // pointer over or focus in a widget
 //   await runtime().ready({ onProgress, confirm });   // loads on first use only
-//   runtime().startPath                               // "running", "snapshot" or "fresh", once ready
+//   runtime().startPath                               // "running", "snapshot", "published" or "fresh", once ready
 //   performance.getEntriesByType("mark")              // "ginrules:<stage>": how the start went
 //   const reply = await runtime().call("melds", { cards: "7H 8H 9H" });
 //   // reply: {ok: true, value} or {ok: false, error: {code, message, ...params}}
@@ -158,7 +158,8 @@ class Runtime {
     this.error = null;
     this.manifest = null;
     this.manifestPromise = null;
-    this.startPath = null; // "running" (another page started it), "snapshot" or "fresh"
+    this.startPath = null; // "running" (another page started it), "snapshot" (this browser's),
+    // "published" (the site's snapshot, made at build time) or "fresh"
     this.snapshotSaved = false;
     this.progress = null; // the worker's last progress message
     this.module = { size: 0, loaded: 0 }; // the bytes of Pyodide's module, counted here
@@ -386,9 +387,12 @@ class Runtime {
         return hello;
       };
       const loadIn = (worker, manifest) => {
-        const counted = !keptHint(manifest.snapshot_key);
+        const kept = keptHint(manifest.snapshot_key);
+        const counted = !kept;
         const compiled = !(worker instanceof SharedEngine); // a module does not cross to a shared worker
-        worker.postMessage({ type: "load", base: this.base.href, manifest, counted, compiled });
+        // kept: the worker waits for the snapshot this browser keeps before it fetches the
+        // published one; otherwise it fetches that at once (a first visit).
+        worker.postMessage({ type: "load", base: this.base.href, manifest, counted, compiled, kept });
         if (compiled) this.compileModule(worker, manifest, counted, abort.signal);
         else worker.postMessage({ type: "part", name: "wasm", value: null, key: manifest.snapshot_key });
       };

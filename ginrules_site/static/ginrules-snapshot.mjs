@@ -107,6 +107,72 @@ export function unpack({ size, runs, data }) {
   return offset === data.length ? bytes : null;
 }
 
+// The snapshot published with the site (tools/pyodide_snapshot.mjs, made at build
+// time under Node): one file, a little-endian u32 N, N bytes of JSON {key, size,
+// runs, files: [[path, length], ...]}, the files' bytes, then the packed memory.
+export function encodePublished({ key, size, runs, data, files }) {
+  const header = new TextEncoder().encode(JSON.stringify({
+    key,
+    size,
+    runs: Array.from(runs),
+    files: files.map(([name, bytes]) => [name, bytes.length]),
+  }));
+  const parts = [new Uint8Array(Uint32Array.of(header.length).buffer), header, ...files.map(([, b]) => b), data];
+  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    out.set(part, offset);
+    offset += part.length;
+  }
+  return out;
+}
+
+// {key, size, runs, data, files} of a published file (an ArrayBuffer), or null when it
+// does not add up. `data` and the files are views of `buffer`.
+export function decodePublished(buffer) {
+  try {
+    const view = new DataView(buffer);
+    const length = view.getUint32(0, true);
+    const header = JSON.parse(new TextDecoder().decode(new Uint8Array(buffer, 4, length)));
+    let offset = 4 + length;
+    const files = header.files.map(([name, size]) => {
+      const bytes = new Uint8Array(buffer, offset, size);
+      offset += size;
+      return [String(name), bytes];
+    });
+    const record = {
+      key: String(header.key),
+      size: header.size,
+      runs: Uint32Array.from(header.runs),
+      data: new Uint8Array(buffer, offset),
+      files,
+    };
+    return record;
+  } catch {
+    return null;
+  }
+}
+
+// The published snapshot at `url` for `key`: {bytes, files, record} (record: to keep in
+// IndexedDB as it is), or null if it is of another key or does not add up. Rejects
+// when it cannot be fetched.
+export async function fetchPublished(url, key, fetchFile = fetch) {
+  const response = await fetchFile(url);
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  const record = decodePublished(await response.arrayBuffer());
+  if (!record || record.key !== key) return null;
+  const bytes = unpack(record);
+  return bytes ? { bytes, files: record.files, record } : null;
+}
+
+// Keep a record as it was published (already packed) for the next pages.
+export async function saveRecord(record) {
+  const { key, size, runs, data, files } = record;
+  // Copies: a view would keep its whole published buffer (the files, the header) twice.
+  const own = files.map(([name, bytes]) => [name, bytes.slice()]);
+  await request((await store("readwrite")).put({ key, size, runs, data: data.slice(), files: own }, RECORD));
+}
+
 export async function deleteSnapshot() {
   await request((await store("readwrite")).delete(RECORD));
 }

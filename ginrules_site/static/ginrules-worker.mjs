@@ -48,9 +48,11 @@
 import {
   RESEED,
   deleteSnapshot,
+  fetchPublished,
   forgetFiles,
   keepFiles,
   makeSnapshot,
+  saveRecord,
   saveSnapshot,
   snapshotOptions,
   stdlibAddress,
@@ -287,7 +289,46 @@ async function startEngine(pyodide, files, restored) {
   return live;
 }
 
-async function load(base, manifest, counted = true, byPage = true) {
+// The snapshot published with the site (runtime.json's `snapshot`: made at build time,
+// tools/pyodide_snapshot.mjs), fetched once: {bytes, files, record}, or null when it
+// is missing, of another build or does not add up (its bytes counted as they arrive;
+// a failure here is no failure of the start: the worker starts the normal way).
+let published = null;
+let publishedCounted = 0;
+let publishedSettled = false; // its bytes that will not arrive are counted
+const publishedAbort = new AbortController();
+
+function fetchPublishedSnapshot(url) {
+  published ??= fetchPublished(url, key, async (address) => {
+    const response = await realFetch(address, { signal: publishedAbort.signal });
+    if (!response.ok || !response.body) return response;
+    const counting = new TransformStream({
+      transform(chunk, controller) {
+        if (publishedSettled) return;
+        publishedCounted += chunk.byteLength;
+        count(chunk);
+        controller.enqueue(chunk);
+      },
+      flush() {
+        stamp("fetched published snapshot");
+      },
+    });
+    return new Response(response.body.pipeThrough(counting), { headers: response.headers });
+  }).catch(() => null);
+  return published;
+}
+
+// The published snapshot is not used: its fetch, if any, ends, and its bytes that did
+// not arrive count as arrived.
+function settlePublished(manifest) {
+  if (publishedSettled || !manifest.snapshot) return;
+  publishedSettled = true;
+  publishedAbort.abort();
+  loaded += Math.max(0, manifest.files[manifest.snapshot] - publishedCounted);
+  progress();
+}
+
+async function load(base, manifest, counted = true, byPage = true, kept = false) {
   key = manifest.snapshot_key;
   const file = (name) => manifest.files[`${manifest.runtime}${name}`];
   total = manifest.total - (byPage ? file("pyodide.asm.wasm") : 0); // the page counts its module's bytes
@@ -311,10 +352,26 @@ async function load(base, manifest, counted = true, byPage = true) {
   awaitWasm(new URL("pyodide.asm.wasm", runtimeURL), file("pyodide.asm.wasm"), counted, byPage);
   const stdlibURL = stdlibAddress(base, manifest);
   fetchAhead(stdlibURL, file(manifest.stdlib));
-  const kept = fromPage(key).snapshot.promise.then((snapshot) => {
-    stamp(snapshot ? "snapshot received" : "no snapshot");
-    if (!snapshot) fetchEngine();
-    return snapshot;
+  // The snapshot this browser keeps (read by the page) if any, else the published one,
+  // fetched at once on a first visit (no hint that this browser keeps one: `kept`).
+  const publishedURL = manifest.snapshot ? new URL(manifest.snapshot, base) : null;
+  if (publishedURL && !kept) fetchPublishedSnapshot(publishedURL);
+  // Bytes that this start will not fetch count as arrived: the progress still adds up.
+  const skip = (...names) => {
+    for (const name of names) loaded += manifest.files[name] ?? 0;
+    progress();
+  };
+  const engineFiles = [manifest.wheel.file_name, manifest.module.file_name].map((n) => `${manifest.engine}${n}`);
+  const chosen = fromPage(key).snapshot.promise.then(async (stored) => {
+    if (stored) {
+      stamp("snapshot received");
+      return { ...stored, start: "snapshot" };
+    }
+    const found = publishedURL ? await fetchPublishedSnapshot(publishedURL) : null;
+    stamp(found ? "published snapshot received" : "no snapshot");
+    if (found) return { ...found, start: "published" };
+    fetchEngine();
+    return null;
   });
   // Pyodide's own script loads while the snapshot is read (loadPyodide imports the same module).
   const asm = import(new URL("pyodide.asm.mjs", runtimeURL).href).then(
@@ -348,20 +405,28 @@ async function load(base, manifest, counted = true, byPage = true) {
   };
   let start = "fresh";
   let live = null;
-  const snapshot = await kept;
+  let snapshot = await chosen;
   await asm;
-  if (snapshot) {
+  if (snapshot) skip(...engineFiles); // a restore needs neither: the engine's files come with the snapshot
+  while (snapshot && !live) {
     try {
       live = await startEngine(await boot(snapshot.bytes), snapshot.files, true);
-      start = "snapshot";
+      start = snapshot.start;
     } catch (error) {
       if (failed) throw error; // a runtime file failed: not the snapshot's fault
-      // A snapshot that does not restore is dropped (with the kept standard library,
-      // in case it was at fault); this start makes and keeps new ones.
+      // A snapshot of this browser that does not restore is dropped (with the kept
+      // standard library, in case it was at fault), and the published one is tried;
+      // if that fails too, this start is a fresh one, which makes and keeps new ones.
       stdlibKept = false;
       await Promise.all([deleteSnapshot(), forgetFiles()]).catch(() => {});
+      const next = snapshot.start === "snapshot" && publishedURL ? await fetchPublishedSnapshot(publishedURL) : null;
+      snapshot = next ? { ...next, start: "published" } : null;
+      stamp(snapshot ? "published snapshot received" : "restore failed");
+      if (!snapshot) for (const name of engineFiles) loaded -= manifest.files[name] ?? 0; // fetched now
     }
   }
+  // The published snapshot was not used: its fetch under way, if any, ends.
+  if (start !== "published") settlePublished(manifest);
   let fresh = null;
   let files = null;
   if (!live) {
@@ -387,7 +452,18 @@ async function load(base, manifest, counted = true, byPage = true) {
   });
   // Once idle: the snapshot after a fresh start, then the decoded copy of the standard library.
   const keep = stdlibKept ? [] : [keepWork([stdlibURL])];
-  whenIdle([...(fresh ? snapshotWork(fresh, live, manifest.snapshot_key, files) : []), ...keep]);
+  // A published snapshot is kept as it came, for the next pages; a fresh start makes one.
+  const own = start === "published" ? [recordWork(snapshot.record)] : [];
+  if (fresh) own.push(...snapshotWork(fresh, live, manifest.snapshot_key, files));
+  whenIdle([...own, ...keep]);
+}
+
+function recordWork(record) {
+  return async () => {
+    await saveRecord(record);
+    stamp("snapshot saved");
+    broadcast({ type: "snapshot", saved: true, stages: stages.splice(0) });
+  };
 }
 
 function keepWork(files) {
@@ -458,7 +534,7 @@ function handle(message, port) {
   if (message.type === "load") {
     if (loading) return; // another page asked first: its engine's "ready" says which build
     loader = port;
-    loading = load(message.base, message.manifest, message.counted, message.compiled).catch((error) => {
+    loading = load(message.base, message.manifest, message.counted, message.compiled, message.kept).catch((error) => {
       forgetFiles().catch(() => {}); // the next page fetches the standard library again
       fail(String(error && error.message ? error.message : error));
     });

@@ -62,8 +62,11 @@ def test_nothing_loads_before_use_then_engine_answers(page: Page, requests_log: 
     fetched = {urlsplit(u).path for u in requests_log.urls if "/_pyodide/" in u}
     # Requests made by the worker are seen too, so the other-origin guard covers them.
     m = manifest()
-    wanted = ["pyodide.mjs", "pyodide.asm.wasm", m["stdlib"], m["wheel"]["file_name"]]
+    wanted = ["pyodide.mjs", "pyodide.asm.wasm", m["stdlib"]]
+    # The snapshot published with the site, not the wheel: the engine's files are in it.
     assert {runtime_path(name) for name in wanted} | {"/_pyodide/runtime.json"} <= fetched
+    assert f"/_pyodide/{m['snapshot']}" in fetched
+    assert runtime_path(m["wheel"]["file_name"]) not in fetched
     # The precompiled standard library, not npm's; the lock file comes inlined in runtime.json.
     assert not [u for u in fetched if u.endswith(("/python_stdlib.zip", "/pyodide-lock.json"))]
     assert all(
@@ -176,6 +179,8 @@ def test_tampered_wheel_fails_the_integrity_check(page: Page, server: Any) -> No
     assert lock["sha256"] == m["wheel"]["sha256"] == hashlib.sha256(body).hexdigest()
     body[-1] ^= 0xFF
     server.control.replace[runtime_path(wheel)] = bytes(body)
+    # A normal start, which needs the wheel: no published snapshot.
+    server.control.status[f"/_pyodide/{m['snapshot']}"] = 404
     open_runtime_page(page)
     result = load(page, timeout_ms=60_000)
     assert result["ok"] is False

@@ -39,7 +39,7 @@ def open_page(context: Any, path: str, text: str) -> tuple[Page, Locator]:
 def test_a_later_page_answers_from_the_running_engine(make_context: Any) -> None:
     context, _log = make_context()
     first, widget = open_page(context, "/en/standard.html", HAND)
-    assert widget.get_attribute("data-start") == "fresh"
+    assert widget.get_attribute("data-start") == "published"
     wait_saved(first)
     first.close()
 
@@ -111,7 +111,7 @@ def test_pages_open_at_once_share_the_engine_and_it_outlives_each(make_context: 
     context, _log = make_context()
     first, one = open_page(context, "/sv/standard.html", HAND)
     _second, two = open_page(context, "/sv/straight-gin.html", "AS 2S 3S 4S 8H 8D 8C 9D TD JD")
-    assert one.get_attribute("data-start") == "fresh"
+    assert one.get_attribute("data-start") == "published"
     assert two.get_attribute("data-start") == "running"
     # Each page got its own answer (open_page checks it); the first page goes, the
     # engine stays for the second.
@@ -157,7 +157,7 @@ def test_a_page_that_gives_up_leaves_the_start_to_the_others(
     patient.wait_for_function("() => performance.getEntriesByName('ginrules:runtime.json').length")
     open_runtime_page(hasty)
     assert load(hasty, timeout_ms=2500)["code"] == "timeout"
-    assert patient.evaluate("() => window.started") == "fresh"
+    assert patient.evaluate("() => window.started") == "published"
     answer = "() => window.ginrules.runtime().call('melds', { cards: '7H 8H 9H' })"
     assert patient.evaluate(answer)["ok"]
 

@@ -1,17 +1,21 @@
-"""The engine's memory snapshot in the reader's browser (ginrules-snapshot.mjs).
+"""The engine's memory snapshots (ginrules-snapshot.mjs, tools/pyodide_snapshot.mjs).
 
-The first start on a site saves a snapshot in IndexedDB (and keeps the standard
-library decoded in Cache Storage); the next page starts from it
-(``data-start="snapshot"`` on the widget), and any snapshot that does not
-restore, or that another build made, gives way to a normal start and a new
-snapshot. These tests use Pyodide's private snapshot API through the site's
-own pages: they fail if an upgrade of the pinned Pyodide breaks it.
+A reader's first page restores the snapshot published with the site, made at
+build time under Node (``data-start="published"`` on the widget), and keeps it in
+IndexedDB (and the standard library decoded in Cache Storage); the next page
+starts from that (``data-start="snapshot"``). A kept snapshot that does not
+restore, or that another build made, gives way to the published one; a published
+one of another build, or that does not restore, to a normal start
+(``data-start="fresh"``), which makes and keeps a snapshot of its own. These tests
+use Pyodide's private snapshot API through the site's own pages: they fail if an
+upgrade of the pinned Pyodide breaks it.
 """
 
 from __future__ import annotations
 
 import itertools
 import json
+import struct
 from pathlib import Path
 from typing import Any
 
@@ -64,9 +68,38 @@ EDIT = """(change) => new Promise((resolve, reject) => {
 })"""
 
 
+def manifest() -> Any:
+    return json.loads((SITE / "_pyodide" / "runtime.json").read_text(encoding="utf-8"))
+
+
 def snapshot_key() -> str:
-    manifest = json.loads((SITE / "_pyodide" / "runtime.json").read_text(encoding="utf-8"))
-    return str(manifest["snapshot_key"])
+    return str(manifest()["snapshot_key"])
+
+
+def published_path() -> str:
+    return f"/_pyodide/{manifest()['snapshot']}"
+
+
+def published(key: str | None = None, build_id: bool = False) -> bytes:
+    """The published snapshot's bytes, under another ``key``, or with another build id
+    inside the memory itself (its bytes 16 to 47: ``build_id``)."""
+    body = (SITE / "_pyodide" / manifest()["snapshot"]).read_bytes()
+    (length,) = struct.unpack_from("<I", body)
+    header = json.loads(body[4 : 4 + length])
+    rest = bytearray(body[4 + length :])
+    if build_id:
+        memory = sum(size for _name, size in header["files"])
+        for i in range(memory + 16, memory + 48):
+            rest[i] ^= 0x55
+    if key is not None:
+        header["key"] = key
+    head = json.dumps(header).encode()
+    return struct.pack("<I", len(head)) + head + bytes(rest)
+
+
+def fresh_start(server: Any) -> None:
+    """Pages start the normal way: the published snapshot is served under another key."""
+    server.control.replace[published_path()] = published(key="another-build:" + snapshot_key())
 
 
 def deadwood(text: str, variant: str) -> int:
@@ -160,16 +193,27 @@ def wait_saved(page: Page, not_head: list[int] | None = None) -> Any:
 HAND = "7H 8H 9H 7S 7D 7C 2C 3C 4C 9D"
 
 
-def test_second_page_starts_from_the_snapshot(make_context: Any) -> None:
-    """In a browser without shared workers that outlive their pages, each page has a
-    worker of its own, and compiles Pyodide's module itself."""
-    context, log = make_context()
+def test_first_page_starts_from_the_published_snapshot(make_context: Any) -> None:
+    """A first page restores the snapshot made at build time (no wheel fetched: its
+    files come inside), keeps it, and the next page restores the kept one. In a browser
+    without shared workers that outlive their pages, each page has a worker of its
+    own, and compiles Pyodide's module itself."""
+    context, _log = make_context()
     context.add_init_script("window.GINRULES_SHARED_ENGINE = false;")
+    # What the pages and their workers ask for (a service worker's requests are not
+    # a page's: Playwright tells them to the context only).
+    urls: list[str] = []
+    context.on("page", lambda page: page.on("request", lambda r: urls.append(r.url)))
     first = context.new_page()
     widget = go_live(first, "/en/standard.html", HAND)
-    assert widget.get_attribute("data-start") == "fresh"
+    assert widget.get_attribute("data-start") == "published"
+    # Still the engine after the restore: an error in the reader's language.
+    widget.locator("input[name='cards']").fill("7H 1Z")
+    expect(widget.locator(".gr-error[data-for='cards']")).to_contain_text("1Z")
     record = wait_saved(first)
     assert record["key"] == snapshot_key()
+    marks = [name for name, _ in first.evaluate(MARKS)]
+    assert "worker published snapshot received" in marks and "worker wheel ready" not in marks
     first.close()
 
     second = context.new_page()
@@ -178,16 +222,17 @@ def test_second_page_starts_from_the_snapshot(make_context: Any) -> None:
     # Still the engine: a new hand and an error in the reader's language.
     widget.locator("input[name='cards']").fill("7H 1Z")
     expect(widget.locator(".gr-error[data-for='cards']")).to_contain_text("1Z")
-    # The wheel was fetched once, by the first page: the restored engine's files came
-    # with the snapshot.
-    assert sum("/ginrules-" in u and u.endswith(".whl") for u in log.urls) == 1
+    # No wheel was fetched: the engine's files came with the snapshots; the published
+    # one was fetched once, by the first page (the second knew the browser keeps one).
+    assert not [u for u in urls if u.endswith(".whl")]
+    assert sum(u.endswith(published_path()) for u in urls) == 1
     # The snapshot module was fetched once by each page, which reads what the browser
     # keeps on its own thread: the worker's script has it inlined at build time (no
     # second request, no second round trip on a real host, before the engine starts).
-    assert sum(u.endswith("/ginrules-snapshot.mjs") for u in log.urls) == 2
+    assert sum(u.endswith("/ginrules-snapshot.mjs") for u in urls) == 2
     assert {"snapshot read", "stdlib read"} <= {name for name, _ in second.evaluate(MARKS)}
     # Pyodide's module was fetched once by each page, which compiles it: never by the worker too.
-    assert sum(u.endswith("/pyodide.asm.wasm") for u in log.urls) == 2
+    assert sum(u.endswith("/pyodide.asm.wasm") for u in urls) == 2
     assert {"wasm compiled"} <= {name for name, _ in second.evaluate(MARKS)}
     # The record leaves out the memory's pages of zeros (about 13 of its 31 MB are kept).
     assert record["kept"] < 0.6 * record["length"]
@@ -283,6 +328,8 @@ def test_a_browser_that_forgot_the_hint_still_starts_from_the_snapshot(make_cont
 
 
 def test_corrupted_snapshot_falls_back_and_is_replaced(make_context: Any) -> None:
+    """A kept snapshot that does not restore gives way to the published one, which is
+    kept in its place (no page starts Python from scratch)."""
     context, _log = make_context()
     first = context.new_page()
     go_live(first, "/en/standard.html", HAND)
@@ -294,21 +341,16 @@ def test_corrupted_snapshot_falls_back_and_is_replaced(make_context: Any) -> Non
 
     second = context.new_page()
     widget = go_live(second, "/en/straight-gin.html", HAND)
-    assert widget.get_attribute("data-start") == "fresh"
+    assert widget.get_attribute("data-start") == "published"
     replaced = wait_saved(second, not_head=[7] * 48)
-    assert replaced["head"][:4] == record["head"][:4]
-    second.close()
-
-    third = context.new_page()
-    widget = go_live(third, "/sv/standard.html", HAND)
-    assert widget.get_attribute("data-start") == "snapshot"
+    assert replaced["head"] == record["head"]
     # Stretches of pages that do not add up to the bytes kept: deleted, and replaced.
-    third.evaluate(EDIT, "record.runs = new Uint32Array([0, record.size]);")
-    third.close()
-    fourth = context.new_page()
-    widget = go_live(fourth, "/fr/hollywood.html", HAND)
-    assert widget.get_attribute("data-start") == "fresh"
-    wait_saved(fourth)
+    second.evaluate(EDIT, "record.runs = new Uint32Array([0, record.size]);")
+    second.close()
+    third = context.new_page()
+    widget = go_live(third, "/fr/hollywood.html", HAND)
+    assert widget.get_attribute("data-start") == "published"
+    wait_saved(third)
 
 
 def test_snapshot_of_another_build_is_ignored(make_context: Any) -> None:
@@ -321,17 +363,34 @@ def test_snapshot_of_another_build_is_ignored(make_context: Any) -> None:
     first.close()
     second = context.new_page()
     widget = go_live(second, "/en/standard.html", HAND)
-    assert widget.get_attribute("data-start") == "fresh"
+    assert widget.get_attribute("data-start") == "published"
     assert wait_saved(second)["key"] == good["key"]
     # Another build id inside the snapshot itself (bytes 16 to 47), under the right key:
-    # Pyodide refuses it ("Snapshot build id mismatch") and the page starts anew.
+    # Pyodide refuses it ("Snapshot build id mismatch"): the published one instead.
     second.evaluate(EDIT, "for (let i = 16; i < 48; i++) record.data[i] ^= 0x55;")
     second.close()
     third = context.new_page()
     widget = go_live(third, "/en/standard.html", HAND)
-    assert widget.get_attribute("data-start") == "fresh"
+    assert widget.get_attribute("data-start") == "published"
     altered = [b ^ 0x55 if 16 <= i < 48 else b for i, b in enumerate(good["head"])]
     wait_saved(third, not_head=altered)
+
+
+def test_published_snapshot_of_another_build_is_ignored(make_context: Any, server: Any) -> None:
+    """A published snapshot that does not fit the runtime is never restored: the page
+    starts the normal way and answers. Another build's key in the file is refused
+    before any restore (tested with the normal start's own snapshot, below); another
+    build id inside the memory, by Pyodide itself."""
+    server.control.replace[published_path()] = published(build_id=True)
+    context, _log = make_context()
+    page = context.new_page()
+    widget = go_live(page, "/fr/standard.html", HAND)
+    assert widget.get_attribute("data-start") == "fresh"
+    assert published_path() in server.control.log
+    marks = [name for name, _ in page.evaluate(MARKS)]
+    assert "worker restore" in marks and "worker restore failed" in marks
+    widget.locator("input[name='cards']").fill("7H 1Z")
+    expect(widget.locator(".gr-error[data-for='cards']")).to_contain_text("1Z")
 
 
 def stock_deal(page: Page, seed: str | None) -> tuple[str, str]:
@@ -350,17 +409,17 @@ def stock_deal(page: Page, seed: str | None) -> tuple[str, str]:
 
 
 def test_restores_draw_different_random_deals(make_context: Any) -> None:
+    """The published snapshot and its copy kept in the browser hold one memory: each
+    restore is reseeded."""
     context, _log = make_context()
-    first = context.new_page()
-    go_live(first, "/en/standard.html", HAND)
-    wait_saved(first)
-    first.close()
     deals = []
-    for _ in range(2):
+    for start in ("published", "snapshot"):
         page = context.new_page()
         widget = go_live(page, "/en/standard.html", HAND)
-        assert widget.get_attribute("data-start") == "snapshot"
+        assert widget.get_attribute("data-start") == start
         deals.append((stock_deal(page, None), stock_deal(page, "1234")))
+        if start == "published":
+            wait_saved(page)
         page.close()
     (new_a, same_a), (new_b, same_b) = deals
     # The engine draws the new deal: every restore is reseeded, so they differ ...
@@ -375,10 +434,14 @@ MARKS = """() => performance.getEntriesByType("mark")
     .map((m) => [m.name.slice("ginrules:".length), m.startTime])"""
 
 
-def test_first_answer_does_not_wait_for_the_snapshot(make_context: Any) -> None:
+def test_first_answer_does_not_wait_for_the_snapshot(make_context: Any, server: Any) -> None:
+    """A normal start (the published snapshot is of another build: refused before any
+    restore) answers first, then makes and keeps a snapshot of its own."""
+    fresh_start(server)
     context, _log = make_context()
     page = context.new_page()
-    go_live(page, "/en/standard.html", HAND)
+    widget = go_live(page, "/en/standard.html", HAND)
+    assert widget.get_attribute("data-start") == "fresh"
     wait_saved(page)
     at = dict(page.evaluate(MARKS))
     # The reader's answer first; the warm-up calls and the snapshot once the worker is idle.
@@ -391,13 +454,17 @@ def test_first_answer_does_not_wait_for_the_snapshot(make_context: Any) -> None:
     assert "worker restore" not in at
 
 
-def test_a_snapshot_made_during_a_game_starts_the_next_play_page(make_context: Any) -> None:
+def test_a_snapshot_made_during_a_game_starts_the_next_play_page(
+    make_context: Any, server: Any
+) -> None:
     """The play page keeps its tables in the worker, so its snapshot may be made while a
-    game is on: the next page starts from it and deals the cards of its own link."""
+    game is on (a normal start's): the next page starts from it and deals the cards of
+    its own link."""
     from ginrules.table import Table
 
     from .test_play import ROOT, click_move, hand_codes, offered, settled
 
+    fresh_start(server)
     context, _log = make_context()
     context.add_init_script("window.GINRULES_PLAY_PACE_MS = 0;")
     first = context.new_page()
