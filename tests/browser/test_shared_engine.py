@@ -22,9 +22,11 @@ from .test_snapshot import HAND, fill_hand, go_live, shows_answer, wait_saved
 SITE = Path(__file__).resolve().parents[2] / "_build" / "html"
 # The names of the page's performance marks (ginrules-live.mjs: "ginrules:<stage>").
 MARKS = "() => performance.getEntriesByType('mark').map((m) => m.name)"
-# When the engine's Python booted, in ms since the epoch (the worker's stage), or null.
+# When the engine's Python booted or was restored (the worker's stage), in ms since the
+# epoch, or null.
 BOOTED = """() => {
-    const [mark] = performance.getEntriesByName("ginrules:worker booted");
+    const [mark] = ["booted", "restored"].flatMap(
+        (stage) => performance.getEntriesByName(`ginrules:worker ${stage}`));
     return mark ? performance.timeOrigin + mark.startTime : null;
 }"""
 
