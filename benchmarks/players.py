@@ -14,15 +14,27 @@ works out its chances of gin: its slowest moves), in CPython and (when Node and
 the site's Pyodide runtime, named by ``_build/html/_pyodide/runtime.json``, are
 there: ``make site``) inside Pyodide under Node, on the checkout's sources.
 
+The published ladder (``--json PATH``, and nothing else is played): in every
+variant, each level of the play page (not ``random``) against the EAAI baseline
+(``beginner``) and against the ``camper``, ``--expert-games`` games for the
+expert's figures (``--headline-games`` for expert against camper under standard)
+and ``--games`` for the others, the expert's figures first; the JSON is rewritten
+after every duel, and a figure already there with at least the games asked is kept
+(a run can resume).
+``benchmarks/ladder_table.py`` renders it for the README; the play page renders it
+too (``ginrules_site/ladder.py``).
+
 Usage: ``python benchmarks/players.py [--headline 3000] [--pairs 300]
 [--only A-B,...] [--variants standard,...]
 [--timing-games 20] [--timing-variants standard,straight] [--seed S] [--no-ladder]
-[--no-pyodide]``.
+[--no-pyodide]`` or ``python benchmarks/players.py --json ginrules_site/data/ladder.json
+[--games 400] [--expert-games 1000] [--headline-games 3000] [--variants ...]``.
 """
 
 from __future__ import annotations
 
 import argparse
+import datetime
 import itertools
 import json
 import shutil
@@ -158,6 +170,79 @@ def ladder(
             )
 
 
+BASELINE, YARDSTICK = "beginner", "camper"
+
+
+def _commit() -> str:
+    run = subprocess.run(
+        ["git", "-C", str(ROOT), "rev-parse", "--short=7", "HEAD"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    return run.stdout.strip() or "unknown"
+
+
+def published_ladder(
+    path: Path, games: int, expert_games: int, headline_games: int, seed: int, variants: list[str]
+) -> None:
+    """Each level against the baseline and the camper in each variant, into ``path``."""
+    data: dict[str, Any] = json.loads(path.read_text()) if path.exists() else {}
+    data.setdefault("seed", seed)
+    table: dict[str, Any] = data.setdefault("variants", {})
+    duels = [
+        (variant, level, opponent)
+        for variant in PRESETS
+        if not variants or variant in variants
+        for level in LEVELS
+        for opponent in (BASELINE, YARDSTICK)
+        if level not in (opponent, "random")
+    ]
+    # the expert's figures first, then the others; a pair plays once (A-B is B-A)
+    duels.sort(key=lambda d: (d[1] != "expert", d[0] != "standard" or d[2] != YARDSTICK))
+    commit = _commit()
+    for variant, level, opponent in duels:
+        want = expert_games if level == "expert" else games
+        if (variant, level, opponent) == ("standard", "expert", YARDSTICK):
+            want = headline_games
+        row = table.setdefault(variant, {}).setdefault(level, {})
+        if row.get(opponent, {}).get("games", 0) >= want:
+            continue
+        mirror = table[variant].get(opponent, {}).get(level)
+        if opponent == BASELINE and level == YARDSTICK and mirror and mirror["games"] >= want:
+            # camper vs baseline is the baseline's row against the camper, mirrored
+            row[opponent] = {
+                **mirror,
+                "won": mirror["lost"],
+                "lost": mirror["won"],
+                "win_rate": mirror["loss_rate"],
+                "ci95": mirror["loss_ci95"],
+                "loss_rate": mirror["win_rate"],
+                "loss_ci95": mirror["ci95"],
+            }
+        else:
+            start = time.perf_counter()
+            result: dict[str, Any] = duel(PRESETS[variant], (level, opponent), want, seed)
+            pa, pb = result["players"]
+            row[opponent] = {
+                "games": result["games"],
+                "won": pa["games_won"],
+                "lost": pb["games_won"],
+                "win_rate": round(pa["win_rate"], 4),
+                "ci95": [round(x, 4) for x in pa["ci95"]],
+                "loss_rate": round(pb["win_rate"], 4),
+                "loss_ci95": [round(x, 4) for x in pb["ci95"]],
+                "commit": commit,
+                "date": datetime.date.today().isoformat(),
+                "seconds": round(time.perf_counter() - start),
+            }
+            print(variant, level, opponent, row[opponent], flush=True)
+        measured = [r for v in table.values() for lv in v.values() for r in lv.values()]
+        data["date"] = max(r["date"] for r in measured)
+        data["commits"] = sorted({r["commit"] for r in measured})
+        path.write_text(json.dumps(data, indent=1) + "\n")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--headline", type=int, default=3000, help="game pairs, headline pairs")
@@ -170,7 +255,17 @@ def main() -> None:
     parser.add_argument("--ladder", action=argparse.BooleanOptionalAction, default=True)
     parser.add_argument("--pyodide", action=argparse.BooleanOptionalAction, default=True)
     parser.add_argument("--timing-json", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--json", type=Path, help="the published ladder, into this JSON file")
+    parser.add_argument("--games", type=int, default=400, help="games of the other figures")
+    parser.add_argument("--expert-games", type=int, default=1000)
+    parser.add_argument("--headline-games", type=int, default=3000)
     args = parser.parse_args()
+    if args.json:
+        variants = [v for v in args.variants.split(",") if v]
+        published_ladder(
+            args.json, args.games, args.expert_games, args.headline_games, args.seed, variants
+        )
+        return
     variants = args.timing_variants.split(",")
     if args.timing_json:  # the timing part alone, as JSON (what runs inside Pyodide)
         print(json.dumps(timings(args.timing_games, args.seed, variants[0])))

@@ -19,6 +19,7 @@ FEATURES: list[str] = [
     "deals",
     "widgets",
     "play",
+    "ladder",
     "exercises",
     "assets",
     "notation",
