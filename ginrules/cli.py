@@ -114,7 +114,7 @@ def add_notation(parser: argparse.ArgumentParser) -> None:
         type=str.lower,
         help="how the cards are written, by language: "
         + ", ".join(
-            f"{code} ({notation.format(Card.parse('KS'))} {notation.format(Card.parse('TH'))})"
+            f"{code} ({notation.format(Card.parse('KS'))} {notation.format(Card.parse('JH'))})"
             for code, notation in NOTATIONS.items()
         )
         + "; suit symbols work in all, and the English letters where they mean one thing "
