@@ -496,3 +496,43 @@ def test_card_letters_drawn_are_the_letters_typed(lang: str) -> None:
     words = gettext.translation("ginrules_site", str(LOCALE), [lang]).gettext
     ranks = NOTATIONS[lang].ranks
     assert [words("A"), words("J"), words("Q"), words("K")] == [ranks[0], *ranks[10:]]
+
+
+def test_a_language_in_progress_is_held_at_its_minimum(broken_locale, monkeypatch):
+    """In progress, untranslated and fuzzy entries are allowed down to the entry's minimum
+    share; below it, one line names the share and the minimum. Markup still counts."""
+    import dataclasses
+
+    import ginrules_site.catalogs as catalogs_module
+
+    # the copies hold English text: no typography rules, as for a language without an entry
+    entry = dataclasses.replace(
+        TABLE["en"], code=XX, wrong_quotes="", status="in progress", minimum=50
+    )
+    monkeypatch.setitem(catalogs_module.LANGUAGES, XX, entry)
+    assert check(broken_locale, [XX]) == []
+    po = broken_locale / XX / "LC_MESSAGES" / "standard.po"
+    with po.open("rb") as f:
+        catalog = read_po(f)
+    ids = [m.id for m in catalog if m.id]
+    for msgid in ids[: len(ids) // 2]:
+        catalog[msgid].string = ""
+    catalog[ids[-1]].flags.add("fuzzy")
+    with po.open("wb") as f:
+        write_po(f, catalog, width=0)
+    share = percent(broken_locale, XX)
+    assert 50 <= share < 100
+    assert check(broken_locale, [XX]) == []  # no line per untranslated or fuzzy entry
+    monkeypatch.setitem(
+        catalogs_module.LANGUAGES, XX, dataclasses.replace(entry, minimum=share + 1)
+    )
+    errors = check(broken_locale, [XX])
+    assert errors == [
+        f"{broken_locale / XX}: {share} % translated, below the minimum {share + 1} % "
+        "of ginrules/languages.py"
+    ]
+    # complete, the same catalogs fail entry by entry
+    monkeypatch.setitem(
+        catalogs_module.LANGUAGES, XX, dataclasses.replace(entry, status="complete")
+    )
+    assert len(check(broken_locale, [XX])) == len(ids) // 2 + 1
