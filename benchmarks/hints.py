@@ -3,14 +3,15 @@
     .venv/bin/python benchmarks/hints.py [--positions 60] [--rollouts 288]
     .venv/bin/python benchmarks/hints.py --deal-points 1000
 
-The first form walks the reader's positions of ``tests/engine/test_tutor_claims.py``
-(seeded deals, each variant) and times :func:`ginrules.hints.hints` on each position
-the seat is to play, with ``--rollouts`` rollouts per table shared among the moves
+The first form walks positions of seeded deals (each variant; levels drawn per deal,
+a single deal or a game to 100 with scores drawn) and times
+:func:`ginrules.hints.hints` on each, with ``--rollouts`` rollouts per table shared among the moves
 (:func:`ginrules.hints.worlds_per_move`). It prints per variant the median, 90th and
 99th percentile and the maximum in ms, the rollouts per second, how many rows a table
 has and how many of them tie with the best, and how often the best row is the
 expert's choice. The play page runs the same code in Pyodide: ``benchmarks/play_page.py``
-times it there.
+times it there, and ``node benchmarks/hints_pyodide.mjs _build/html/_pyodide . 40``
+runs this script inside Pyodide under Node.
 
 ``--deal-points N`` plays ``N`` deals between two expert players per variant (seeds
 10,000 onwards, the dealer alternating) and prints :data:`ginrules.hints.DEAL_POINTS`.
@@ -19,30 +20,44 @@ times it there.
 from __future__ import annotations
 
 import argparse
-import importlib.util
+import random
 import statistics
 import sys
 import time
 from collections import Counter
+from collections.abc import Iterator
 from pathlib import Path
-from types import ModuleType
 
 from ginrules.deal import Deal
 from ginrules.hints import hints, worlds_per_move
-from ginrules.players import play_deal
-from ginrules.rules import PRESETS
+from ginrules.players import get_player, play_deal
+from ginrules.rules import PRESETS, Rules
 from ginrules.search import StrongPlayer
+from ginrules.view import MatchContext, PlayerView
 
 HERE = Path(__file__).resolve().parent
 
 
-def claims_module() -> ModuleType:
-    path = HERE.parent / "tests" / "engine" / "test_tutor_claims.py"
-    spec = importlib.util.spec_from_file_location("tutor_claims", path)
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+def positions(rules: Rules, count: int, seed: int) -> Iterator[tuple[PlayerView, int]]:
+    """``count`` positions of a seat to play, from seeded deals between levels drawn
+    per deal (as ``tests/engine/test_tutor_claims.py`` walks them), in games to 100
+    with scores drawn; yields (view, seed)."""
+    rng = random.Random(seed)
+    found = number = 0
+    while found < count:
+        number += 1
+        deal = Deal.new(rules, seed=rng.getrandbits(32), dealer=rng.randrange(2))
+        target = rng.choice([None, rules.game_target or 100])
+        scores = (0, 0) if target is None else (rng.randrange(target), rng.randrange(target))
+        levels = [rng.choice(["beginner", "good", "expert"]) for _ in (0, 1)]
+        players = [get_player(level, number + i) for i, level in enumerate(levels)]
+        while not deal.over and found < count and deal.turns < 400:
+            seat = deal.current
+            mine = scores if seat == 0 else scores[::-1]
+            view = PlayerView.of(deal, match=MatchContext(mine, target, number))
+            found += 1
+            yield view, number
+            deal.apply(players[seat].choose(view))
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -71,15 +86,12 @@ def main(argv: list[str] | None = None) -> int:
     if args.deal_points:
         deal_points(args.deal_points)
         return 0
-    claims = claims_module()
     print(f"load average: {' '.join(f'{x:.2f}' for x in __import__('os').getloadavg())}")
     everything: list[float] = []
     for name, rules in PRESETS.items():
         times: list[float] = []
         rollouts = rows = ties = best_is_expert = 0
-        for view, number in claims.positions(rules, args.positions, seed=21):
-            if view.phase == "over" or view.current != view.seat:
-                continue
+        for view, number in positions(rules, args.positions, seed=21):
             moves = len(view.legal_actions())
             worlds = None if args.rollouts is None else worlds_per_move(moves, args.rollouts)
             started = time.perf_counter()

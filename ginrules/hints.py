@@ -107,13 +107,16 @@ __all__ = [
     "worlds_per_move",
 ]
 
-ROLLOUTS: Final = 288
+ROLLOUTS: Final = 144
 """Rollouts per table by default, shared among the moves: ``ROLLOUTS // moves``
-worlds per move, at least ``MIN_WORLDS`` and at most ``MAX_WORLDS``
-(``benchmarks/hints.py`` measured the time, in CPython and on the play page)."""
+worlds per move, at least ``MIN_WORLDS`` and at most ``MAX_WORLDS``. Chosen by
+measuring (``benchmarks/hints.py``, 120 tables over the four variants, at a load
+of about 4.5 on two cores): in CPython a table took 125 ms (median; 99th
+percentile 279 ms), inside Pyodide under Node 307 ms (p99 701 ms); with 288
+rollouts, Pyodide took 533 ms (p99 1,291 ms)."""
 
-MIN_WORLDS: Final = 16
-MAX_WORLDS: Final = 96
+MIN_WORLDS: Final = 8
+MAX_WORLDS: Final = 64
 
 MAX_TURNS: Final = 120
 """Discards after which a rollout still running counts as a dead deal."""
@@ -868,7 +871,7 @@ def worlds_per_move(moves: int, rollouts: int = ROLLOUTS) -> int:
     """The worlds each of ``moves`` moves is played in (see :data:`ROLLOUTS`).
 
     >>> worlds_per_move(2), worlds_per_move(12), worlds_per_move(30)
-    (96, 24, 16)
+    (64, 12, 8)
     """
     return max(MIN_WORLDS, min(MAX_WORLDS, rollouts // max(moves, 1)))
 
