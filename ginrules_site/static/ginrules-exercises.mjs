@@ -572,7 +572,11 @@ class Trainer {
       tbody.append(tr);
     }
     table.append(thead, tbody);
+    // On a phone the table scrolls sideways: its frame takes the focus, so keys scroll it too.
     const wrapper = el("div", "gr-progress-wrapper");
+    wrapper.tabIndex = 0;
+    wrapper.setAttribute("role", "region");
+    wrapper.setAttribute("aria-labelledby", "gr-progress-title");
     wrapper.append(table);
     this.root.querySelector(".gr-progress-table").replaceChildren(wrapper);
   }

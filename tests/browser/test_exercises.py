@@ -238,6 +238,17 @@ def test_bad_input_is_told_and_axe_finds_nothing(opened: Callable[[str], Page]) 
     box.locator("[data-action='check']").click()
     expect(box).to_have_attribute("data-verdict", re.compile("right|wrong"), timeout=LIVE_TIMEOUT)
     assert serious_violations(page) == []
+    # in the dark theme too (Furo's toggle sets it on the body), verdict and working shown
+    page.evaluate("() => { document.body.dataset.theme = 'dark'; }")
+    assert serious_violations(page) == []
+    page.evaluate("() => { document.body.dataset.theme = 'light'; }")
+    # and on a phone, where the progress table scrolls sideways in a frame
+    size = page.viewport_size
+    page.set_viewport_size({"width": 390, "height": 844})
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+    assert serious_violations(page) == []
+    assert size
+    page.set_viewport_size(size)
     # a link that names no exercise says so, and deals nothing
     page.evaluate("() => { location.hash = 'exercise=standard/poker/1/2'; }")
     expect(page.locator("form.gr-exercises-setup .gr-status")).to_contain_text("standard/poker/1/2")
