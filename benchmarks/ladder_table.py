@@ -35,7 +35,11 @@ def _figure(row: dict[str, Any] | None) -> str:
     if row is None:
         return "— | — | —"
     low, high = row["ci95"]
-    return f"{row['win_rate']:.1%} | {low:.1%}–{high:.1%} | {row['games']:,}"
+    return f"{_pc(row['win_rate'])} | {_pc(low)}–{_pc(high)} | {row['games']:,}"
+
+
+def _pc(share: float) -> str:
+    return f"{100 * share:.1f} %"
 
 
 def tables(data: dict[str, Any]) -> str:
@@ -43,7 +47,8 @@ def tables(data: dict[str, Any]) -> str:
     lines = [
         f"Measured on {data['date']} (commit {', '.join(data['commits'])}), seed {data['seed']}.",
     ]
-    for variant, figures in data["variants"].items():
+    for variant in [name for name in VARIANTS if name in data["variants"]]:
+        figures = data["variants"][variant]
         lines += [
             "",
             f"**{VARIANTS[variant]}**",

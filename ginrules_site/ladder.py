@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from babel.dates import format_date
-from babel.numbers import format_decimal
+from babel.numbers import format_decimal, format_percent
 from docutils import nodes
 from docutils.parsers.rst import Directive
 from sphinx.application import Sphinx
@@ -83,6 +83,7 @@ class LadderDirective(Directive):
         measured = format_date(
             datetime.date.fromisoformat(data["date"]), format="long", locale=locale
         )
+        confidence = format_percent(0.95, locale=locale)
         heading = nodes.rubric(text=str(_("How strong each level is")))
         heading["heading-level"] = 2
         heading["translatable"] = False  # translated here, from the extension's catalog
@@ -93,12 +94,13 @@ class LadderDirective(Directive):
                 _(
                     "Each figure is the share of games that the row's level won against the "
                     "beginner (the baseline player of the EAAI 2021 gin rummy challenge) or "
-                    "against the gin camper, with its 95 % interval and the number of games. "
-                    "A game runs to the variant's target (in standard Gin Rummy, 100 points as "
-                    "the challenge scored them), and the games come in mirrored pairs: both "
-                    "games of a pair deal the same cards, with the seats swapped."
+                    "against the gin camper, with its {share} confidence interval and the "
+                    "number of games. A game runs to the variant's target (in standard Gin "
+                    "Rummy, 100 points as the challenge scored them), and the games come in "
+                    "mirrored pairs: both games of a pair deal the same cards, with the seats "
+                    "swapped."
                 )
-            )
+            ).format(share=confidence)
         )
         container += nodes.paragraph(
             text=str(_("Measured on {date} (commit {commit}).")).format(
@@ -108,13 +110,14 @@ class LadderDirective(Directive):
         header = [
             str(_("Level")),
             str(_("Against the beginner")),
-            str(_("95 % interval")),
+            str(_("Interval ({share})")).format(share=confidence),
             str(_("Games")),
             str(_("Against the gin camper")),
-            str(_("95 % interval")),
+            str(_("Interval ({share})")).format(share=confidence),
             str(_("Games")),
         ]
-        for variant, figures in data["variants"].items():
+        for variant in [name for name in PRESETS if name in data["variants"]]:
+            figures = data["variants"][variant]
             rows = [
                 [str(labels[level])]
                 + [
