@@ -575,16 +575,27 @@ def play_strings() -> dict[str, Any]:
         "act_hints_off": _("Hide the chances"),
         "hints_working": _("Playing each of your moves out to the end of the deal…"),
         "hints_title": _("Your moves, ranked by your chance of winning"),
-        "hints_model_game": _(
-            "Each move was played out to the end of this deal in {worlds} deals drawn to match "
-            "what you can see, both players then playing a quick version of the expert; the "
-            "points of the deal give the chance of reaching {target} first, if later deals "
-            "go either way as often and score as deals between two experts do."
+        "hints_model_game": ngettext(
+            "Each move was played out to the end of this deal in {worlds} deal drawn to "
+            "match what you can see, both players then playing a quick version of the "
+            "expert; the points of the deal give the chance of reaching {target} first, if "
+            "later deals go either way as often and score as deals between two experts do.",
+            "Each move was played out to the end of this deal in {worlds} deals drawn to "
+            "match what you can see, both players then playing a quick version of the "
+            "expert; the points of the deal give the chance of reaching {target} first, if "
+            "later deals go either way as often and score as deals between two experts do.",
+            "worlds",
         ),
-        "hints_model_deal": _(
-            "Each move was played out to the end of this deal in {worlds} deals drawn to match "
-            "what you can see, both players then playing a quick version of the expert; the "
-            "chance is that of scoring in this deal, a dead deal counting as half."
+        "hints_model_deal": ngettext(
+            "Each move was played out to the end of this deal in {worlds} deal drawn to "
+            "match what you can see, both players then playing a quick version of the "
+            "expert; the chance is that of scoring in this deal, a dead deal counting as "
+            "half.",
+            "Each move was played out to the end of this deal in {worlds} deals drawn to "
+            "match what you can see, both players then playing a quick version of the "
+            "expert; the chance is that of scoring in this deal, a dead deal counting as "
+            "half.",
+            "worlds",
         ),
         # Translators: the columns of the table of chances; {confidence} is "95 %" as the
         # page writes a percentage.
