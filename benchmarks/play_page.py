@@ -124,6 +124,7 @@ def hint_waits(page: Page, variant: str, count: int, rng: random.Random) -> list
     root = "section[data-widget='play'][data-state='ready'][data-busy='false']"
     page.wait_for_selector(root, timeout=120_000)
     timed: list[float] = []
+    missed = 0
     while len(timed) < count:
         offered = page.evaluate(OFFERED)
         kinds = {action for action, _card in offered}
@@ -132,8 +133,12 @@ def hint_waits(page: Page, variant: str, count: int, rng: random.Random) -> list
             page.wait_for_selector(root)
             continue
         if "hints" not in kinds:
-            page.wait_for_selector(root)
+            missed += 1
+            if missed > 50:
+                raise SystemExit("no 'Show the chances' button: is dist/ built from this checkout?")
+            page.wait_for_timeout(100)
             continue
+        missed = 0
         timed.append(float(page.evaluate(TIMED_HINTS)))
         page.click(".gr-play-table button[data-action='hints']")  # closed again
         moves = [m for m in offered if m[0] in ("take", "pass", "stock", "discard")]
