@@ -1043,7 +1043,8 @@ class Play {
     const grid = el("table", "gr-play-hints-table");
     const head = el("tr");
     const confidence = { confidence: percent.format(0.95) };
-    for (const text of [S.hints_move, fill(S.hints_win, confidence), fill(S.hints_points, confidence), S.hints_why]) head.append(el("th", "", text));
+    const titles = [S.hints_move, fill(S.hints_win, confidence), fill(S.hints_points, confidence), S.hints_why];
+    for (const text of titles) head.append(el("th", "", text));
     grid.append(el("thead"), el("tbody"));
     grid.tHead.append(head);
     for (const row of hints.rows) {
@@ -1055,12 +1056,15 @@ class Play {
       if (row.best) marks.push(S.hints_best);
       if (row.tie) marks.push(S.hints_tie);
       const first = el("td", "gr-play-hints-move", move);
-      if (marks.length) first.append(el("span", "gr-play-hints-marks", ` (${marks.join("; ")})`));
+      if (marks.length) first.append(el("span", "gr-play-hints-marks", ` (${marks.join(", ")})`));
       const win = fill(S.hints_range, { value: percent.format(row.win), low: percent.format(row.win_low), high: percent.format(row.win_high) });
       const deal = fill(S.hints_range, { value: points.format(row.points), low: points.format(row.points_low), high: points.format(row.points_high) });
       const reason = fill(S[`tutor_${row.reason}`] ?? "", named(row.params));
       const line = el("tr");
-      line.append(first, el("td", "gr-play-hints-win", win), el("td", "gr-play-hints-points", deal), el("td", "gr-play-hints-why", reason));
+      const cells = [first, el("td", "gr-play-hints-win", win), el("td", "gr-play-hints-points", deal), el("td", "gr-play-hints-why", reason)];
+      // a phone shows each row as a block, each value under its column's title
+      cells.forEach((cell, i) => { cell.dataset.label = titles[i]; });
+      line.append(...cells);
       Object.assign(line.dataset, {
         hintAction: row.action, hintCard: row.card ?? "", hintWin: String(row.win), hintReason: row.reason,
         hintExpert: String(row.expert), hintTie: String(row.tie), hintBest: String(row.best),
