@@ -195,6 +195,157 @@ LEVEL_NAMES = {
 }
 
 
+# The table of chances (typed '?'): the play page's words (ginrules_site/play.py), so
+# that the site's catalog translates them (tools/cli_catalog.py).
+HINT_WORDS: dict[str, str] = {
+    "act_hints_on": N_("Show the chances"),
+    "hints_title": N_("Your moves, ranked by your chance of winning"),
+    "hints_range": N_("{value} ({low} to {high})"),
+    "hints_expert": N_("the expert's choice"),
+    "hints_best": N_("best"),
+    "hints_tie": N_("a tie with the best: the difference is within the sampling noise"),
+    "act_pass": N_("Pass"),
+    "act_stock": N_("Draw from the stock"),
+    "act_discard": N_("Discard {card}"),
+    "act_take_upcard": N_("Take the upcard, {card}"),
+    "act_take_pile": N_("Take {card} from the pile"),
+}
+HINT_MODEL = NP_(
+    "Each move was played out to the end of this deal in {worlds} deal "
+    "drawn to match what you can see, both players then playing a quick "
+    "version of the expert; the chance is that of scoring in this deal, a "
+    "dead deal counting as half.",
+    "Each move was played out to the end of this deal in {worlds} deals "
+    "drawn to match what you can see, both players then playing a quick "
+    "version of the expert; the chance is that of scoring in this deal, a "
+    "dead deal counting as half.",
+)
+HINT_REASONS: dict[str, str | tuple[str, str]] = {
+    "take_meld": N_(
+        "Take {card}: it joins a meld, and once you discard {discard} your "
+        "deadwood falls from {before} to {after}."
+    ),
+    "take_replaces": N_(
+        "Take {card} in place of {replaces}: it joins no meld, but it counts "
+        "less, so your deadwood falls from {before} to {after}."
+    ),
+    "take_lower": N_(
+        "Take {card} and discard {discard}: your deadwood falls from {before} to {after}."
+    ),
+    "take_keep": N_(
+        "Take {card}: your deadwood does not fall ({before}, then {after} at "
+        "best), but the card could make a meld with {first} and {second}, and "
+        "only gin ends this deal: the expert keeps it."
+    ),
+    "take_only": N_("Take {card}: the stock may not be drawn now."),
+    "upcard_no_help": N_(
+        "Pass: with {card} your deadwood would be {after} at best, not less "
+        "than the {before} you hold."
+    ),
+    "upcard_no_meld": N_(
+        "Pass: {card} would join no meld; it would lower your deadwood from "
+        "{before} to {after} only in place of {replaces}, and the expert takes "
+        "a card only for a meld."
+    ),
+    "upcard_race": N_(
+        "Pass: {card} would lower your deadwood from {before} to {after}, but "
+        "only gin ends this deal, and the expert judges your hand nearer to gin"
+        " without it."
+    ),
+    "pile_no_help": N_(
+        "Draw from the stock: with {card} your deadwood would be {after} at "
+        "best, not less than the {before} you hold."
+    ),
+    "pile_no_meld": N_(
+        "Draw from the stock: {card} would join no meld; it would lower your "
+        "deadwood from {before} to {after} only in place of {replaces}, and the"
+        " expert takes a card only for a meld."
+    ),
+    "pile_race": N_(
+        "Draw from the stock: {card} would lower your deadwood from {before} to"
+        " {after}, but only gin ends this deal, and the expert judges your hand"
+        " nearer to gin without it."
+    ),
+    "stock_only": N_("Draw from the stock: the pile's card may not be taken now."),
+    "gin": N_("Go gin, discarding {card}."),
+    "big_gin": N_("Go big gin, keeping all eleven cards."),
+    "knock": N_("Knock, discarding {card}: deadwood {deadwood} is left."),
+    "play_on": N_(
+        "Discard {card} and play on: you could knock with {deadwood}, but this "
+        "is your turn {turn}, and the expert knocks before gin only in its "
+        "first turns (up to turn {early_turns}) with {early_at} or less, or "
+        "when the target ({target}) is {margin} or less away: you are still "
+        "{to_go} short. It waits for gin (unseen cards that would give it now: "
+        "{gin_outs}) or to undercut a knock by the computer."
+    ),
+    "play_on_deal": N_(
+        "Discard {card} and play on: you could knock with {deadwood}, but this "
+        "is your turn {turn}, and in a single deal the expert knocks before gin"
+        " only in its first turns (up to turn {early_turns}) with {early_at} or"
+        " less. It waits for gin (unseen cards that would give it now: "
+        "{gin_outs}) or to undercut a knock by the computer."
+    ),
+    "least_deadwood": N_("Discard {card}: it leaves the least deadwood ({deadwood})."),
+    "safe_discard": N_(
+        "Discard {card} (deadwood {deadwood}; the least is {least}) rather than"
+        " {avoided}: the computer took {near} from the pile and may want "
+        "{avoided}."
+    ),
+    "keeps_outs": NP_(
+        "Discard {card} (deadwood {deadwood}) rather than {avoided} (deadwood "
+        "{least}): then {outs} unseen card would lower your deadwood at the "
+        "next draw, against {avoided_outs}.",
+        "Discard {card} (deadwood {deadwood}) rather than {avoided} (deadwood "
+        "{least}): then {outs} unseen cards would lower your deadwood at the "
+        "next draw, against {avoided_outs}.",
+    ),
+    "keeps_chances": N_(
+        "Discard {card} (deadwood {deadwood}) rather than {avoided} (deadwood "
+        "{least}): the expert rates the cards you keep higher for the draws to "
+        "come."
+    ),
+    "take_no_help": N_(
+        "Take {card}: it would not lower your deadwood ({before} now, {after} "
+        "after your best discard)."
+    ),
+    "upcard_lower": N_("Pass: {card} would lower your deadwood from {before} to {after}."),
+    "pile_lower": N_(
+        "Draw from the stock: {card} would lower your deadwood from {before} to {after}."
+    ),
+    "more_deadwood": N_(
+        "Discard {card}: it leaves deadwood {deadwood}; the least you can keep is {least}."
+    ),
+}
+# going out in Gin Rami's words (going down, petit and grand gin)
+HINT_REASONS_DOWN: dict[str, str] = {
+    "knock": N_("Go down, discarding {card}: a count of {deadwood} is left."),
+    "gin": N_("Go petit gin, discarding {card}."),
+    "big_gin": N_("Go grand gin, keeping all eleven cards."),
+    "play_on": N_(
+        "Discard {card} and play on: you could go down with a count of "
+        "{deadwood}, but this is your turn {turn}, and the expert goes down "
+        "before petit gin only in its first turns (up to turn {early_turns}) "
+        "with a count of {early_at} or less, or when the target ({target}) is "
+        "{margin} or less away: you are still {to_go} short. It waits for petit"
+        " gin (unseen cards that would give it now: {gin_outs}) or to beat the "
+        "computer on the count if it goes down first."
+    ),
+    "play_on_deal": N_(
+        "Discard {card} and play on: you could go down with a count of "
+        "{deadwood}, but this is your turn {turn}, and in a single deal the "
+        "expert goes down before petit gin only in its first turns (up to turn "
+        "{early_turns}) with a count of {early_at} or less. It waits for petit "
+        "gin (unseen cards that would give it now: {gin_outs}) or to beat the "
+        "computer on the count if it goes down first."
+    ),
+}
+HINT_GOING_OUT: dict[str, tuple[str, str]] = {
+    "knock": (N_("Knock, discarding {card}"), N_("Go down, discarding {card}")),
+    "gin": (N_("Go gin, discarding {card}"), N_("Petit gin, discarding {card}")),
+    "big_gin": (N_("Big gin: keep all eleven cards"), N_("Grand gin: keep all eleven cards")),
+}
+
+
 def fold(text: str) -> str:
     """Typed words as the move table compares them: case folded (German ``ß`` is ``ss``,
     as ``GROSSES`` writes it), no accents, ``_`` and ``-`` as spaces, one space between words.
@@ -333,6 +484,7 @@ def _help(say: Voice) -> str:
         rows.append((f"{w['gin']} {seven}", say("discard {card} and go gin", card=seven)))
     if say.rules.big_gin:
         rows.append((w["big_gin"], say("go out with all eleven cards in melds, no discard")))
+    rows.append(("?", say(HINT_WORDS["act_hints_on"])))
     rows.append((w["help"], say("this list")))
     rows.append((w["quit"], say("leave the game")))
     lines = [say("Moves (cards as {examples}):", examples=examples)]
@@ -460,6 +612,67 @@ def _result_lines(say: Voice, deal: Deal, result: DealResult, you: int) -> list[
 
 
 # --------------------------------------------------------------------------- reading moves
+
+
+def _hint_lines(say: Voice, deal: Deal, you: int, seed: int) -> list[str]:
+    """The table of chances (:func:`ginrules.hints.hints`) for the reader's position, in
+    the play page's words: each move with its chance of winning (this deal: a dead deal
+    counts as half) and its points, with their 95 % intervals, the marks and the reason."""
+    from ginrules.hints import hints
+
+    view = PlayerView.of(deal, seat=you)
+    table = hints(view, seed)
+    point = "." if say.lang == "en" else ","
+
+    def number(value: float, sign: bool = False) -> str:
+        text = f"{value:+.1f}" if sign and round(value, 1) else f"{value:.1f}" if sign else ""
+        return (text or f"{value:.0%}").replace(".", point)
+
+    def card(code: str) -> str:
+        return say.card(Card.parse(code))
+
+    lines = [
+        say(HINT_WORDS["hints_title"]),
+        say.plural(*HINT_MODEL, table["worlds"], worlds=table["worlds"]),
+    ]
+    top = view.discard_pile[-1].code if view.discard_pile else "7H"
+    ranges = HINT_WORDS["hints_range"]
+    for rank, row in enumerate(table["rows"], 1):
+        action = row["action"]
+        code = row.get("card", top)
+        if action in HINT_GOING_OUT:
+            move = say(HINT_GOING_OUT[action][say.goes_down], card=card(code))
+        elif action == "take":
+            key = "act_take_upcard" if view.phase == "offer" else "act_take_pile"
+            move = say(HINT_WORDS[key], card=card(top))
+        else:
+            move = say(HINT_WORDS[f"act_{action}"], card=card(code))
+        marks = [say(HINT_WORDS[f"hints_{k}"]) for k in ("expert", "best", "tie") if row[k]]
+        low, high = row["win_low"], row["win_high"]
+        win = say(ranges, value=number(row["win"]), low=number(low), high=number(high))
+        low, high = row["points_low"], row["points_high"]
+        points = say(
+            ranges,
+            value=number(row["points"], True),
+            low=number(low, True),
+            high=number(high, True),
+        )
+        params = dict(row["params"])
+        for name in ("card", "avoided", "replaces", "discard", "near"):
+            if params.get(name):
+                params[name] = card(params[name])
+        if params.get("with"):
+            params["first"], params["second"] = (card(c) for c in params["with"])
+        down = say.goes_down and row["reason"] in HINT_REASONS_DOWN
+        text = HINT_REASONS_DOWN[row["reason"]] if down else HINT_REASONS[row["reason"]]
+        if isinstance(text, tuple):
+            reason = say.plural(*text, params["outs"], **params)
+        else:
+            reason = say(text, **params)
+        mark = f" ({', '.join(marks)})" if marks else ""
+        lines.append(f"  {rank}. {move}{mark}: {win}; {points}")
+        lines.append(f"     {reason}")
+    return lines
 
 
 def _read(say: Voice, text: str) -> Action | str:
@@ -614,6 +827,10 @@ def run_play(
                 line(say("Game left."))
                 return 1
             text = typed.strip()
+            if text == "?":
+                for hint in _hint_lines(say, deal, you, seed):
+                    line(hint)
+                continue
             try:
                 move = _read(say, text)
             except CardError:

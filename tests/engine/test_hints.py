@@ -227,3 +227,25 @@ def test_worlds_per_move_and_a_forced_move() -> None:
     [row] = table["rows"]
     assert row["action"] == "stock" and row["expert"] and row["reason"] == "stock_only"
     assert not row["tie"] and row["best"]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_terminal_game_shows_the_chances(lang: str) -> None:
+    """'?' at the prompt of ``ginrules play`` prints the table: a row per legal move,
+    the expert's choice marked, in the game's language."""
+    import argparse
+    import io
+
+    from ginrules.cli_play import HINT_WORDS, Voice, run_play
+
+    args = argparse.Namespace(
+        seed=7, dealer="computer", level="good", variant="standard", lang=lang
+    )
+    out = io.StringIO()
+    run_play(args, stdout=out, stdin=io.StringIO("?\nquit\n"))
+    say = Voice(lang, STANDARD)
+    text = out.getvalue()
+    assert say(HINT_WORDS["hints_title"]) in text and say(HINT_WORDS["hints_expert"]) in text
+    view = PlayerView.of(Deal.new(STANDARD, seed=7, dealer=1))
+    rows = [line for line in text.splitlines() if line[:5].strip().rstrip(".").isdigit()]
+    assert len(rows) == len(view.legal_actions()) == 2
