@@ -107,13 +107,16 @@ __all__ = [
     "worlds_per_move",
 ]
 
-ROLLOUTS: Final = 144
+ROLLOUTS: Final = 96
 """Rollouts per table by default, shared among the moves: ``ROLLOUTS // moves``
 worlds per move, at least ``MIN_WORLDS`` and at most ``MAX_WORLDS``. Chosen by
-measuring (``benchmarks/hints.py``, 120 tables over the four variants, at a load
-of about 4.5 on two cores): in CPython a table took 125 ms (median; 99th
-percentile 279 ms), inside Pyodide under Node 307 ms (p99 701 ms); with 288
-rollouts, Pyodide took 533 ms (p99 1,291 ms)."""
+measuring (``benchmarks/hints.py``, 120 tables over the four variants): at 144
+rollouts a table took 125 ms in CPython at a load of about 4.5 on two cores (median;
+99th percentile 279 ms), 307 ms inside Pyodide under Node (p99 701 ms), and in
+Chromium on the play page 332 ms under the standard rules (p99 995 ms; Gin Rami p99
+1,155 ms), above the page's budget of 250 ms (median) and 1 s (p99). At 96, on an
+idle machine, CPython took 48 ms against 66 ms at 144 (median; p99 85 against
+123 ms), with the same share of ties (3.4 rows of 6.1 tie with the best)."""
 
 MIN_WORLDS: Final = 8
 MAX_WORLDS: Final = 64

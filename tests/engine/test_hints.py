@@ -21,6 +21,9 @@ from ginrules.deal import Deal, DrawStock, replay
 from ginrules.hints import (
     DEAL_POINTS,
     HINT_REASONS,
+    MAX_WORLDS,
+    MIN_WORLDS,
+    ROLLOUTS,
     _World,
     _worlds,
     hints,
@@ -217,7 +220,9 @@ def test_win_chance_model() -> None:
 
 
 def test_worlds_per_move_and_a_forced_move() -> None:
-    assert worlds_per_move(1) == worlds_per_move(2) and worlds_per_move(40) >= 1
+    assert worlds_per_move(1) == MAX_WORLDS
+    assert worlds_per_move(2) == min(MAX_WORLDS, ROLLOUTS // 2)
+    assert worlds_per_move(40) == MIN_WORLDS
     deal = Deal.new(STANDARD, seed=7)
     for _ in range(2):
         deal.apply(deal.legal_actions()[1])  # both pass the upcard
