@@ -37,8 +37,10 @@ requirements:
 site: requirements venv
 	$(PY) tools/site.py build
 
-## build the site, then serve it on http://127.0.0.1:8000
-serve: site
+## build the site and its one-page rules summaries (PDF, printed by Chromium, as make dist
+## does), then serve it on http://127.0.0.1:8000
+serve: site /usr/bin/chromium
+	$(PY) tools/summaries.py _build/html
 	$(PY) tools/serve.py _build/html
 
 ## for translators, in a few seconds: check one language's catalogs, build its pages

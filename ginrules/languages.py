@@ -48,6 +48,9 @@ class Language:
     offers it (its catalog: ``ginrules/locale/<code>/LC_MESSAGES/ginrules.po``), and
     ``move_words`` the words a player may type besides the catalog's (by move).
 
+    ``loanwords`` are the English words the language uses as its own terms (German
+    *Deadwood*, *Gin*), which the checks do not take for English left untranslated.
+
     ``status`` is ``"complete"`` (every catalog entry translated, no fuzzy entry: the
     checks hold it there) or ``"in progress"``: the language builds, its pages say how
     much is translated and show the rest in English, and the checks accept it from
@@ -70,6 +73,7 @@ class Language:
     move_words: Mapping[str, tuple[str, ...]] = field(default_factory=dict, compare=False)
     status: Literal["complete", "in progress"] = "complete"
     minimum: int = 100
+    loanwords: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if len(self.ranks) != 13 or len(self.suits) != 4:
@@ -194,8 +198,8 @@ LANGUAGES: Final[dict[str, Language]] = {
                 "help": ("?", "hilfe"),
                 "quit": ("beenden", "aufhören", "ende"),
             },
-            status="in progress",
-            minimum=0,
+            loanwords=("Deadwood", "Gin", "Undercut"),
+            status="complete",
         ),
         # A new language: its entry here, then `make update-po` creates its catalogs.
     )
