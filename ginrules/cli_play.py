@@ -622,11 +622,13 @@ def _hint_lines(say: Voice, deal: Deal, you: int, seed: int) -> list[str]:
 
     view = PlayerView.of(deal, seat=you)
     table = hints(view, seed)
-    point = "." if say.lang == "en" else ","
+    language = LANGUAGE_TABLE[say.lang]
 
     def number(value: float, sign: bool = False) -> str:
-        text = f"{value:+.1f}" if sign and round(value, 1) else f"{value:.1f}" if sign else ""
-        return (text or f"{value:.0%}").replace(".", point)
+        if not sign:
+            return language.percent.format(round(value * 100))
+        text = f"{value:+.1f}" if round(value, 1) else f"{value:.1f}"
+        return text.replace(".", language.decimal_point)
 
     def card(code: str) -> str:
         return say.card(Card.parse(code))
@@ -670,7 +672,8 @@ def _hint_lines(say: Voice, deal: Deal, you: int, seed: int) -> list[str]:
         else:
             reason = say(text, **params)
         mark = f" ({', '.join(marks)})" if marks else ""
-        lines.append(f"  {rank}. {move}{mark}: {win}; {points}")
+        colon, semicolon = (("\u202f" if m in language.space_before else "") + m for m in ":;")
+        lines.append(f"  {rank}. {move}{mark}{colon} {win}{semicolon} {points}")
         lines.append(f"     {reason}")
     return lines
 

@@ -48,6 +48,9 @@ class Language:
     offers it (its catalog: ``ginrules/locale/<code>/LC_MESSAGES/ginrules.po``), and
     ``move_words`` the words a player may type besides the catalog's (by move).
 
+    ``decimal_point`` and ``percent`` are how it writes 6.1 and 62 % (``percent`` a
+    format with ``{}`` for the number: a no-break space before the sign but in English).
+
     ``loanwords`` are the English words the language uses as its own terms (German
     *Deadwood*, *Gin*), which the checks do not take for English left untranslated.
 
@@ -74,6 +77,8 @@ class Language:
     status: Literal["complete", "in progress"] = "complete"
     minimum: int = 100
     loanwords: tuple[str, ...] = ()
+    decimal_point: str = ","
+    percent: str = "{}\u00a0%"
 
     def __post_init__(self) -> None:
         if len(self.ranks) != 13 or len(self.suits) != 4:
@@ -106,6 +111,8 @@ LANGUAGES: Final[dict[str, Language]] = {
             suits=("S", "H", "D", "C"),
             written="code",
             english_order=True,
+            decimal_point=".",
+            percent="{}%",
             terminal=True,
             move_words={
                 "take": ("t", "d", "take it"),
@@ -129,6 +136,7 @@ LANGUAGES: Final[dict[str, Language]] = {
             plural_forms="nplurals=2; plural=(n > 1);",
             quotes="« »",
             wrong_quotes='"“”',
+            percent="{}\u202f%",
             space_before=":;?!",
             terminal=True,
             move_words={

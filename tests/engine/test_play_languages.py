@@ -87,10 +87,9 @@ def test_nobody_knocks_in_straight_gin_and_gin_rami_goes_down(lang: str) -> None
     straight = play(
         ["--lang", lang, "--variant", "straight", "--seed", "3"], f"{helper}\n{quit_}\n"
     )
-    assert (
-        f"  {knock} " not in straight
-        and catalog.gettext("discard {card} and go gin")[:5] in straight
-    )
+    go_gin = re.escape(catalog.gettext("discard {card} and go gin"))
+    assert f"  {knock} " not in straight
+    assert re.search(go_gin.replace(re.escape("{card}"), r"\S+"), straight)
     french = play(["--lang", lang, "--variant", "french", "--seed", "3"], f"{helper}\n{quit_}\n")
     assert f"  {go_down} " in french and f"  {knock} " not in french
     big = catalog.pgettext("command", "big gin")
