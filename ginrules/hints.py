@@ -873,8 +873,8 @@ def _row_reason(
 def worlds_per_move(moves: int, rollouts: int = ROLLOUTS) -> int:
     """The worlds each of ``moves`` moves is played in (see :data:`ROLLOUTS`).
 
-    >>> worlds_per_move(2), worlds_per_move(12), worlds_per_move(30)
-    (64, 12, 8)
+    >>> worlds_per_move(1), worlds_per_move(2), worlds_per_move(8), worlds_per_move(30)
+    (64, 48, 12, 8)
     """
     return max(MIN_WORLDS, min(MAX_WORLDS, rollouts // max(moves, 1)))
 

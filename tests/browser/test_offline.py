@@ -18,6 +18,7 @@ import json
 import random
 import socket
 import threading
+import time
 from collections.abc import Iterator
 from functools import partial
 from http.server import ThreadingHTTPServer
@@ -120,9 +121,11 @@ def state(page: Page, site: StoppableServer, lang: str) -> dict[str, Any]:
     return value
 
 
-def wait_for(page: Page, site: StoppableServer, lang: str, test: Any, what: str) -> dict[str, Any]:
+def wait_for(
+    page: Page, site: StoppableServer, lang: str, test: Any, what: str, polls: int = 360
+) -> dict[str, Any]:
     """Poll the service worker's state until ``test(state)`` holds (90 s at most)."""
-    for _ in range(360):
+    for _ in range(polls):
         now = state(page, site, lang)
         if test(now):
             return now
@@ -218,16 +221,28 @@ def test_a_new_build_replaces_the_stored_set_on_the_next_visit(
         page, running, lang, lambda s: s["waiting"] == "installed", "no new build waiting"
     )
     assert now["caches"] == {old["build"]: len(old["files"]), new["build"]: len(new["files"])}
-    page.close()
-    page = context.new_page()
-    page.goto(f"/{lang}/standard.html")
-    now = wait_for(
-        page,
-        running,
-        lang,
-        lambda s: s["active"] == "activated" and len(s["caches"]) == 1,
-        "the new build did not replace the old one",
-    )
+    # The next visit: a page opened once no page of the old build is open. The engine's
+    # shared worker of an earlier test may outlive its page for a moment and keep the old
+    # build in use, and a page opened meanwhile is then the old build's: that visit ends
+    # and the reader comes again, as long as the old build is in use (a few visits at most).
+    for visit in range(1, 6):
+        page.close()
+        time.sleep(1)  # the old page's workers end
+        page = context.new_page()
+        page.goto(f"/{lang}/standard.html")
+        try:
+            now = wait_for(
+                page,
+                running,
+                lang,
+                lambda s: s["active"] == "activated" and len(s["caches"]) == 1,
+                "the new build did not replace the old one",
+                polls=60 if visit < 5 else 360,
+            )
+            break
+        except AssertionError:
+            if visit == 5:
+                raise
     assert now["caches"] == {new["build"]: len(new["files"])}
     assert now["controlled"]
 

@@ -88,7 +88,12 @@ def test_oklahoma_counts_its_upcards(shared_context: Any, lang: str) -> None:
     page = context.new_page()
     page.goto(f"/{lang}/oklahoma.html")
     hands = page.locator("div.gr-example.gr-hand").filter(has=page.locator(".gr-caption"))
-    words = {"en": "three upcards", "fr": "trois cartes retournées", "sv": "tre olika uppvända"}
+    words = {
+        "en": "three upcards",
+        "fr": "trois cartes retournées",
+        "sv": "tre olika uppvända",
+        "de": "drei verschiedenen aufgedeckten Karten",
+    }
     expect(hands.first.locator(".gr-caption")).to_contain_text(words[lang])
     first_cards = hands.first.locator(".gr-cardrow:not(:has(.gr-upcard)) [data-card]")
     same = [c.get_attribute("data-card") for c in first_cards.all()]
