@@ -93,7 +93,8 @@ level's band, so the levels' difficulty grows by construction:
   turn (2 moves) at level 1, two or three turns at level 2, four to six at level 3.
 - ``sheet``: the rows of the score sheet (deals and bonuses) the reader adds up.
   Level 1: up to 3 (a game under way); level 2: 4 to 8 (a game that ends, with its
-  bonuses); level 3: 9 or more (Hollywood's three games, a partie, a long game).
+  bonuses); level 3: 9 or more (Hollywood's three games; Gin Rami: a partie or a long
+  manche).
 
 >>> exercise = make_exercise("standard", "count", 1, 7)
 >>> exercise == make_exercise("standard", "count", 1, 7)
@@ -133,6 +134,7 @@ from ginrules.score_entries import new_sheet, parse_entries, points_range, schem
 from ginrules.showdown import ShowdownResult, _extensions, layoff_cards, showdown
 
 __all__ = [
+    "HOLLYWOOD_LEVEL",
     "KINDS",
     "LEVELS",
     "MAX_SEED",
@@ -152,6 +154,9 @@ KINDS: Final[tuple[str, ...]] = ("count", "discard", "go_out", "showdown", "stoc
 LEVELS: Final[tuple[int, ...]] = (1, 2, 3)
 MAX_SEED: Final = 2**53 - 1
 """The largest seed (a share link's number stays exact in JavaScript)."""
+HOLLYWOOD_LEVEL: Final = 3
+"""The level whose ``sheet`` exercises are Hollywood sheets, in every preset that
+scores Hollywood (every preset but Gin Rami, whose level 3 is a partie or a manche)."""
 
 _TRIES: Final = 5000
 _BANDS: Final[dict[str, dict[int, tuple[int, int]]]] = {
@@ -733,9 +738,12 @@ def _solve_showdown(ex: Exercise) -> _Solution:
     steps = _arrangement_steps(result.spread, rules, "spread")
     if not result.layoffs_allowed:
         steps.append(Step("no_layoffs", {"outcome": result.outcome}))
-    for layoff in result.layoffs:
-        meld = result.spread.melds[layoff.meld_index]
-        steps.append(Step("layoff", {"card": layoff.card.code, "meld": _codes(meld.cards)}))
+    grown = {i: list(meld.cards) for i, meld in enumerate(result.spread.melds)}
+    for layoff in result.layoffs:  # each on its meld as the lay-offs before it left it
+        meld = grown[layoff.meld_index]
+        steps.append(Step("layoff", {"card": layoff.card.code, "meld": _codes(meld)}))
+        meld.append(layoff.card)
+        meld.sort(key=lambda card: (card.rank, card.suit))
     values = [rules.card_value(c) for c in result.defender_unmatched]
     steps.append(
         Step(
@@ -872,9 +880,7 @@ def _sheet_scheme(rules: Rules, level: int, rng: random.Random) -> str:
     offered = schemes(rules)
     if "manche" in offered:
         return "partie" if level == 3 and rng.random() < 0.5 else "manche"
-    if level == 3 and rng.random() < 0.6:
-        return "hollywood"
-    return "game"
+    return "hollywood" if level == HOLLYWOOD_LEVEL and "hollywood" in offered else "game"
 
 
 def _sheet_entry(rng: random.Random, rules: Rules) -> str:

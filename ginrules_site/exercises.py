@@ -44,7 +44,14 @@ from sphinx.util.docutils import SphinxDirective, SphinxRole
 from sphinx.writers.html5 import HTML5Translator
 
 from ginrules.cards import CARDS, Card
-from ginrules.exercises import KINDS, LEVELS, check_answer, kinds_for, make_exercise
+from ginrules.exercises import (
+    HOLLYWOOD_LEVEL,
+    KINDS,
+    LEVELS,
+    check_answer,
+    kinds_for,
+    make_exercise,
+)
 from ginrules.rules import Rules, find_variant
 from ginrules_site.cards_html import card_html, card_node, cardrow_node, group_node
 from ginrules_site.deals import sheet_entry, turn_sentences
@@ -814,9 +821,19 @@ class ExerciseLinkRole(SphinxRole):
     """``{gin-exercise-link}`straight```: "Practise these rules: exercises of Straight
     Gin", a link to the exercises page with that variant chosen
     (``exercises.html#exercises=straight``); ``straight/showdown``: "Practise this rule:
-    settle a showdown", with that kind chosen too."""
+    settle a showdown", with that kind chosen too; ``hollywood``: "Practise this rule:
+    read a Hollywood score sheet", the standard rules' score sheets at the level whose
+    sheets are Hollywood's (``exercises.html#exercises=standard/sheet/3``)."""
 
     def run(self) -> tuple[list[nodes.Node], list[nodes.system_message]]:
+        if self.text.strip() == "hollywood":
+            node = nodes.reference(
+                self.rawtext,
+                str(_("Practise this rule: read a Hollywood score sheet")),
+                classes=["gr-exercise-link"],
+            )
+            node["gr_exercises"] = f"standard/sheet/{HOLLYWOOD_LEVEL}"
+            return [node], []
         variant, _slash, kind = self.text.strip().partition("/")
         if variant not in VARIANTS or (kind and kind not in kinds_for(variant)):
             logger.error(

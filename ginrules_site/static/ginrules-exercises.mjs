@@ -603,8 +603,8 @@ class Trainer {
     this.deal();
   }
 
-  // #exercise=<variant>/<kind>/<level>/<seed>: that exercise; #exercises=<variant>[/<kind>]: a new
-  // one of that variant (and kind), at the first level.
+  // #exercise=<variant>/<kind>/<level>/<seed>: that exercise; #exercises=<variant>[/<kind>[/<level>]]:
+  // a new one of that variant (and kind), at that level or the first.
   restore(hash) {
     const params = new URLSearchParams(hash.slice(1));
     const one = params.get("exercise");
@@ -623,11 +623,11 @@ class Trainer {
       this.deal(Number(match[4]));
     } else if (chosen != null) {
       // a variant page's "practise" link: that variant (and kind) chosen, a first exercise dealt
-      const [variant, kind] = chosen.split("/");
+      const [variant, kind, level] = chosen.split("/");
       if (!(variant in this.params.variants)) return;
       this.series = null;
       save(SERIES, null);
-      this.choose(variant, kind, 1);
+      this.choose(variant, kind, this.params.levels.includes(Number(level)) ? level : 1);
       this.deal();
     } else if (this.series && this.series.variant in this.params.variants) {
       this.dealSeries(); // a series survives a reload

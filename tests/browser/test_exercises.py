@@ -217,6 +217,12 @@ def test_next_series_progress_and_reset(opened: Callable[[str], Page]) -> None:
     expect(box).to_have_attribute("data-kind", "stock_end")
     expect(box).to_have_attribute("data-level", "1")
     expect(box.locator(".gr-series-status")).to_be_empty()
+    # the Hollywood page's link: a standard score sheet at the level of Hollywood's sheets
+    page.evaluate("() => { location.hash = 'exercises=standard/sheet/3'; }")
+    expect(box).to_have_attribute("data-variant", "standard", timeout=LIVE_TIMEOUT)
+    expect(box).to_have_attribute("data-kind", "sheet")
+    expect(box).to_have_attribute("data-level", "3")
+    expect(box.locator(".gr-summary")).to_contain_text("Hollywood")
     # the progress stays across a reload; the reset clears it
     page.reload()
     page.wait_for_selector(READY)

@@ -17,6 +17,7 @@ import pytest
 
 from ginrules.cards import CARDS, Card
 from ginrules.exercises import (
+    HOLLYWOOD_LEVEL,
     KINDS,
     LEVELS,
     MAX_SEED,
@@ -32,7 +33,7 @@ from ginrules.exercises import (
 from ginrules.going_out import check_going_out
 from ginrules.melds import best_arrangement, best_discards, deadwood
 from ginrules.rules import PRESETS, Rules
-from ginrules.score_entries import fill_sheet, parse_entries
+from ginrules.score_entries import fill_sheet, parse_entries, schemes
 from ginrules.showdown import layoff_cards, showdown
 
 VARIANTS = list(PRESETS)
@@ -66,6 +67,20 @@ def assert_arrangement_step(
         assert arrangement.deadwood == 0 and len(arrangement.melds) == 1, meld
     values = [rules.card_value(Card.parse(c)) for c in args["deadwood_cards"]]
     assert sum(values) == args["deadwood"] == (deadwood(cards, rules) if least is None else least)
+
+
+def is_meld(cards: list[Card], rules: Rules) -> bool:
+    """A set (three or four of a rank) or a run (three or more in a suit in a row, round
+    the corner where the rules allow), checked without the engine."""
+    if len(cards) < 3 or len(set(cards)) < len(cards):
+        return False
+    if len({c.rank for c in cards}) == 1:
+        return len(cards) <= 4
+    if len({c.suit for c in cards}) > 1:
+        return False
+    ranks = {c.rank for c in cards}
+    starts = range(1, 14) if rules.round_the_corner else [min(ranks)]
+    return any({(start - 1 + i) % 13 + 1 for i in range(len(cards))} == ranks for start in starts)
 
 
 def assert_sum_step(step: dict[str, Any], rules: Rules) -> None:
@@ -216,6 +231,11 @@ def check_showdown(ex: Exercise) -> None:
     extra = int(result.outcome == "undercut") + int(result.multiplier > 1)
     assert ex.measure == arrangement_work(defender, rules) + len(layoffs) + chained + extra
     assert layoffs == [x.card.code for x in result.layoffs]
+    for step in (s for s in steps if s["code"] == "layoff"):
+        # "9♥ is laid off on 5♥ 6♥ 7♥ 8♥": the meld as the lay-offs before left it, and
+        # the card joins it (a chained card does not join the meld as first spread)
+        meld = [Card.parse(c) for c in step["args"]["meld"]]
+        assert is_meld(meld, rules) and is_meld([*meld, Card.parse(step["args"]["card"])], rules)
     with pytest.raises(ExerciseError) as error:
         check_answer(ex, {"layoffs": [knocker[0].code], "points": 1, "winner": "knocker"})
     assert error.value.reason == "not_in_hand"
@@ -261,6 +281,9 @@ def check_sheet(ex: Exercise) -> None:
     assert len(rows) == len(sheet["rows"]) == ex.measure
     assert [r["points"] for r in rows] == [r["points"] for r in sheet["rows"]]
     assert steps[-1]["args"] == {"totals": [a, b], "leader": leader, "lead": lead}
+    # the Hollywood page's "practise" link opens this level: its sheets are Hollywood's
+    hollywood = "hollywood" in schemes(rules)
+    assert (data["scheme"] == "hollywood") == (hollywood and ex.level == HOLLYWOOD_LEVEL)
 
 
 CHECKS = {
@@ -301,6 +324,23 @@ def test_levels_grow_in_difficulty(variant: str, kind: str) -> None:
         mean(difficulty(ex) for ex in exercises(variant, kind) if ex.level == level)
         for level in LEVELS
     ]
+    assert means == sorted(means) and len(set(means)) == len(means), means
+
+
+# CPython only (tests/pyodide/test_engine_in_pyodide.py deselects it: the 90 above run there)
+THOUSAND = range(1000)  # seeds 0 to 999, the level cycling 1, 2, 3
+
+
+@pytest.mark.parametrize(("variant", "kind"), cases())
+def test_a_thousand_of_each_kind(variant: str, kind: str) -> None:
+    """1,000 exercises of each kind in each variant accept exactly the answers the
+    engine accepts, ties included, and their levels grow in difficulty."""
+    by_level: dict[int, list[float]] = {level: [] for level in LEVELS}
+    for seed in THOUSAND:
+        ex = make_exercise(variant, kind, LEVELS[seed % len(LEVELS)], seed)
+        CHECKS[kind](ex)
+        by_level[ex.level].append(difficulty(ex))
+    means = [mean(by_level[level]) for level in LEVELS]
     assert means == sorted(means) and len(set(means)) == len(means), means
 
 

@@ -14,7 +14,14 @@ from typing import Any
 import pytest
 
 from ginrules import PRESETS
-from ginrules.exercises import KINDS, LEVELS, check_answer, kinds_for, make_exercise
+from ginrules.exercises import (
+    HOLLYWOOD_LEVEL,
+    KINDS,
+    LEVELS,
+    check_answer,
+    kinds_for,
+    make_exercise,
+)
 from ginrules_site.exercises import STATIC_EXERCISES, probe_answer
 from ginrules_site.play import VARIANTS
 
@@ -89,6 +96,8 @@ def test_the_page_and_its_links_exist_in_every_language(
             )
         for variant in VARIANTS:
             assert params(text)["variants"][variant]["kinds"] == list(kinds_for(variant))
+        hollywood = f'href="exercises.html#exercises=standard/sheet/{HOLLYWOOD_LEVEL}"'
+        assert hollywood in page(site, lang, "hollywood"), lang
 
 
 def test_the_build_time_exercises_are_the_engines(site: Path, languages: dict[str, str]) -> None:
