@@ -86,7 +86,7 @@ from ginrules.melds import (
     max_melded,
 )
 from ginrules.rules import Rules
-from ginrules.view import MatchContext, PlayerView
+from ginrules.view import MatchContext, PlayerView, Shown
 
 __all__ = [
     "LEVELS",
@@ -628,37 +628,59 @@ def get_player(name: str, seed: int = 0) -> Player:
     return LEVELS[key](seed)
 
 
-def _context(sheet: ScoreSheet | None, seat: int) -> MatchContext:
+def _context(sheet: ScoreSheet | None, seat: int, earlier: Sequence[Deal] = ()) -> MatchContext:
+    first = 1 if sheet is None else sheet.deal_number - len(earlier)
+    shown = (Shown.of(deal, seat, first + i) for i, deal in enumerate(earlier))
+    showdowns = tuple(s for s in shown if s is not None)
     if sheet is None:
-        return MatchContext()
+        return MatchContext(showdowns=showdowns)
     totals = sheet.totals
     target = getattr(sheet, "target", None)
     return MatchContext(
         scores=(totals[seat], totals[1 - seat]),
         target=target if isinstance(target, int) else None,
         deal_number=sheet.deal_number,
+        showdowns=showdowns,
     )
 
 
-def play_turn(deal: Deal, players: Sequence[Player], sheet: ScoreSheet | None = None) -> Action:
-    """Ask ``players[deal.current]`` for an action on its view, and apply it.
-
-    :raises IllegalActionError: if the player chooses an illegal action.
-    """
-    view = PlayerView.of(deal, match=_context(sheet, deal.current))
+def _turn(deal: Deal, players: Sequence[Player], contexts: Sequence[MatchContext]) -> Action:
+    view = PlayerView.of(deal, match=contexts[deal.current])
     action = players[deal.current].choose(view)
     deal.apply(action)
     return action
 
 
-def play_deal(deal: Deal, players: Sequence[Player], sheet: ScoreSheet | None = None) -> DealResult:
+def play_turn(
+    deal: Deal,
+    players: Sequence[Player],
+    sheet: ScoreSheet | None = None,
+    earlier: Sequence[Deal] = (),
+) -> Action:
+    """Ask ``players[deal.current]`` for an action on its view, and apply it
+    (``earlier``: the match's deals before this one, whose showdowns both
+    players saw).
+
+    :raises IllegalActionError: if the player chooses an illegal action.
+    """
+    return _turn(deal, players, [_context(sheet, seat, earlier) for seat in (0, 1)])
+
+
+def play_deal(
+    deal: Deal,
+    players: Sequence[Player],
+    sheet: ScoreSheet | None = None,
+    earlier: Sequence[Deal] = (),
+) -> DealResult:
     """Play ``deal`` to its end, asking ``players[deal.current]`` for each action
-    (given the score sheet of the match, the players see its scores).
+    (given the score sheet of the match, the players see its scores; given the
+    match's ``earlier`` deals, they see what their showdowns showed).
 
     :raises IllegalActionError: if a player chooses an illegal action.
     """
+    contexts = [_context(sheet, seat, earlier) for seat in (0, 1)]
     while deal.result is None:
-        play_turn(deal, players, sheet)
+        _turn(deal, players, contexts)
     return deal.result
 
 
@@ -682,7 +704,7 @@ def play_match(
     deals: list[Deal] = []
     while not sheet.over:
         deal = Deal.new(rules, seed=rng.getrandbits(32), dealer=dealer)
-        result = play_deal(deal, players, sheet)
+        result = play_deal(deal, players, sheet, deals)
         sheet.record(result)
         deals.append(deal)
         dealer = sheet.next_dealer(dealer, result)

@@ -86,7 +86,7 @@ from ginrules.reports import hand, showdown_report
 from ginrules.rules import Rules, find_variant
 from ginrules.score_entries import fill_sheet, new_sheet
 from ginrules.tutor import action_dict, tutor
-from ginrules.view import MatchContext, PlayerView
+from ginrules.view import MatchContext, PlayerView, Shown
 
 __all__ = [
     "COMPUTER",
@@ -351,10 +351,13 @@ class Table:
         played = played or self._current
         target = getattr(self.sheet, "target", None)
         you, computer = played.scores
+        earlier = self._played[: next(i for i, p in enumerate(self._played) if p is played)]
+        shown = (Shown.of(p.deal, seat, p.number) for p in earlier)
         return MatchContext(
             scores=(you, computer) if seat == YOU else (computer, you),
             target=target if isinstance(target, int) else None,
             deal_number=played.number,
+            showdowns=tuple(s for s in shown if s is not None),
         )
 
     def view(self) -> PlayerView:

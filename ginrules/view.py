@@ -28,9 +28,42 @@ from ginrules.cards import CARDS, Card
 from ginrules.deal import Action, BigGin, Deal, Gin, Knock, Phase, discard_actions
 from ginrules.going_out import GoingOut, check_going_out
 from ginrules.rules import Rules
-from ginrules.showdown import SpreadOption, spread_options
+from ginrules.showdown import ShowdownResult, SpreadOption, spread_options
 
-__all__ = ["MatchContext", "PlayerView"]
+__all__ = ["MatchContext", "PlayerView", "Shown"]
+
+
+@dataclass(frozen=True)
+class Shown:
+    """A showdown as a seat saw it: both hands are laid on the table, so each
+    player learns the other's cards (:meth:`of`).
+
+    ``deal_number`` is the deal's number in its match, ``hand`` this seat's cards
+    and ``opponent_hand`` the opponent's as shown (before lay-offs), ``went_out``
+    whether this seat knocked or went gin, and ``showdown`` the engine's account
+    of it (spread, lay-offs, score).
+    """
+
+    deal_number: int
+    hand: tuple[Card, ...]
+    opponent_hand: tuple[Card, ...]
+    went_out: bool
+    showdown: ShowdownResult
+
+    @classmethod
+    def of(cls, deal: Deal, seat: int, deal_number: int = 1) -> Shown | None:
+        """What ``seat`` saw at the showdown of ``deal``; ``None`` before the
+        deal is over and after a dead deal (no hand is shown)."""
+        result = deal.result
+        if result is None or result.showdown is None:
+            return None
+        return cls(
+            deal_number=deal_number,
+            hand=tuple(deal.hands[seat]),
+            opponent_hand=tuple(deal.hands[1 - seat]),
+            went_out=result.going_out == seat,
+            showdown=result.showdown,
+        )
 
 
 @dataclass(frozen=True)
@@ -38,13 +71,16 @@ class MatchContext:
     """Where the deal stands in its match, from the seat's side.
 
     ``scores`` are (this seat's, the opponent's) match totals before the deal,
-    ``target`` the score that ends the match (``None``: a single deal) and
-    ``deal_number`` the deal's number in the match (1-based).
+    ``target`` the score that ends the match (``None``: a single deal),
+    ``deal_number`` the deal's number in the match (1-based) and ``showdowns``
+    what the seat saw at the showdowns of the match's earlier deals (oldest
+    first; dead deals show nothing).
     """
 
     scores: tuple[int, int] = (0, 0)
     target: int | None = None
     deal_number: int = 1
+    showdowns: tuple[Shown, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -62,7 +98,9 @@ class PlayerView:
     the card this seat just took from the pile (it may not throw it back) and
     ``drawn`` the card it drew this turn, from either pile. ``restocked`` are
     the cards the last reshuffle turned into the new stock (both players saw
-    them in the discard pile; empty before any reshuffle).
+    them in the discard pile; empty before any reshuffle). ``shown`` is this
+    deal's showdown once it is over (:class:`Shown`: the opponent's hand is on
+    the table then); ``None`` before, and after a dead deal.
     """
 
     seat: int
@@ -86,6 +124,7 @@ class PlayerView:
     match: MatchContext
     legal: tuple[Action, ...] | None
     restocked: tuple[Card, ...] = ()
+    shown: Shown | None = None
 
     @classmethod
     def of(
@@ -97,6 +136,7 @@ class PlayerView:
         history = _public_history(deal)
         held = deal.hands[opponent]
         mine_to_act = me == deal.current and deal.phase != "over"
+        match = match or MatchContext(target=None)
         return cls(
             seat=me,
             rules=deal.rules,
@@ -116,11 +156,12 @@ class PlayerView:
             drawn=_drawn(deal) if mine_to_act and deal.phase == "discard" else None,
             turns=deal.turns,
             reshuffles=deal.reshuffles,
-            match=match or MatchContext(target=None),
+            match=match,
             # in the discard phase the legal actions (a going-out check per card)
             # are worked out from the hand only when asked for
             legal=None if mine_to_act and deal.phase == "discard" else _drawing(deal, mine_to_act),
             restocked=tuple(history.restocked),
+            shown=Shown.of(deal, me, match.deal_number),
         )
 
     @property
