@@ -170,12 +170,25 @@ def paragraph(children: Iterable[nodes.Node], *classes: str) -> nodes.paragraph:
 
 
 def deadwood_line(cards: Sequence[Card], total: int, rules: Rules) -> nodes.paragraph:
+    words = {**dead_words(), **showdown_words(rules)}
     if len(cards) > 1:
         terms = " + ".join(str(rules.card_value(c)) for c in cards)
-        text = str(_("Deadwood: {terms} = {total}")).format(terms=terms, total=total)
+        text = str(words["deadwood_terms"]).format(terms=terms, total=total)
     else:
-        text = str(_("Deadwood: {total}")).format(total=total)
+        text = str(words["deadwood_total"]).format(total=total)
     return paragraph([nodes.Text(text)], "gr-deadwood-total")
+
+
+def dead_words() -> dict[str, Any]:
+    """The words of the cards in no meld and their total, where a variant's own words
+    (:func:`showdown_words`: Gin Rami's count) do not replace them."""
+    return {
+        "Deadwood": _("Deadwood"),
+        "deadwood_terms": _("Deadwood: {terms} = {total}"),
+        "deadwood_total": _("Deadwood: {total}"),
+        "gin": _("Gin: the hand may go out with no deadwood."),
+        "big_gin": _("Big gin: all eleven cards are in melds, with no discard."),
+    }
 
 
 def going_out_text(result: GoingOut, rules: Rules) -> str:
@@ -186,10 +199,8 @@ def going_out_text(result: GoingOut, rules: Rules) -> str:
         "minimum": rules.knock_min_melded,
     }
     if result.allowed:
-        if result.kind == "gin":
-            msg = _("Gin: the hand may go out with no deadwood.")
-        elif result.kind == "big_gin":
-            msg = _("Big gin: all eleven cards are in melds, with no discard.")
+        if result.kind in ("gin", "big_gin"):
+            msg = {**dead_words(), **showdown_words(rules)}[result.kind]
         else:
             msg = going_out_templates()["go_down" if result.limit is None else "knock"]
     else:
@@ -381,7 +392,7 @@ def arrangement_groups(
     if arrangement.unmatched:
         groups.append(
             group_node(
-                dead_label or str(_("Deadwood")),
+                dead_label or str({**dead_words(), **showdown_words(rules)}["Deadwood"]),
                 arrangement.unmatched,
                 "gr-deadwood",
                 ["gr-dead"],
@@ -588,6 +599,15 @@ def showdown_words(rules: Rules) -> dict[str, Any]:
                 "outcome_big_gin": _("Grand gin: the player who went grand gin scores."),
                 "term_gin_bonus": _("petit gin bonus"),
                 "term_undercut_bonus": _("opponent's bonus"),
+                # Gin Rami counts the cards left in hand (the page's "count"), not "deadwood".
+                # Translators: Gin Rami: the label above the cards in no meld, which count against
+                # their holder.
+                "Deadwood": _("Left in hand"),
+                "deadwood_terms": _("Count: {terms} = {total}"),
+                "deadwood_total": _("Count: {total}"),
+                "term_opponent_deadwood": _("opponent's count"),
+                "gin": _("Petit gin: every card is in a meld after the discard."),
+                "big_gin": _("Grand gin: all eleven cards are in melds, with no discard."),
                 "draw_stock+knock": _(
                     "Player {player} draws {drawn} from the stock, goes down and discards {card} "
                     "face down."
@@ -635,7 +655,12 @@ def showdown_nodes(result: ShowdownResult, rules: Rules, upcard: Card | None) ->
         )
     if result.defender_unmatched:
         defender_groups.append(
-            group_node(str(_("Deadwood")), result.defender_unmatched, "gr-deadwood", ["gr-dead"])
+            group_node(
+                str(words.get("Deadwood", _("Deadwood"))),
+                result.defender_unmatched,
+                "gr-deadwood",
+                ["gr-dead"],
+            )
         )
     example.append(cardrow_node(defender_groups, label=str(words["Defender"])))
 

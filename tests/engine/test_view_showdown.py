@@ -51,7 +51,7 @@ def test_a_match_shows_each_seat_every_earlier_showdown() -> None:
     for variant in ("standard", "french"):
         rules = find_variant(variant)
         players = [Watching("expert", 3), Watching("camper", 4)]
-        sheet, deals = play_match(rules, players, seed=11)
+        _sheet, deals = play_match(rules, players, seed=11)
         assert len(deals) > 2
         for seat, watcher in enumerate(players):
             for view in watcher.views:

@@ -121,6 +121,43 @@ def test_gin_rami_goes_down_and_has_no_undercut_word(site: Path, lang: str) -> N
     assert role in texts.lower()
 
 
+# Gin Rami counts the cards left in hand: its examples and widgets say "count", as its page.
+DEADWOOD_WORDS = {
+    "en": r"deadwood",
+    "fr": r"points? morts?",
+    "sv": r"dödpoäng|döda kort",
+    "de": r"deadwood",
+}
+COUNT_KEYS = (
+    "Deadwood",
+    "deadwood_terms",
+    "deadwood_total",
+    "term_opponent_deadwood",
+    "gin",
+    "big_gin",
+)
+
+
+@pytest.mark.parametrize("lang", COMPLETE)
+def test_gin_rami_examples_and_widgets_count_the_cards_left(site: Path, lang: str) -> None:
+    doc = page(site, lang, "gin-rami")
+    texts = example_text(doc)
+    assert len(texts) > 5
+    wrong = [t for t in texts if re.search(DEADWOOD_WORDS[lang], t, re.IGNORECASE)]
+    assert wrong == []
+    count = str(showdown_words(find_variant("french"))["deadwood_total"]).split(":")[0]
+    strings = json.loads(doc.select_one("script.gr-widget-strings").string)
+    widgets = doc.select("[data-widget]")
+    assert widgets
+    for widget in widgets:
+        merged = {**strings, **json.loads(widget["data-params"])["words"]}
+        for key in COUNT_KEYS:
+            text = re.sub(r"\{\w+\}", "", merged[key])
+            assert not re.search(DEADWOOD_WORDS[lang], text, re.IGNORECASE), (key, text)
+    if lang == "en":
+        assert count == "Count" and any("Count: " in t for t in texts)
+
+
 # A number placeholder followed by a counted noun, per language: such a sentence must be a
 # plural entry (ngettext), or "1 cards", "0 donnes" would show.
 COUNTED = {
