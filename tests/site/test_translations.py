@@ -540,3 +540,42 @@ def test_a_language_in_progress_is_held_at_its_minimum(broken_locale, monkeypatc
         catalogs_module.LANGUAGES, XX, dataclasses.replace(entry, status="complete")
     )
     assert len(check(broken_locale, [XX])) == len(ids) // 2 + 1
+
+
+# Gin Rami's own terms, as each language's glossary names them: an English entry that says
+# the term must say it in the language's words too (any inflection), in every catalog (the
+# site's, the pages', the terminal game's; the terminal game's typed command words aside).
+# The standard game's big gin and Gin Rami's grand gin have one name in each language.
+PETIT = {"fr": r"petits? gin", "sv": r"lit\w* gin", "de": r"klein\w* Gin"}
+GRAND = {"fr": r"grands? gin", "sv": r"stor\w* gin", "de": r"gro(ß|ss)\w* Gin"}
+
+
+def gin_terms(lang: str, context: str | None, msgid: str) -> list[str]:
+    if context == "command":
+        return []
+    terms = []
+    if re.search(r"\bpetit gin", msgid, re.IGNORECASE):
+        terms.append(PETIT[lang])
+    if re.search(r"\b(grand|big) gin", msgid, re.IGNORECASE):
+        terms.append(GRAND[lang])
+    return terms
+
+
+@pytest.mark.parametrize("lang", ["fr", "sv", "de"])
+def test_gin_terms_keep_their_names(lang: str) -> None:
+    root = Path(__file__).resolve().parents[2]
+    paths = [*root.glob(f"locale/{lang}/LC_MESSAGES/*.po")]
+    paths += [*root.glob(f"ginrules/locale/{lang}/LC_MESSAGES/*.po")]
+    checked, wrong = 0, []
+    for path in paths:
+        with path.open("rb") as f:
+            entries = [m for m in read_po(f, locale=lang) if m.id]
+        for message in entries:
+            ids = message.id if isinstance(message.id, tuple) else (message.id,)
+            strs = message.string if isinstance(message.string, tuple) else (message.string,)
+            for term in gin_terms(lang, message.context, ids[0]):
+                checked += 1
+                for text in strs:
+                    if not re.search(term, text, re.IGNORECASE):
+                        wrong.append(f"{path.name}: {ids[0]!r} -> {text!r}")
+    assert checked > 10 and wrong == [], wrong
