@@ -204,7 +204,7 @@ def going_out_text(result: GoingOut, rules: Rules) -> str:
         else:
             msg = going_out_templates()["go_down" if result.limit is None else "knock"]
     else:
-        reasons = reason_messages()
+        reasons = {**reason_messages(), **showdown_words(rules)}
         if result.reason not in reasons:
             logger.warning("ginrules_site: no wording for the reason %r", result.reason)
         msg = reasons.get(result.reason or "", reasons["not_allowed"])
@@ -607,6 +607,14 @@ def showdown_words(rules: Rules) -> dict[str, Any]:
                 "deadwood_total": _("Count: {total}"),
                 "term_opponent_deadwood": _("opponent's count"),
                 "gin": _("Petit gin: every card is in a meld after the discard."),
+                "not_gin": ngettext(
+                    "Not petit gin: a count of {deadwood} is left.",
+                    "Not petit gin: a count of {deadwood} is left.",
+                    "deadwood",
+                ),
+                "bad_spread": _(
+                    "Those melds are not a way to lay down this hand with the lowest count."
+                ),
                 "big_gin": _("Grand gin: all eleven cards are in melds, with no discard."),
                 "draw_stock+knock": _(
                     "Player {player} draws {drawn} from the stock, goes down and discards {card} "

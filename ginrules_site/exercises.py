@@ -310,11 +310,47 @@ def exercise_strings() -> dict[str, Any]:
     }
 
 
+def count_words(rules: Rules) -> dict[str, Any]:
+    """The trainer's words of the cards in no meld where the variant has its own: Gin Rami
+    counts the cards left in hand (its page's *count*), the other variants their deadwood
+    (:func:`exercise_table`'s words)."""
+    if going_out_style(rules) != "going_down":
+        return {}
+    return {
+        "kind_count": _("Count the cards left in hand"),
+        "question_count_deadwood": _("What is this hand's count, with its best melds?"),
+        "question_best_discard": _(
+            "Which discard leaves the lowest count? Any card that ties for the best is right."
+        ),
+        "step_melds": _(
+            "The melds that leave the lowest count: {melds}. Left over: {deadwood_cards}."
+        ),
+        "step_melds_no_melds": _("No card fits in a meld: all of them count: {deadwood_cards}."),
+        "step_your_melds": _("Your melds: {melds}. Left over: {deadwood_cards}, count {deadwood}."),
+        "step_your_melds_no_melds": _("You chose no meld: every card counts, {deadwood}."),
+        "step_sum": _("Count: {values} = {total}."),
+        "step_sum_no_cards": _("Count: 0."),
+        "step_ties": ngettext(
+            "{arrangements} way to meld the cards leaves this count.",
+            "{arrangements} ways to meld the cards leave this same count; any of them will do.",
+            "arrangements",
+        ),
+        "step_discards": _("The count left by each discard, lowest first: {options}."),
+        "answer_deadwood": _("count {value}"),
+    }
+
+
+def variant_words(rules: Rules) -> dict[str, Any]:
+    """A variant's own words over the page's: who went out and how
+    (:func:`~ginrules_site.examples.showdown_words`), and what the cards in no meld are
+    called (:func:`count_words`)."""
+    return {**showdown_words(rules), **count_words(rules)}
+
+
 def words_for(rules: Rules) -> dict[str, Any]:
     """The strings of the build-time exercises of a variant: the page's, and the
     variant's own words (who went out, how), as the script merges them."""
-    words = {key: str(text) for key, text in showdown_words(rules).items()}
-    return {**common_strings(), **exercise_table(), **words}
+    return {**common_strings(), **exercise_table(), **variant_words(rules)}
 
 
 # --- build-time exercises ------------------------------------------------------------------
@@ -687,7 +723,10 @@ def variant_params() -> dict[str, Any]:
             "kinds": list(kinds_for(rules)),
             "page": page,
             "style": going_out_style(rules),
-            "words": {key: str(text) for key, text in showdown_words(rules).items()},
+            "words": {
+                key: text.forms() if isinstance(text, Plural) else str(text)
+                for key, text in variant_words(rules).items()
+            },
         }
     return out
 

@@ -318,7 +318,10 @@ class WidgetMixin:
     def params(self, rules: Rules) -> dict[str, Any]:
         params: dict[str, Any] = {"minimum": rules.knock_min_melded}
         # The variant's words (who went out, how): they replace the page's strings.
-        params["words"] = {key: str(text) for key, text in showdown_words(rules).items()}
+        params["words"] = {
+            key: text.forms() if isinstance(text, Plural) else str(text)
+            for key, text in showdown_words(rules).items()
+        }
         if rules.upcard_sets_knock_limit:
             # Oklahoma: with the upcard field empty, the widget says which limit holds.
             params["no_upcard_limit"] = rules.knock_limit(None)
