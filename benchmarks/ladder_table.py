@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from decimal import ROUND_HALF_EVEN, Decimal
 from pathlib import Path
 from typing import Any
 
@@ -39,7 +40,9 @@ def _figure(row: dict[str, Any] | None) -> str:
 
 
 def _pc(share: float) -> str:
-    return f"{100 * share:.1f} %"
+    """A share to a tenth of a percent, halves to even as the play page's figures (Babel)."""
+    tenths = (Decimal(str(share)) * 100).quantize(Decimal("0.1"), rounding=ROUND_HALF_EVEN)
+    return f"{tenths} %"
 
 
 def tables(data: dict[str, Any]) -> str:

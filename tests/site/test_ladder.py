@@ -14,7 +14,7 @@ from babel.numbers import parse_decimal
 from bs4 import BeautifulSoup
 
 from ginrules.languages import LANGUAGES
-from ginrules_site.deals import number_locale
+from ginrules_site.deals import number_locale, percent
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = json.loads((ROOT / "ginrules_site" / "data" / "ladder.json").read_text("utf-8"))
@@ -27,6 +27,18 @@ def test_the_readme_tables_are_the_json() -> None:
     script = runpy.run_path(str(ROOT / "benchmarks" / "ladder_table.py"))
     readme = (ROOT / "README.md").read_text("utf-8")
     assert script["readme_block"](readme) == script["tables"](DATA)
+    # every share rounds as on the play page: the README and the page show the same tenths
+    shares = [
+        share
+        for variant in DATA["variants"].values()
+        for rows in variant.values()
+        for row in rows.values()
+        if row
+        for share in (row["win_rate"], *row["ci95"])
+    ]
+    assert len(shares) > 30
+    for share in shares:
+        assert script["_pc"](share).replace(" ", "") == percent(share, "en"), share
 
 
 def test_the_json_holds_every_figure_of_the_levels() -> None:
