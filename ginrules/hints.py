@@ -84,7 +84,14 @@ from typing import TYPE_CHECKING, Any, Final
 from ginrules.cards import CARDS, Card
 from ginrules.deal import Action, BigGin, Discard, DrawDiscard, DrawStock, Gin, Knock, Pass
 from ginrules.going_out import check_going_out
-from ginrules.melds import _deadwood, _discard_deadwood, _tables, deadwood
+from ginrules.melds import (
+    _deadwood,
+    _discard_deadwood,
+    _set_masks,
+    _tables,
+    _three_of_four,
+    deadwood,
+)
 from ginrules.rules import Rules
 from ginrules.search import StrongPlayer
 from ginrules.showdown import showdown, spread_options
@@ -645,7 +652,8 @@ class _Rollout:
         drops = self.drops
         taken = self.taken
         best = (1 << 30, 0, 0)
-        for chosen in _set_choices(mask):
+        c3 = _three_of_four(mask & _SUIT, mask >> 13 & _SUIT, mask >> 26 & _SUIT, mask >> 39)
+        for chosen in _set_masks(mask, c3) if c3 else (0,):
             rest = mask & ~chosen
             suits = (rest & _SUIT, rest >> 13 & _SUIT, rest >> 26 & _SUIT, rest >> 39)
             total = dw[suits[0]] + dw[suits[1]] + dw[suits[2]] + dw[suits[3]]
@@ -705,25 +713,6 @@ _DROPS: dict[int, dict[int, int]] = {}  # per meld tables: _drop by suit mask
 
 def _members(mask: int) -> list[int]:
     return [i for i in range(52) if mask >> i & 1]
-
-
-def _set_choices(mask: int) -> list[int]:
-    """Every way of taking sets from the cards ``mask``: for each rank held three or
-    four times, no set, all of them, or (four) each three of them; as masks."""
-    s0, s1, s2, s3 = mask & _SUIT, mask >> 13 & _SUIT, mask >> 26 & _SUIT, mask >> 39
-    thrice = (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))
-    choices = [0]
-    while thrice:
-        low = thrice & -thrice
-        thrice ^= low
-        rank = low.bit_length() - 1
-        held = [suit * 13 + rank for suit in range(4) if mask >> (suit * 13 + rank) & 1]
-        every = sum(1 << i for i in held)
-        options = [0, every]
-        if len(held) == 4:
-            options += [every & ~(1 << i) for i in held]
-        choices = [c | o for c in choices for o in options]
-    return choices
 
 
 def _drop_from(bits: int, among: int, dw: list[int], values: list[int]) -> int:
