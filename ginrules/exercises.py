@@ -121,6 +121,7 @@ from ginrules.melds import (
     Arrangement,
     _deadwood,
     _hand_mask,
+    _mask_of,
     _rows,
     _tables,
     best_arrangement,
@@ -128,6 +129,7 @@ from ginrules.melds import (
     best_discards,
     deadwood,
 )
+from ginrules.melds import _meld as _melded
 from ginrules.reports import score_sheet_report
 from ginrules.rules import PRESETS, Rules, find_variant
 from ginrules.score_entries import new_sheet, parse_entries, points_range, schemes
@@ -742,8 +744,7 @@ def _solve_showdown(ex: Exercise) -> _Solution:
     for layoff in result.layoffs:  # each on its meld as the lay-offs before it left it
         meld = grown[layoff.meld_index]
         steps.append(Step("layoff", {"card": layoff.card.code, "meld": _codes(meld)}))
-        meld.append(layoff.card)
-        meld.sort(key=lambda card: (card.rank, card.suit))
+        grown[layoff.meld_index] = list(_melded(_mask_of([*meld, layoff.card]))[1].cards)
     values = [rules.card_value(c) for c in result.defender_unmatched]
     steps.append(
         Step(

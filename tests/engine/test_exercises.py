@@ -236,6 +236,8 @@ def check_showdown(ex: Exercise) -> None:
         # the card joins it (a chained card does not join the meld as first spread)
         meld = [Card.parse(c) for c in step["args"]["meld"]]
         assert is_meld(meld, rules) and is_meld([*meld, Card.parse(step["args"]["card"])], rules)
+        if len({c.rank for c in meld}) > 1:  # a run is shown in its order: Q K A 2
+            assert all((b.rank - a.rank) % 13 == 1 for a, b in itertools.pairwise(meld)), meld
     with pytest.raises(ExerciseError) as error:
         check_answer(ex, {"layoffs": [knocker[0].code], "points": 1, "winner": "knocker"})
     assert error.value.reason == "not_in_hand"
