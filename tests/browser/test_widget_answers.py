@@ -76,8 +76,8 @@ def test_eleven_melded_cards_are_big_gin_in_gin_rami(
     wait_live(widget, written(ELEVEN, lang))
     expect(result(widget)).to_have_attribute("data-going-out", "big_gin")
     assert discards_shown(widget) == []  # no discard, as the build-time example shows
-    expect(widget.locator(".gr-going-out")).to_have_text(
-        _("Big gin: all eleven cards are in melds, with no discard.")
+    expect(widget.locator(".gr-going-out")).to_have_text(  # Gin Rami's own name for it
+        _("Grand gin: all eleven cards are in melds, with no discard.")
     )
 
 
