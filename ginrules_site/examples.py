@@ -606,6 +606,7 @@ def showdown_words(rules: Rules) -> dict[str, Any]:
                 "deadwood_terms": _("Count: {terms} = {total}"),
                 "deadwood_total": _("Count: {total}"),
                 "term_opponent_deadwood": _("opponent's count"),
+                "term_big_gin_bonus": _("grand gin bonus"),
                 "gin": _("Petit gin: every card is in a meld after the discard."),
                 "not_gin": ngettext(
                     "Not petit gin: a count of {deadwood} is left.",
