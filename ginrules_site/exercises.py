@@ -310,10 +310,10 @@ def exercise_strings() -> dict[str, Any]:
     }
 
 
-def count_words(rules: Rules) -> dict[str, Any]:
-    """The trainer's words of the cards in no meld where the variant has its own: Gin Rami
-    counts the cards left in hand (its page's *count*), the other variants their deadwood
-    (:func:`exercise_table`'s words)."""
+def trainer_words(rules: Rules) -> dict[str, Any]:
+    """The trainer's words where the variant has its own: Gin Rami counts the cards left in
+    hand (its page's *count*, where the other variants count deadwood) and names its gins
+    petit and grand."""
     if going_out_style(rules) != "going_down":
         return {}
     return {
@@ -337,14 +337,18 @@ def count_words(rules: Rules) -> dict[str, Any]:
         ),
         "step_discards": _("The count left by each discard, lowest first: {options}."),
         "answer_deadwood": _("count {value}"),
+        "choice_go_out_gin": _("Go petit gin"),
+        "choice_go_out_big_gin": _("Go grand gin"),
+        "step_going_out_gin": _("So the hand may go petit gin."),
+        "step_going_out_big_gin": _("So the hand may go grand gin."),
     }
 
 
 def variant_words(rules: Rules) -> dict[str, Any]:
     """A variant's own words over the page's: who went out and how
     (:func:`~ginrules_site.examples.showdown_words`), and what the cards in no meld are
-    called (:func:`count_words`)."""
-    return {**showdown_words(rules), **count_words(rules)}
+    called (:func:`trainer_words`)."""
+    return {**showdown_words(rules), **trainer_words(rules)}
 
 
 def words_for(rules: Rules) -> dict[str, Any]:

@@ -172,6 +172,10 @@ def test_gin_rami_examples_widgets_and_exercises_count_the_cards_left(
     assert built and not [t for t in built if re.search(DEADWOOD_WORDS[lang], t, re.I)]
     if lang == "en":
         assert any("Count: " in t for t in texts)
+        # and its gins are petit or grand, in the trainer as on the page
+        words = {**strings, **params["variants"]["french"]["words"]}
+        for key in ("choice_go_out_", "step_going_out_"):
+            assert "petit gin" in words[f"{key}gin"] and "grand gin" in words[f"{key}big_gin"]
 
 
 # A number placeholder followed by a counted noun, per language: such a sentence must be a
