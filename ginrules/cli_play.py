@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from ginrules.cards import SUIT_SYMBOLS, Card, find_notation
+from ginrules.cases import CASES
 from ginrules.cli import Command, add_variant, variant, whole_number
 from ginrules.deal import (
     Action,
@@ -379,15 +380,17 @@ class Voice:
         self.moves.update((fold(w), name) for name, w in self.words.items())
 
     def __call__(self, message: str, /, **fields: Any) -> str:
-        return self.catalog.gettext(message).format(**fields)
+        return CASES.format(self.catalog.gettext(message), **fields)
 
     def plural(self, singular: str, plural: str, n: int, /, **fields: Any) -> str:
-        return self.catalog.ngettext(singular, plural, n).format(**fields)
+        return CASES.format(self.catalog.ngettext(singular, plural, n), **fields)
 
     # cards -------------------------------------------------------------------------
 
     def card(self, card: Card) -> str:
-        """A card as this language writes it, with its suit symbol: ``10♥``, ``R♠``."""
+        """A card as this language writes it, with its suit symbol: ``10♥``, ``R♠``: a label,
+        with no article, which a template's case (``{card:acc}``, :mod:`ginrules.cases`)
+        leaves as it is (German „Nimm B♥“ where the site says „Nimm den Herz-Buben“)."""
         if self.lang == "en":
             return ("10" if card.rank == 10 else card.rank_char) + SUIT_SYMBOLS[card.suit]
         return self.notation.format(card)

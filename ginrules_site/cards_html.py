@@ -30,6 +30,10 @@ Group kinds: ``gr-meld gr-run``, ``gr-meld gr-set``, ``gr-deadwood``,
 ``<div class="gr-cardrow">``, and rows in an example,
 ``<div class="gr-example gr-<directive>" data-variant="standard">``.
 
+A sentence names a card with its article and in the case its slot needs
+(:func:`definite_card_name`, :mod:`ginrules.cases`: German „Nimm den Kreuz-Buben“);
+a label or a list names it bare (:func:`card_name`).
+
 Rank letters and spoken names come from the ``ginrules_site`` catalog: English
 A, J, Q, K and "ten of spades"; French A, V, D, R and « dix de pique »; Swedish
 E, Kn, D, K and "spader tio" (the letters of Swedish bridge notation, where the
@@ -50,7 +54,8 @@ from sphinx.writers.html5 import HTML5Translator
 from sphinx.writers.latex import LaTeXTranslator
 
 from ginrules.cards import Card
-from ginrules_site.messages import _
+from ginrules.cases import CASE_NAMES, CardName
+from ginrules_site.messages import _, pgettext
 
 STATIC_DIR = Path(__file__).parent / "static"
 VS15 = "\ufe0e"
@@ -110,12 +115,17 @@ def card_name(card: Card) -> str:
     return str(_("{rank} of {suit}")).format(rank=rank_name(card), suit=suit_name(card))
 
 
-def definite_card_name(card: Card) -> str:
-    """The spoken name as a sentence uses it, with its article: "the ten of spades",
-    « la dame de cœur », « l’as de pique », "spader tio" (French articles follow the rank)."""
+def definite_templates() -> dict[str, tuple[str, ...]]:
+    """The 13 templates of a card named in a sentence, ace to king, by case
+    (:data:`ginrules.cases.CASE_NAMES`): "the ace of {suit}" in English, « l’as de {suit} »,
+    "{suit} ess"; German „das {suit}-Ass“, accusative „den {suit}-Buben“. A language
+    without cases translates every case as its nominative."""
     # Translators: a card named in a sentence ("You discard the ace of hearts."), with the
-    # article your language needs (French: « l’as de {suit} »; Swedish: "{suit} ess").
-    names = (
+    # article your language needs (French: « l’as de {suit} »; Swedish: "{suit} ess"). This
+    # is the nominative (the subject: "{card} joins a meld"); the same names follow with the
+    # contexts accusative, dative and genitive, for templates that write {card:acc},
+    # {card:dat} or {card:gen} (German „den {suit}-Buben“, „dem {suit}-Buben“).
+    nominative = (
         _("the ace of {suit}"),
         _("the two of {suit}"),
         _("the three of {suit}"),
@@ -130,7 +140,90 @@ def definite_card_name(card: Card) -> str:
         _("the queen of {suit}"),
         _("the king of {suit}"),
     )
-    return str(names[card.rank - 1]).format(suit=suit_name(card))
+    # Translators: a card as the object of a verb ("Take {card:acc}"): German „den {suit}-Buben“;
+    # a language without cases writes its nominative (the entry without context).
+    accusative = (
+        pgettext("accusative", "the ace of {suit}"),
+        pgettext("accusative", "the two of {suit}"),
+        pgettext("accusative", "the three of {suit}"),
+        pgettext("accusative", "the four of {suit}"),
+        pgettext("accusative", "the five of {suit}"),
+        pgettext("accusative", "the six of {suit}"),
+        pgettext("accusative", "the seven of {suit}"),
+        pgettext("accusative", "the eight of {suit}"),
+        pgettext("accusative", "the nine of {suit}"),
+        pgettext("accusative", "the ten of {suit}"),
+        pgettext("accusative", "the jack of {suit}"),
+        pgettext("accusative", "the queen of {suit}"),
+        pgettext("accusative", "the king of {suit}"),
+    )
+    # Translators: a card after a preposition that takes the dative ("with {first:dat}"):
+    # German „dem {suit}-Buben“; a language without cases writes its nominative.
+    dative = (
+        pgettext("dative", "the ace of {suit}"),
+        pgettext("dative", "the two of {suit}"),
+        pgettext("dative", "the three of {suit}"),
+        pgettext("dative", "the four of {suit}"),
+        pgettext("dative", "the five of {suit}"),
+        pgettext("dative", "the six of {suit}"),
+        pgettext("dative", "the seven of {suit}"),
+        pgettext("dative", "the eight of {suit}"),
+        pgettext("dative", "the nine of {suit}"),
+        pgettext("dative", "the ten of {suit}"),
+        pgettext("dative", "the jack of {suit}"),
+        pgettext("dative", "the queen of {suit}"),
+        pgettext("dative", "the king of {suit}"),
+    )
+    # Translators: a card in the genitive ("instead of {avoided:gen}"): German
+    # „des {suit}-Buben“; a language without cases writes its nominative.
+    genitive = (
+        pgettext("genitive", "the ace of {suit}"),
+        pgettext("genitive", "the two of {suit}"),
+        pgettext("genitive", "the three of {suit}"),
+        pgettext("genitive", "the four of {suit}"),
+        pgettext("genitive", "the five of {suit}"),
+        pgettext("genitive", "the six of {suit}"),
+        pgettext("genitive", "the seven of {suit}"),
+        pgettext("genitive", "the eight of {suit}"),
+        pgettext("genitive", "the nine of {suit}"),
+        pgettext("genitive", "the ten of {suit}"),
+        pgettext("genitive", "the jack of {suit}"),
+        pgettext("genitive", "the queen of {suit}"),
+        pgettext("genitive", "the king of {suit}"),
+    )
+    forms = (nominative, accusative, dative, genitive)
+    return {case: tuple(map(str, texts)) for case, texts in zip(CASE_NAMES, forms, strict=True)}
+
+
+def definite_card_name(card: Card) -> CardName:
+    """The spoken name as a sentence uses it, with its article: "the ten of spades",
+    « la dame de cœur », « l’as de pique », "spader tio" (French articles follow the rank),
+    with its other cases where the language has them (German „der Kreuz-Bube“, ``{card:acc}``
+    „den Kreuz-Buben“): see :mod:`ginrules.cases`."""
+    suit = suit_name(card)
+    templates = definite_templates()
+    forms = {case: texts[card.rank - 1].format(suit=suit) for case, texts in templates.items()}
+    return CardName(forms.pop("nom"), **forms)
+
+
+def definite_table() -> dict[str, Any]:
+    """The names of :func:`definite_card_name` for the play page's script (``theCard`` of
+    ``ginrules-render.mjs``), compactly, the suits' names being sent apart (``suit_0`` to
+    ``suit_3``): the nominative's 13 templates, ace to king, joined by ``|``, then each
+    other case (in the order of :data:`~ginrules.cases.CASE_NAMES`) that differs from the
+    case before it, with an empty template where it is the same: German ``"acc":
+    "||||||||||den {suit}-Buben||den {suit}-König"``; none in English, French or Swedish.
+    (A name holding ``|`` would read wrong: ``tests/site/test_card_cases.py`` compares the
+    script's names with Python's in every language.)"""
+    templates = definite_templates()
+    table: dict[str, Any] = {"nom": "|".join(templates["nom"])}
+    before = templates["nom"]
+    for case in CASE_NAMES[1:]:
+        texts = templates[case]
+        if texts != before:
+            table[case] = "|".join("" if t == b else t for t, b in zip(texts, before, strict=True))
+        before = texts
+    return table
 
 
 def card_text(card: Card) -> str:

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from babel.messages.pofile import read_po
 
+from ginrules.cases import CARD_FIELDS, CASE_NAMES, parse_case
 from ginrules.languages import LANGUAGES
 
 
@@ -97,9 +98,18 @@ _ROLE = re.compile(r"\{([\w:-]+)\}`([^`]*)`")
 _LINK_TARGET = re.compile(r"\]\(([^)\s]*)\)")
 _AUTOLINK = re.compile(r"<(https?://[^>\s]+)>")
 _CODE = re.compile(r"(?<![`}])(`+)(?!`)(.+?)(?<!`)\1(?!`)")
-_PLACEHOLDER = re.compile(r"%\(\w+\)[sd]|\{\w*\}(?!`)")
+_PLACEHOLDER = re.compile(r"%\(\w+\)[sd]|\{\w*(?::\w+)?\}(?!`)")
 _TAG = re.compile(r"<(/?[a-zA-Z][^<>]*)>")
 _NUMBER = re.compile(r"\d+")
+
+
+def _placeholder(found: str) -> str:
+    """A placeholder as the English writes it: a card field's case (``{card:acc}``,
+    :mod:`ginrules.cases`) is the translator's choice; any other spec stays and differs."""
+    name, _colon, spec = found[1:-1].partition(":")
+    if found.startswith("{") and name in CARD_FIELDS and parse_case(spec) is not None:
+        return f"{{{name}}}"
+    return found
 
 
 def _role_target(text: str) -> str:
@@ -116,7 +126,7 @@ def markup(text: str) -> dict[str, list[str]]:
         "link target": sorted(_LINK_TARGET.findall(rest) + _AUTOLINK.findall(rest)),
         "inline code": sorted(m.group(0) for m in _CODE.finditer(rest)),
         "bold marker": ["**"] * rest.count("**"),
-        "placeholder": sorted(_PLACEHOLDER.findall(text)),
+        "placeholder": sorted(_placeholder(p) for p in _PLACEHOLDER.findall(text)),
         "HTML tag": sorted(t.split()[0] for t in _TAG.findall(_AUTOLINK.sub(" ", rest))),
         "number": sorted(_NUMBER.findall(_ROLE.sub(" ", text))),
     }
@@ -209,17 +219,32 @@ def typography_problems(path: Path, language: str) -> list[Problem]:
     return found
 
 
+# A card field with a case (``{card:acc}``, :mod:`ginrules.cases`), which msgfmt would take
+# for another field than the English ``{card}``: msgfmt reads it as ``{card}``.
+_CASE_FIELD = re.compile(
+    r"\{(" + "|".join(sorted(CARD_FIELDS)) + r"):(?:"
+    + "|".join(c for name in CASE_NAMES for c in (name, name.capitalize())) + r")\}"
+)
+
+
 def msgfmt_problems(path: Path, *, checks: bool = True) -> list[str]:
     """``msgfmt --check`` errors for one catalog (each line names file and line);
-    with ``checks=False``, only what makes the file unreadable (syntax, duplicates)."""
+    with ``checks=False``, only what makes the file unreadable (syntax, duplicates).
+    A card field's case is read as the bare field (its spec is checked by
+    :func:`markup_problems`)."""
+    text = _CASE_FIELD.sub(r"{\1}", path.read_text(encoding="utf-8"))
     result = subprocess.run(
-        ["msgfmt", *(["--check"] if checks else []), "-o", os.devnull, str(path)],
+        ["msgfmt", *(["--check"] if checks else []), "-o", os.devnull, "-"],
+        input=text,
         capture_output=True,
         text=True,
     )
     if result.returncode == 0:
         return []
-    lines = result.stderr.splitlines()
+    lines = [
+        f"{path}:{line[len('<stdin>:'):]}" if line.startswith("<stdin>:") else line
+        for line in result.stderr.splitlines()
+    ]
     return [line for line in lines if line.startswith(f"{path}:")] or [
         f"{path}: msgfmt --check failed"
     ]

@@ -38,7 +38,7 @@ from sphinx.writers.html5 import HTML5Translator
 from ginrules.cards import CARDS
 from ginrules.rules import find_variant
 from ginrules.score_entries import schemes
-from ginrules_site.cards_html import card_html, definite_card_name
+from ginrules_site.cards_html import card_html, definite_table
 from ginrules_site.examples import going_out_style, showdown_words, variant_name
 from ginrules_site.messages import Plural, _, ngettext, pgettext
 from ginrules_site.notation import notation_strings, page_notation
@@ -644,8 +644,9 @@ def play_strings() -> dict[str, Any]:
     strings["seat_rows"] = {
         kind: [str(text) for text in texts] for kind, texts in seat_rows().items()
     }
-    # the cards as sentences name them ("You take the queen of hearts.")
-    strings["the_card"] = {card.code: definite_card_name(card) for card in CARDS}
+    # the cards as sentences name them ("You take the queen of hearts.", „Nimm den
+    # Kreuz-Buben“): templates by case, for theCard in ginrules-render.mjs
+    strings["card_names"] = definite_table()
     return strings
 
 

@@ -72,8 +72,9 @@ function field(S, value, code = "") {
 // A template whose fields are nodes or texts, as a paragraph.
 function sentence(S, template, args, className = "gr-summary", code = "") {
   const p = el("p", className);
-  for (const piece of form(template, args).split(/(\{\w+\})/)) {
-    const key = piece.slice(1, -1);
+  // a case ({card:acc}, ginrules/cases.py) leaves a card's face as it is
+  for (const piece of form(template, args).split(/(\{\w+(?::\w+)?\})/)) {
+    const key = piece.slice(1, -1).split(":")[0];
     if (piece.startsWith("{") && key in args) p.append(field(S, args[key], code));
     else if (piece) p.append(piece);
   }

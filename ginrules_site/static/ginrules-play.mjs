@@ -5,7 +5,8 @@
 // the URL goes in with textContent, never as markup.
 import { runtime, startOnIntent } from "./ginrules-live.mjs";
 import {
-  STRINGS, arrangementGroups, deckCard, el, fill, goLive, group, meldLabel, para, renderSheet, renderShowdown, row,
+  STRINGS, arrangementGroups, cardList, cardName, deckCard, el, fill, goLive, group, meldLabel, para, renderSheet, renderShowdown, row,
+  theCard,
 } from "./ginrules-render.mjs";
 
 // The computer's moves are paced so that they can be followed; tests set
@@ -46,10 +47,13 @@ function store(key, value) {
   }
 }
 
-// A card's spoken name, as the page's deck says it ("dix de pique").
-const cardName = (code) => deckCard(code).getAttribute("aria-label") ?? code;
-// The same card as a sentence names it, with its article ("la dame de cœur").
-const theCard = (code) => STRINGS.the_card?.[code] ?? cardName(code);
+// Every card the engine's params name, as the page's sentences name cards (theCard).
+function named(params) {
+  const fields = { ...params };
+  for (const name of ["card", "avoided", "replaces", "discard", "near"]) if (fields[name]) fields[name] = theCard(fields[name]);
+  if (fields.with) [fields.first, fields.second] = fields.with.map(theCard);
+  return fields;
+}
 
 function button(label, action, card = null, extra = "") {
   const node = el("button", `gr-button ${extra}`.trim(), label);
@@ -840,7 +844,7 @@ class Play {
     const deadwood = { [knocker]: showdown.knocker_deadwood, [other]: showdown.defender_deadwood };
     if (showdown.layoffs.length) {
       const list = new Intl.ListFormat(this.root.dataset.lang || "en", { type: "conjunction" });
-      const cards = list.format(showdown.layoffs.map((l) => theCard(l.card)));
+      const cards = cardList(showdown.layoffs.map((l) => theCard(l.card)), (names) => list.format(names));
       const fields = { cards, before: showdown.defender_deadwood_before_layoffs, after: showdown.defender_deadwood };
       const laid = para(fill(S[`recap_layoff_${other}`], fields), "gr-play-layoff");
       laid.dataset.cards = showdown.layoffs.map((l) => l.card).join(" ");
@@ -942,13 +946,6 @@ class Play {
   tutorNodes(S, tutor, title = S.tutor_title) {
     const nodes = [el("h3", "gr-play-tutor-title", title)];
     const expert = tutor.expert;
-    // every card the engine's params name, as the page names cards
-    const named = (params) => {
-      const fields = { ...params };
-      for (const name of ["card", "avoided", "replaces", "discard", "near"]) if (fields[name]) fields[name] = theCard(fields[name]);
-      if (fields.with) [fields.first, fields.second] = fields.with.map(theCard);
-      return fields;
-    };
     if (expert) {
       // the one-line advice (a move the engine lists as legal), first
       const move = expert.action === "take"
@@ -1029,12 +1026,6 @@ class Play {
     const lang = document.documentElement.lang || "en";
     const percent = new Intl.NumberFormat(lang, { style: "percent", maximumFractionDigits: 0 });
     const points = new Intl.NumberFormat(lang, { maximumFractionDigits: 1, signDisplay: "exceptZero" });
-    const named = (params) => {
-      const fields = { ...params };
-      for (const name of ["card", "avoided", "replaces", "discard", "near"]) if (fields[name]) fields[name] = theCard(fields[name]);
-      if (fields.with) [fields.first, fields.second] = fields.with.map(theCard);
-      return fields;
-    };
     const model = hints.target == null ? S.hints_model_deal : S.hints_model_game;
     const nodes = [
       el("h3", "gr-play-hints-title", S.hints_title),

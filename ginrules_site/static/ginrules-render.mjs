@@ -20,8 +20,32 @@ export function form(template, fields) {
   return template.forms[Math.min(index, template.forms.length - 1)];
 }
 
+// {card:acc}: a card's case (ginrules/cases.py), from a cased value (theCard); {card:Acc}
+// starts with a capital. Other values are written as they are.
 export const fill = (template, fields) =>
-  form(template, fields).replace(/\{(\w+)\}/g, (all, key) => (key in fields && fields[key] != null ? String(fields[key]) : all));
+  form(template, fields).replace(/\{(\w+):?(\w*)\}/g, (all, key, c) => {
+    const v = fields[key], text = v?.[c.toLowerCase()] ?? String(v);
+    return v == null ? all : !c || c > "Z" ? text : text.charAt(0).toUpperCase() + text.slice(1);
+  });
+
+// A card's spoken name, as the page's deck says it ("dix de pique").
+export const cardName = (code) => deckCard(code).getAttribute("aria-label") ?? code;
+
+// A text in each case, f(case): a string (the nominative) with the others as its properties.
+const cased = (f) => Object.assign(new String(f("nom")), { acc: f("acc"), dat: f("dat"), gen: f("gen") });
+
+// A card as sentences name it (cards_html.definite_table: each case's templates joined by
+// "|", empty where the case before it has the same; the suits: suit_0 to suit_3, as the
+// widgets read them); without the table, its spoken name.
+export function theCard(code) {
+  const t = STRINGS.card_names, rank = RANKS.indexOf(code[0]), suit = STRINGS[`suit_${"SHDC".indexOf(code[1])}`];
+  if (!t || !suit || rank < 0) return cardName(code);
+  let template;
+  return cased((c) => (template = t[c]?.split("|")[rank] || template).replace("{suit}", suit));
+}
+
+// Card names as one, each case joined by `join` (an Intl.ListFormat's format).
+export const cardList = (names, join) => cased((c) => join(names.map((n) => n[c] ?? String(n))));
 
 // `text` as a sentence of a status line: a label and its value ("Deadwood: 9") with the
 // catalog's full stop ("sentence"), a text that ends as a sentence as it is.

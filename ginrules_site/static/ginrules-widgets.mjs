@@ -160,7 +160,7 @@ function errorText(S, params, error) {
   // An empty field or link part is not quoted back ("is not a score"): the message
   // that asks for it instead, where the catalog has one ("<code>_empty").
   const template = S[error.code] ?? S.internal;
-  const quoted = /^\{(\w+)\}/.exec(template)?.[1];
+  const quoted = /^\{(\w+)(?::\w+)?\}/.exec(template)?.[1];
   if (quoted && String(error[quoted] ?? "").trim() === "" && S[`${error.code}_empty`]) {
     return fill(S[`${error.code}_empty`], error);
   }

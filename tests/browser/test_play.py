@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import BrowserContext, Locator, Page, expect
 
+from ginrules.cases import CASE_NAMES, CASES, CardName
 from ginrules.table import Table
 
 from .conftest import LANGUAGES, LIVE_TIMEOUT, RequestLog, Server, open_context
@@ -72,6 +73,18 @@ def strings(page: Page) -> dict[str, Any]:
     assert text
     data: dict[str, Any] = json.loads(text)
     return data
+
+
+def the_card(S: dict[str, Any], code: str) -> CardName:
+    """A card as the page's sentences name it, with its cases, from the page's table
+    (cards_html.definite_table) and suit names: what ginrules-render.mjs's theCard builds."""
+    table = S["card_names"]
+    rank, suit = "A23456789TJQK".index(code[0]), S[f"suit_{'SHDC'.index(code[1])}"]
+    forms, template = {}, ""
+    for case in CASE_NAMES:
+        template = table.get(case, "|" * 12).split("|")[rank] or template
+        forms[case] = template.format(suit=suit)
+    return CardName(forms.pop("nom"), **forms)
 
 
 def settled(page: Page) -> Locator:
@@ -387,7 +400,7 @@ def test_the_tutors_answer_is_the_engines(page: Page, lang: str) -> None:
     asked = tutor_asked(page, "standard/good")
     root.locator("button[data-action='tutor']").click()
     settled(page)
-    checked = 0
+    checked = taken = 0
     for _ in range(12):
         if root.get_attribute("data-phase") not in ("offer", "draw", "discard"):
             break
@@ -409,6 +422,20 @@ def test_the_tutors_answer_is_the_engines(page: Page, lang: str) -> None:
         expect(line).to_have_attribute("data-tutor-card", expert.get("card") or "")
         for text in (line.inner_text(), panel.inner_text()):
             assert "{" not in text and "_" not in text  # no field or code left unfilled
+        take = root.locator(".gr-play-table button[data-action='take']")
+        if take.count():
+            # the button names the card in the case its slot needs (German „Den Kreuz-Buben
+            # vom Ablagestapel nehmen“, ginrules/cases.py), as Python formats it
+            S = strings(page)
+            top = root.locator(".gr-pile").get_attribute("data-top") or ""
+            offer = root.get_attribute("data-phase") == "offer"
+            key = "act_take_upcard" if offer else "act_take_pile"
+            label = CASES.format(S[key], card=the_card(S, top))
+            expect(take).to_have_text(label)
+            if lang == "de":  # „Den Kreuz-Buben vom Ablagestapel nehmen“
+                assert re.match(r"(Den|Die|Das) \S+-\S+ ", label), label
+                assert label.startswith(format(the_card(S, top), "Acc") + " ")
+                taken += 1
         checked += 1
         moves = [m for m in offered(root) if m["action"] not in GOING_OUT]
         if not moves:
@@ -417,6 +444,7 @@ def test_the_tutors_answer_is_the_engines(page: Page, lang: str) -> None:
         game.moves.append({k: v for k, v in move.items() if v})
         click_move(root, move)
     assert checked >= 3
+    assert taken or lang != "de"
     # advice is counted as asked for: once when the tutor is opened, not once per turn
     assert stat(page, "standard/good", "tutor") == asked + 1
 
@@ -489,7 +517,7 @@ def test_take_back_and_what_if(page: Page) -> None:
             settled(page)
             # announced in the polite live region, the card named as a sentence names it
             page_strings = strings(page)
-            said = page_strings["you_take"].replace("{card}", page_strings["the_card"][top])
+            said = CASES.format(page_strings["you_take"], card=the_card(page_strings, top))
             assert spoken(page, top) in said  # "the queen of hearts" holds "queen of hearts"
             announce = root.locator(".gr-play-announce")
             expect(announce).to_have_attribute("aria-live", "polite")

@@ -22,10 +22,11 @@ from typing import Any
 import pytest
 from playwright.sync_api import BrowserContext, Locator, Page, expect
 
+from ginrules.cases import CASES
 from ginrules.table import Table
 
 from .conftest import Server, open_context
-from .test_play import hand_codes, settled, spoken, strings
+from .test_play import hand_codes, settled, spoken, strings, the_card
 
 ROOT = "section[data-widget='play']"
 PHONE = {"width": 390, "height": 844}
@@ -215,13 +216,13 @@ def test_a_desktop_table_is_large_and_the_hand_is_arranged_by_hand(
         page.keyboard.press("Shift+ArrowRight")
         order[0], order[1] = order[1], order[0]
         assert hand_codes(root) == order
-        moved = S["card_moved"].format(card=S["the_card"][order[1]], place=2, n=11)
+        moved = CASES.format(S["card_moved"], card=the_card(S, order[1]), place=2, n=11)
         expect(root.locator(".gr-play-announce")).to_contain_text(moved)
         expect(cards.nth(1)).to_be_focused()
         # the discard keys follow the order shown: 1 discards the card now first
         page.keyboard.press("1")
         settled(page)
-        said = S["you_discard"].format(card=S["the_card"][order[0]])
+        said = CASES.format(S["you_discard"], card=the_card(S, order[0]))
         expect(root.locator(".gr-play-announce")).to_contain_text(said)
         assert order[0] not in hand_codes(root)
         # a sort button goes back to the melds

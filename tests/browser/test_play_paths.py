@@ -27,6 +27,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import BrowserContext, Locator, Page, expect
 
+from ginrules.cases import CASE_NAMES, CardName
 from ginrules.players import get_player
 from ginrules.rules import find_variant
 from ginrules.score_entries import schemes
@@ -34,7 +35,7 @@ from ginrules.table import Table
 from ginrules.tutor import action_dict
 
 from .conftest import LANGUAGES, LIVE_TIMEOUT, RequestLog, Server, open_context
-from .test_play import sheet_row_text, strings
+from .test_play import sheet_row_text, strings, the_card
 from .test_widgets import translator
 
 ROOT = "section[data-widget='play']"
@@ -495,7 +496,9 @@ def test_the_recap_speaks_from_the_readers_seat(page: Page, lang: str, outcome: 
         layoffs = showdown["layoffs"]
         layoff = recap.locator(".gr-play-layoff")
         if layoffs:
-            names = listed(lang, [S["the_card"][lay["card"]] for lay in layoffs])
+            cards = [the_card(S, lay["card"]) for lay in layoffs]
+            joined = {case: listed(lang, [c.form(case) for c in cards]) for case in CASE_NAMES}
+            names = CardName(joined.pop("nom"), **joined)
             template = LAYOFFS[down][0 if who == "computer" else 1]
             expect(layoff).to_have_text(
                 _(template).format(

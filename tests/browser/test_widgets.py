@@ -18,6 +18,7 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from ginrules import CARDS, NOTATIONS, find_variant, parse_hand
+from ginrules.cases import CASES
 from ginrules.going_out import GoingOut, check_going_out
 from ginrules.melds import best_arrangement, best_discards
 from ginrules.showdown import showdown
@@ -214,7 +215,7 @@ def test_bad_input_is_explained_next_to_the_field(
         "7H 8H 1Z": _(
             "{token} is not a card. Write a rank then a suit, for example {example}."
         ).format(token="1Z", example=written("7H TS", lang)),
-        "7H 8H 7h": _("{card} is given twice.").format(card=written("7H", lang)),
+        "7H 8H 7h": CASES.format(_("{card} is given twice."), card=written("7H", lang)),
         "AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS": _(
             "{count} card: this needs {expected}.", "{count} cards: this needs {expected}.", 12
         ).format(count=12, expected=_("{min} to {max}").format(min=1, max=11)),

@@ -1,0 +1,200 @@
+"""Card names in the case their slot needs (``ginrules/cases.py``): the catalog checks read
+``{card:acc}`` as the English ``{card}`` and refuse any other spec; every sentence of every
+complete language that names a card renders, with a card of each gender, the same through
+Python (``cards_html.definite_card_name``, ``str.format``) and through the pages' script
+(``fill`` and ``theCard`` of ``ginrules-render.mjs``, run under node)."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import sphinx.locale
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+from ginrules.cards import Card
+from ginrules.cases import CARD_FIELDS, CASES, CardName
+from ginrules.languages import LANGUAGES as LANGUAGE_TABLE
+from ginrules_site.cards_html import definite_card_name, definite_table, suit_name
+from ginrules_site.catalogs import markup, markup_problems, msgfmt_problems
+from ginrules_site.messages import CATALOG
+
+ROOT = Path(__file__).resolve().parents[2]
+RENDER = ROOT / "ginrules_site" / "static" / "ginrules-render.mjs"
+COMPLETE = [code for code, language in LANGUAGE_TABLE.items() if language.complete]
+# a card of each German gender and form: Bube, Dame, Ass, Zehn, König
+CARDS = ("JC", "QH", "AS", "TD", "KC")
+FIELD = re.compile(r"\{(\w+)(?::(\w+))?\}")
+
+# node: the page's strings are the table; print fill(template, fields) for each case
+PROBE = """
+const [page, cases] = JSON.parse(require("fs").readFileSync(0, "utf8"));
+const strings = JSON.stringify(page);
+globalThis.document = { querySelector: () => ({ textContent: strings }) };
+import(process.argv[1]).then(({ fill, theCard }) => {
+  const out = cases.map(([template, fields, cards]) => {
+    const filled = { ...fields };
+    for (const [name, code] of Object.entries(cards)) filled[name] = theCard(code);
+    return fill(template, filled);
+  });
+  process.stdout.write(JSON.stringify(out));
+});
+"""
+
+
+def _po(tmp_path: Path, msgid: str, msgstr: str) -> Path:
+    path = tmp_path / "de" / "LC_MESSAGES" / "t.po"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(
+        'msgid ""\nmsgstr ""\n"Project-Id-Version: t\\n"\n"Language: de\\n"\n'
+        '"MIME-Version: 1.0\\n"\n"Content-Type: text/plain; charset=UTF-8\\n"\n'
+        '"Content-Transfer-Encoding: 8bit\\n"\n"Plural-Forms: nplurals=2; plural=(n != 1);\\n"\n\n'
+        f'#, python-brace-format\nmsgid "{msgid}"\nmsgstr "{msgstr}"\n',
+        encoding="utf-8",
+    )
+    return path
+
+
+def test_a_card_fields_case_is_the_english_field_and_nothing_else_is(tmp_path: Path) -> None:
+    english = markup("Take {card} instead of {avoided}: {deadwood} left.")["placeholder"]
+    for text in (
+        "Nimm {card:acc} statt {avoided:gen}: {deadwood} bleibt.",
+        "{card:Nom} statt {avoided:Dat}: {deadwood}.",
+        "{card:nom} {avoided} {deadwood}",
+    ):
+        assert markup(text)["placeholder"] == english, text
+    for text in (
+        "Nimm {card:akk} statt {avoided}: {deadwood}.",  # no such case
+        "Nimm {card:ACC} statt {avoided}: {deadwood}.",  # a case is lower case or capitalised
+        "Nimm {card} statt {avoided}: {deadwood:acc}.",  # not a card field
+        "Nimm {card:acc} statt {avoided}.",  # a field left out
+    ):
+        assert markup(text)["placeholder"] != english, text
+    # the catalog check says so, msgfmt --check reads a case as the bare field
+    good = _po(tmp_path, "Take {card}.", "Nimm {card:acc}.")
+    assert markup_problems(good) == [] and msgfmt_problems(good) == []
+    bad = _po(tmp_path, "Take {card}.", "Nimm {card:akk}.")
+    problems = [p.kind for p in markup_problems(bad)]
+    assert problems == [
+        "placeholder differs from the English; missing {card}; unexpected {card:akk}"
+    ]
+    assert msgfmt_problems(bad) and all(line.startswith(f"{bad}:") for line in msgfmt_problems(bad))
+
+
+@pytest.fixture(params=COMPLETE)
+def language(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """The extension's catalog of one language, loaded as the build loads it."""
+    lang: str = request.param
+    sphinx.locale.translators.pop(("general", CATALOG), None)
+    if lang != "en":
+        po = ROOT / "locale" / lang / "LC_MESSAGES" / f"{CATALOG}.po"
+        mo = tmp_path / lang / "LC_MESSAGES" / f"{CATALOG}.mo"
+        mo.parent.mkdir(parents=True)
+        with po.open("rb") as source, mo.open("wb") as target:
+            write_mo(target, read_po(source, locale=lang))
+    sphinx.locale.init([str(tmp_path)], lang, CATALOG)
+    yield lang
+    sphinx.locale.translators.pop(("general", CATALOG), None)
+
+
+def page_strings() -> dict[str, Any]:
+    """What the play page sends its script to name cards: the table and the suits (the
+    widgets' suit_0 to suit_3)."""
+    suits = {f"suit_{suit}": suit_name(Card(1, suit)) for suit in range(4)}
+    return {"card_names": definite_table(), **suits}
+
+
+def card_sentences(lang: str) -> list[str]:
+    """Every template of the extension's catalog in ``lang`` that names a card."""
+    if lang == "en":
+        path = ROOT / "locale" / f"{CATALOG}.pot"
+    else:
+        path = ROOT / "locale" / lang / "LC_MESSAGES" / f"{CATALOG}.po"
+    with path.open("rb") as handle:
+        catalog = read_po(handle, locale=None if lang == "en" else lang)
+    found = []
+    for message in catalog:
+        if not message.id:
+            continue
+        texts = message.id if lang == "en" else message.string
+        for text in [texts] if isinstance(texts, str) else texts:
+            if any(name in CARD_FIELDS for name, _spec in FIELD.findall(text)):
+                found.append(text)
+    return found
+
+
+def test_every_sentence_naming_a_card_is_the_same_in_python_and_in_the_pages(
+    language: str,
+) -> None:
+    assert shutil.which("node"), "node is missing"
+    names = {code: definite_card_name(Card.parse(code)) for code in CARDS}
+    templates = card_sentences(language)
+    assert len(templates) > 60  # the play page's moves, advice and errors, the examples'
+    cases: list[Any] = []
+    expected = []
+    for template in templates:
+        for i in range(len(CARDS)):
+            fields: dict[str, Any] = {}
+            cards = {}
+            for name, _spec in FIELD.findall(template):
+                if name in CARD_FIELDS:
+                    cards[name] = CARDS[(i + len(cards)) % len(CARDS)]
+                else:
+                    fields[name] = 7
+            cases.append([template, fields, cards])
+            text = CASES.format(template, **fields, **{k: names[c] for k, c in cards.items()})
+            assert "{" not in text, (template, text)
+            expected.append(text)
+    result = subprocess.run(
+        ["node", "-e", PROBE, "--", RENDER.as_uri()],
+        input=json.dumps([page_strings(), cases]),
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    filled = json.loads(result.stdout)
+    assert len(filled) == len(expected)
+    differ = [(c[0], py, js) for c, py, js in zip(cases, expected, filled, strict=True) if py != js]
+    assert differ == []
+
+
+def test_german_names_a_card_with_its_article_in_each_case(language: str) -> None:
+    jack, queen, ace, ten, king = (definite_card_name(Card.parse(c)) for c in CARDS)
+    said = "{0} {0:acc} {0:dat} {0:gen}"
+    if language != "de":
+        # no case changes a name: "the jack of clubs", « le valet de trèfle », "klöver knekt"
+        for name in (jack, queen, ace, ten, king):
+            assert said.format(name) == " ".join([str(name)] * 4)
+        return
+    assert said.format(jack) == "der Kreuz-Bube den Kreuz-Buben dem Kreuz-Buben des Kreuz-Buben"
+    assert said.format(queen) == "die Herz-Dame die Herz-Dame der Herz-Dame der Herz-Dame"
+    assert said.format(ace) == "das Pik-Ass das Pik-Ass dem Pik-Ass des Pik-Asses"
+    assert said.format(ten) == "die Karo-Zehn die Karo-Zehn der Karo-Zehn der Karo-Zehn"
+    assert said.format(king) == "der Kreuz-König den Kreuz-König dem Kreuz-König des Kreuz-Königs"
+    assert f"{jack:Acc} abwerfen" == "Den Kreuz-Buben abwerfen"
+    table = definite_table()
+    # the page's table sends only the forms that differ from the case before
+    assert table["acc"] == "|" * 10 + "den {suit}-Buben||den {suit}-König"
+    assert "" not in table["dat"].split("|")
+    assert table["gen"] == "des {suit}-Asses" + "|" * 10 + "des {suit}-Buben||des {suit}-Königs"
+
+
+def test_the_pages_table_has_no_case_where_a_language_has_none(language: str) -> None:
+    table = definite_table()
+    assert len(table["nom"].split("|")) == 13
+    if language != "de":
+        assert set(table) == {"nom"}
+
+
+@pytest.mark.parametrize("spec", ["abl", "ACC", ">10", "accusative"])
+def test_an_unknown_case_is_refused_by_name(spec: str) -> None:
+    name = CardName("der Kreuz-Bube", acc="den Kreuz-Buben")
+    with pytest.raises(ValueError, match="unknown case"):
+        format(name, spec)
