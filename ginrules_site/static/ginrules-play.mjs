@@ -914,10 +914,15 @@ class Play {
   }
 
   // The tutor's answer for the position shown; asked once per position.
+  // The position shown, as the tutor's and the chances' answers are kept by.
+  position() {
+    const { deal, phase, stock, discard_size: pile, hand } = this.state;
+    return `${this.table}/${deal}/${phase}/${stock}/${pile}/${hand.join(" ")}`;
+  }
+
   async refreshTutor() {
     const serial = ++this.tutorSerial;
-    const { deal, phase, stock, discard_size: pile, hand } = this.state;
-    const position = `${this.table}/${deal}/${phase}/${stock}/${pile}/${hand.join(" ")}`;
+    const position = this.position();
     let value = this.tutorCache?.position === position ? this.tutorCache.value : null;
     if (!value) {
       value = await this.call("play_tutor", { table: this.table });
@@ -925,7 +930,8 @@ class Play {
       this.tutorCache = { position, value };
     }
     const panel = this.tableNode.querySelector(".gr-play-tutor");
-    if (serial !== this.tutorSerial || !panel) return;
+    // an answer that comes after the tutor was closed, or for a position left since, is not shown
+    if (serial !== this.tutorSerial || !panel || !this.tutorOn || this.position() !== position) return;
     panel.replaceChildren(...this.tutorNodes(this.S, value));
     panel.hidden = false;
     // the one-line advice goes right under the moves, in sight with the table
@@ -998,8 +1004,7 @@ class Play {
   // answer follows from the table's seed and the position).
   async refreshHints() {
     const serial = ++this.hintsSerial;
-    const { deal, phase, stock, discard_size: pile, hand } = this.state;
-    const position = `${this.table}/${deal}/${phase}/${stock}/${pile}/${hand.join(" ")}`;
+    const position = this.position();
     let panel = this.tableNode.querySelector(".gr-play-hints");
     let value = this.hintsCache?.position === position ? this.hintsCache.value : null;
     if (!value) {
@@ -1013,7 +1018,8 @@ class Play {
       this.hintsCache = { position, value };
     }
     panel = this.tableNode.querySelector(".gr-play-hints");
-    if (serial !== this.hintsSerial || !panel) return;
+    // an answer that comes after the chances were closed, or for a position left since, is not shown
+    if (serial !== this.hintsSerial || !panel || !this.hintsOn || this.position() !== position) return;
     panel.replaceChildren(...this.hintsNodes(this.S, value, this.state));
     panel.hidden = false;
     panel.dataset.state = "ready";

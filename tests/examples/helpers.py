@@ -11,6 +11,8 @@ from typing import Any
 
 from sphinx.util.console import strip_escape_sequences
 
+from ginrules.cases import CARD_FIELDS, parse_case
+
 ROOT = Path(__file__).resolve().parents[2]
 LOCALE = ROOT / "locale"
 
@@ -141,3 +143,14 @@ def parse_examples(html: str) -> list[dict[str, Any]]:
     parser = ExampleParser()
     parser.feed(html)
     return parser.examples
+
+
+def fields(text: str) -> set[str]:
+    """The ``{placeholders}`` of a text, a card field's case (``{card:acc}``, chosen by the
+    translator: :mod:`ginrules.cases`) read as the bare field, any other spec kept."""
+    found = set()
+    for name, spec in re.findall(r"\{(\w+)(?::(\w+))?\}", text):
+        if spec and name in CARD_FIELDS and parse_case(spec) is not None:
+            spec = ""
+        found.add(f"{{{name}:{spec}}}" if spec else f"{{{name}}}")
+    return found

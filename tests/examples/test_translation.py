@@ -14,7 +14,7 @@ from babel.messages.pofile import read_po
 from ginrules.languages import LANGUAGES as LANGUAGE_TABLE
 from ginrules_site.messages import CATALOG
 
-from .helpers import LOCALE, ROOT, build, write_project
+from .helpers import LOCALE, ROOT, build, fields, write_project
 
 FIXTURE = Path(__file__).with_name("gettext_pin.pot")
 
@@ -107,9 +107,9 @@ def test_every_extension_string_is_translated(language: str, tmp_path: Path) -> 
     }
     for msgid in extension_messages(tmp_path):
         assert msgid in translated, f"{language}: {msgid!r} is not translated"
-        fields = set(re.findall(r"\{\w+\}", msgid))
+        wanted = fields(msgid)
         for form in translated[msgid]:
-            assert set(re.findall(r"\{\w+\}", form)) == fields, msgid
+            assert fields(form) == wanted, msgid
 
 
 def test_french_typography_in_the_extension_catalog() -> None:
