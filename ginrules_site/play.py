@@ -286,6 +286,19 @@ def recap_words(style: str) -> dict[str, Any]:
     return words
 
 
+# The widgets' strings that only a deal log writes (the stock-end widget's, deals.py): the
+# table announces its moves in its own words (you_*, computer_*), so its page goes without.
+_DEAL_LOG_ONLY = frozenset(
+    {"deals_intro", "stock_left", "showdown_after", "dead_deal", "deal_summary", "reshuffle"}
+)
+
+
+def _for_the_table(strings: dict[str, Any]) -> dict[str, Any]:
+    """``strings`` without those of a deal log: its events, and its turns of a draw and a
+    discard (keyed ``draw_stock+discard``), which the play page never writes."""
+    return {k: v for k, v in strings.items() if k not in _DEAL_LOG_ONLY and "+" not in k}
+
+
 def variant_params(name: str) -> dict[str, Any]:
     """What the script must know of a variant, from its preset."""
     rules = find_variant(name)
@@ -299,7 +312,7 @@ def variant_params(name: str) -> dict[str, Any]:
         "minimum": rules.knock_min_melded,
         # the cards of the stock never drawn, where a deal may end dead
         "dead_cards": rules.dead_hand_cards,
-        "words": {key: _plain(value) for key, value in words.items()},
+        "words": {key: _plain(value) for key, value in _for_the_table(words).items()},
     }
 
 
@@ -781,13 +794,15 @@ def depart_play_html(self: HTML5Translator, node: gr_play) -> None:
         "</details>\n"
     )
     strings = json.dumps(
-        {
-            **common_strings(),
-            **play_strings(),
-            **notation_strings(page_notation(self.builder.config.language)),
-            "plural_rule": page_plural_expression(self.builder.config),
-            **{f"level_{k}": str(v) for k, v in level_labels().items()},
-        },
+        _for_the_table(
+            {
+                **common_strings(),
+                **play_strings(),
+                **notation_strings(page_notation(self.builder.config.language)),
+                "plural_rule": page_plural_expression(self.builder.config),
+                **{f"level_{k}": str(v) for k, v in level_labels().items()},
+            }
+        ),
         ensure_ascii=False,
         separators=(",", ":"),
     ).replace("<", "\\u003c")
