@@ -320,6 +320,25 @@ def shared_context(browser: Browser, server: Server) -> Iterator[tuple[BrowserCo
     assert not log.foreign, f"requests to other origins: {log.foreign}"
 
 
+@pytest.fixture(scope="module")
+def play_context(browser: Browser, server: Server) -> Iterator[tuple[BrowserContext, RequestLog]]:
+    """One context for a module of play-page tests, the computer's pacing instant; the
+    module fails if anything asked another origin."""
+    context, log = open_context(browser, server)
+    context.add_init_script("window.GINRULES_PLAY_PACE_MS = 0;")
+    yield context, log
+    context.close()
+    assert not log.foreign, f"requests to other origins: {log.foreign}"
+
+
+@pytest.fixture
+def play_page(play_context: tuple[BrowserContext, RequestLog]) -> Iterator[Page]:
+    """A new page in the module's play context, closed after the test."""
+    page = play_context[0].new_page()
+    yield page
+    page.close()
+
+
 # What a page opened by ``pages`` waits for; a test module may set ``READY`` to its own.
 READY = "section.gr-widget form.gr-controls:not([hidden])"
 

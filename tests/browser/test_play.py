@@ -13,7 +13,6 @@ from __future__ import annotations
 import json
 import random
 import re
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -48,23 +47,10 @@ GOING_OUT = ("big_gin", "gin", "knock")
 MAX_MOVES = 3000
 
 
-@pytest.fixture(scope="module")
-def play_context(browser: Any, server: Server) -> Iterator[tuple[BrowserContext, RequestLog]]:
-    """One context for the module, the computer's pacing instant; the module fails if
-    anything asked another origin."""
-    context, log = open_context(browser, server)
-    context.add_init_script("window.GINRULES_PLAY_PACE_MS = 0;")
-    yield context, log
-    context.close()
-    assert not log.foreign, f"requests to other origins: {log.foreign}"
-
-
 @pytest.fixture
-def page(play_context: tuple[BrowserContext, RequestLog]) -> Iterator[Page]:
-    context, _log = play_context
-    page = context.new_page()
-    yield page
-    page.close()
+def page(play_page: Page) -> Page:
+    """The play page's tests open their pages in the module's play context."""
+    return play_page
 
 
 def strings(page: Page) -> dict[str, Any]:

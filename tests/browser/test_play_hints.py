@@ -7,33 +7,21 @@ ties marked, every field filled in the reader's language. Speed: benchmarks/play
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import BrowserContext, Locator, Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from ginrules.hints import table_hints
 
-from .conftest import LIVE_TIMEOUT, RequestLog, Server, open_context
+from .conftest import LIVE_TIMEOUT
 from .test_play import GOING_OUT, Game, click_move, offered, start, strings
 
 
-@pytest.fixture(scope="module")
-def play_context(browser: Any, server: Server) -> Iterator[tuple[BrowserContext, RequestLog]]:
-    context, log = open_context(browser, server)
-    context.add_init_script("window.GINRULES_PLAY_PACE_MS = 0;")
-    yield context, log
-    context.close()
-    assert not log.foreign, f"requests to other origins: {log.foreign}"
-
-
 @pytest.fixture
-def page(play_context: tuple[BrowserContext, RequestLog]) -> Iterator[Page]:
-    context, _log = play_context
-    page = context.new_page()
-    yield page
-    page.close()
+def page(play_page: Page) -> Page:
+    """The play page's tests open their pages in the module's play context."""
+    return play_page
 
 
 def check_table(root: Locator, expected: dict[str, Any], words: dict[str, Any]) -> None:

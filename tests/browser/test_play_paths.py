@@ -21,11 +21,10 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import BrowserContext, Locator, Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from ginrules.cases import CASE_NAMES, CardName
 from ginrules.players import get_player
@@ -34,7 +33,7 @@ from ginrules.score_entries import schemes
 from ginrules.table import Table
 from ginrules.tutor import action_dict
 
-from .conftest import LANGUAGES, LIVE_TIMEOUT, RequestLog, Server, open_context
+from .conftest import LANGUAGES, LIVE_TIMEOUT, Server, open_context
 from .test_play import sheet_row_text, strings, the_card
 from .test_widgets import translator
 
@@ -47,20 +46,10 @@ INTERNAL = re.compile(
 )
 
 
-@pytest.fixture(scope="module")
-def play_context(browser: Any, server: Server) -> Iterator[tuple[BrowserContext, RequestLog]]:
-    context, log = open_context(browser, server)
-    context.add_init_script("window.GINRULES_PLAY_PACE_MS = 0;")
-    yield context, log
-    context.close()
-    assert not log.foreign, f"requests to other origins: {log.foreign}"
-
-
 @pytest.fixture
-def page(play_context: tuple[BrowserContext, RequestLog]) -> Iterator[Page]:
-    page = play_context[0].new_page()
-    yield page
-    page.close()
+def page(play_page: Page) -> Page:
+    """The play page's tests open their pages in the module's play context."""
+    return play_page
 
 
 def settled(page: Page) -> Locator:
