@@ -434,15 +434,25 @@ class ExpertPlayer(GoodPlayer):
 
         return value
 
-    def _race(self, view: PlayerView, hand: Sequence[Card]) -> Callable[[int], float]:
+    def _race(
+        self,
+        view: PlayerView,
+        hand: Sequence[Card],
+        outs_weight: float | None = None,
+        gin_weight: float | None = None,
+    ) -> Callable[[int], float]:
         """``race(kept)``: how far the ten cards ``kept`` (a subset of ``hand``) are
-        from gin (lower is nearer, minus infinity for gin; see the class docstring)."""
+        from gin (lower is nearer, minus infinity for gin; see the class docstring),
+        weighing the draws' savings ``outs_weight`` and the chance of gin
+        ``gin_weight`` (by default the player's ``gin_outs_weight`` and
+        ``gin_weight``)."""
         tables = _tables(view.rules)
         unseen = view.unseen()
         outs = [1 << c.index for c in unseen]
         near = sum(1 << c.index for c in unseen if in_some_meld(c, hand, view.rules))
         memo: dict[int, int] = {}
-        weight, gin = self.gin_outs_weight, self.gin_weight
+        weight = self.gin_outs_weight if outs_weight is None else outs_weight
+        gin = self.gin_weight if gin_weight is None else gin_weight
 
         def race(kept: int) -> float:
             left = _deadwood(kept, tables)
@@ -520,9 +530,36 @@ def _gin_outs(kept: int, outs: Sequence[int], tables: _Tables, memo: dict[int, i
     passed, and one ``memo`` (counts by ``kept``) serves them all."""
     count = memo.get(kept)
     if count is None:
-        count = memo[kept] = sum(
-            1 for out in outs if not out & kept and not _discard_deadwood(kept | out, tables)
-        )
+        count = memo[kept] = _count_gin_outs(kept, outs, tables)
+    return count
+
+
+def _count_gin_outs(kept: int, outs: Sequence[int], tables: _Tables) -> int:
+    """:func:`_gin_outs` worked out. Gin leaves at most one card of the eleven in
+    no meld, and a card in a meld has two others of the meld among its neighbours
+    (:func:`_neighbours`), so a card of ``kept`` with no neighbour in ``kept``
+    never melds, one with a single neighbour only when the draw is another, and
+    only the draws that leave fewer than two such cards need the full search."""
+    neighbours = _NEIGHBOURS[tables.round_the_corner]
+    single = never = 0
+    rest = kept
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        partners = (neighbours[low.bit_length() - 1] & kept ^ low).bit_count()
+        if partners < 2:
+            never += partners == 0
+            single |= low if partners else 0
+    if never >= 2:
+        return 0
+    count = 0
+    for out in outs:
+        if out & kept:
+            continue
+        near = neighbours[out.bit_length() - 1]
+        lost = never + (single & ~near).bit_count() + ((near & kept).bit_count() < 2)
+        if lost < 2 and not _discard_deadwood(kept | out, tables):
+            count += 1
     return count
 
 
