@@ -39,10 +39,11 @@ Levels (:func:`get_player`, names in :data:`LEVELS`), each deterministic for a s
     chance of gin within the next two draws, worked out over the unseen cards,
     and by the chance that the opponent melds the card thrown. It goes gin, or
     big gin where the rules have it, whenever it can; it knocks in its first
-    five turns, before the opponent's hand has grown, and after that plays with
-    patience, for gin, so that an opponent who knocks late is often undercut
-    (:mod:`ginrules.search` gives what each rule bought, measured against the
-    camper and the EAAI baseline).
+    four turns, before the opponent's hand has grown, and after that plays with
+    patience, for gin, so that an opponent who knocks late is often undercut;
+    from its sixth turn it values its discards by the chance of gin, as where
+    only gin ends the deal (:mod:`ginrules.search` gives what each rule bought,
+    measured against the camper and the EAAI baseline).
 
 >>> from ginrules.rules import STANDARD
 >>> from ginrules.deal import Deal
@@ -434,25 +435,15 @@ class ExpertPlayer(GoodPlayer):
 
         return value
 
-    def _race(
-        self,
-        view: PlayerView,
-        hand: Sequence[Card],
-        outs_weight: float | None = None,
-        gin_weight: float | None = None,
-    ) -> Callable[[int], float]:
+    def _race(self, view: PlayerView, hand: Sequence[Card]) -> Callable[[int], float]:
         """``race(kept)``: how far the ten cards ``kept`` (a subset of ``hand``) are
-        from gin (lower is nearer, minus infinity for gin; see the class docstring),
-        weighing the draws' savings ``outs_weight`` and the chance of gin
-        ``gin_weight`` (by default the player's ``gin_outs_weight`` and
-        ``gin_weight``)."""
+        from gin (lower is nearer, minus infinity for gin; see the class docstring)."""
         tables = _tables(view.rules)
         unseen = view.unseen()
         outs = [1 << c.index for c in unseen]
         near = sum(1 << c.index for c in unseen if in_some_meld(c, hand, view.rules))
         memo: dict[int, int] = {}
-        weight = self.gin_outs_weight if outs_weight is None else outs_weight
-        gin = self.gin_weight if gin_weight is None else gin_weight
+        weight, gin = self.gin_outs_weight, self.gin_weight
 
         def race(kept: int) -> float:
             left = _deadwood(kept, tables)
