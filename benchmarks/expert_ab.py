@@ -51,7 +51,7 @@ def build(spec: str, seed: int) -> Player:
     for item in filter(None, args.split(",")):
         key, _, value = item.partition("=")
         kwargs[key] = float(value)
-    if not kwargs:
+    if not kwargs and name != "strong":
         return get_player(name, seed)
     from ginrules.camper import CamperPlayer
     from ginrules.players import ExpertPlayer

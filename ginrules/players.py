@@ -39,10 +39,11 @@ Levels (:func:`get_player`, names in :data:`LEVELS`), each deterministic for a s
     chance of gin within the next two draws, worked out over the unseen cards,
     and by the chance that the opponent melds the card thrown. It goes gin, or
     big gin where the rules have it, whenever it can; it knocks in its first
-    five turns, before the opponent's hand has grown, and after that plays with
-    patience, for gin, so that an opponent who knocks late is often undercut
-    (:mod:`ginrules.search` gives what each rule bought, measured against the
-    camper and the EAAI baseline).
+    four turns, before the opponent's hand has grown, and after that plays with
+    patience, for gin, so that an opponent who knocks late is often undercut;
+    from its sixth turn it values its discards by the chance of gin, as where
+    only gin ends the deal (:mod:`ginrules.search` gives what each rule bought,
+    measured against the camper and the EAAI baseline).
 
 >>> from ginrules.rules import STANDARD
 >>> from ginrules.deal import Deal
@@ -520,9 +521,36 @@ def _gin_outs(kept: int, outs: Sequence[int], tables: _Tables, memo: dict[int, i
     passed, and one ``memo`` (counts by ``kept``) serves them all."""
     count = memo.get(kept)
     if count is None:
-        count = memo[kept] = sum(
-            1 for out in outs if not out & kept and not _discard_deadwood(kept | out, tables)
-        )
+        count = memo[kept] = _count_gin_outs(kept, outs, tables)
+    return count
+
+
+def _count_gin_outs(kept: int, outs: Sequence[int], tables: _Tables) -> int:
+    """:func:`_gin_outs` worked out. Gin leaves at most one card of the eleven in
+    no meld, and a card in a meld has two others of the meld among its neighbours
+    (:func:`_neighbours`), so a card of ``kept`` with no neighbour in ``kept``
+    never melds, one with a single neighbour only when the draw is another, and
+    only the draws that leave fewer than two such cards need the full search."""
+    neighbours = _NEIGHBOURS[tables.round_the_corner]
+    single = never = 0
+    rest = kept
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        partners = (neighbours[low.bit_length() - 1] & kept ^ low).bit_count()
+        if partners < 2:
+            never += partners == 0
+            single |= low if partners else 0
+    if never >= 2:
+        return 0
+    count = 0
+    for out in outs:
+        if out & kept:
+            continue
+        near = neighbours[out.bit_length() - 1]
+        lost = never + (single & ~near).bit_count() + ((near & kept).bit_count() < 2)
+        if lost < 2 and not _discard_deadwood(kept | out, tables):
+            count += 1
     return count
 
 

@@ -56,13 +56,14 @@ def test_the_expert_level_is_the_strong_player() -> None:
 KNOCKABLE = "AS 2S 3S 7D 7C 7H 4H 5H 6H 2D KD"
 
 
-@pytest.mark.parametrize("turns", [0, 2, 5])
+@pytest.mark.parametrize("turns", [0, 2, 6])  # its turns 1, 2 and 4
 def test_it_knocks_early_before_the_opponent_hand_has_grown(turns: int) -> None:
     assert get_player("expert", 1).choose(position(KNOCKABLE, turns)) == Knock(Card.parse("KD"))
 
 
-def test_later_it_plays_on_for_gin() -> None:
-    assert isinstance(StrongPlayer(1).choose(position(KNOCKABLE, 20)), Discard)
+@pytest.mark.parametrize("turns", [8, 20])  # its turns 5 and 11
+def test_later_it_plays_on_for_gin(turns: int) -> None:
+    assert isinstance(StrongPlayer(1).choose(position(KNOCKABLE, turns)), Discard)
 
 
 def test_its_early_knock_says_what_decided_it() -> None:
@@ -88,3 +89,18 @@ def test_gin_rami_late_in_the_deal_it_goes_down_only_with_little_deadwood() -> N
     assert StrongPlayer(1).knock_choice(view, 19).decided_by == "patience"
     low = position("AS 2S 3S 4S 7D 7C 7H 7S 2D 3C 9H", 30, rules=FRENCH, stock=4, target=250)
     assert StrongPlayer(1, late_at=10).choose(low) == Knock(Card.parse("9H"))
+
+
+# four aces, three fives, the jacks of clubs and spades, 3C and 7D: throwing a jack
+# leaves 20 deadwood and no gin out; throwing 7D leaves 23, and JH or JD gives gin
+RACE = "5D AC AS JC 5H AH 5S AD JS 3C 7D"
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_after_its_early_turns_it_races_for_gin(seed: int) -> None:
+    jacks = {Discard(Card.parse("JC")), Discard(Card.parse("JS"))}
+    # up to its fifth turn: the least deadwood, as the expert did
+    assert StrongPlayer(seed).choose(position(RACE, 8)) in jacks
+    # from its sixth turn it knocks no more, and keeps the two ways to gin
+    assert StrongPlayer(seed).choose(position(RACE, 10)) == Discard(Card.parse("7D"))
+    assert StrongPlayer(seed, race_from=0).choose(position(RACE, 10)) in jacks

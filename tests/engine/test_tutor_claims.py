@@ -332,7 +332,7 @@ def _check_expert(
         # ...or in its first turns with little deadwood: neither holds here
         turn = view.turns // 2 + 1  # the seat's own turn: discards alternate
         assert params["turn"] == turn
-        assert (params["early_turns"], params["early_at"]) == (5, 10)
+        assert (params["early_turns"], params["early_at"]) == (4, 10)
         assert turn > params["early_turns"] or fewest > params["early_at"]
         gin = sum(1 for u in unseen if _least(_draw(kept, u, rules))[0] == 0)
         assert params["gin_outs"] == gin
