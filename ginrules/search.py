@@ -112,7 +112,7 @@ from collections.abc import Callable, Sequence
 
 from ginrules.camper import own_turn
 from ginrules.cards import Card
-from ginrules.players import ExpertPlayer, KnockChoice, _feeds
+from ginrules.players import ExpertPlayer, KnockChoice
 from ginrules.view import PlayerView
 
 __all__ = ["StrongPlayer"]
@@ -139,14 +139,7 @@ class StrongPlayer(ExpertPlayer):
         if self._racing(view) or not self.race_from or own_turn(view) < self.race_from:
             return super()._valuer(view, hand)
         # after its early turns it knocks no more: a race to gin, valued as in one
-        race = self._race(view, hand)
-        feeds = _feeds(view)
-        danger = self.danger_weight
-
-        def value(card: Card, kept: int, left: int) -> float:
-            return race(kept) + danger * feeds(card)
-
-        return value
+        return self._race_valuer(view, hand)
 
     def knock_choice(self, view: PlayerView, left: int) -> KnockChoice:
         choice = super().knock_choice(view, left)
