@@ -304,16 +304,23 @@ class Widget {
     this.show(this.deal);
   }
 
-  // The score sheet's buttons: enter one more deal, remove the last, start again.
+  // The score sheet's buttons: enter one more deal, remove the last, start again. One at
+  // a time, each on the sheet as the one before left it: a deal entered while the last is
+  // still being scored is added after it, never in its place.
   actSheet(action) {
-    const entries = this.fields.deals.value.split(";").map((e) => e.trim()).filter(Boolean);
+    let add = null;
     if (action === "add") {
       const entry = this.root.querySelector("fieldset.gr-sheet-entry");
       const value = (name) => entry.querySelector(`[name="${name}"]`).value;
-      return this.update({ add: { winner: value("winner"), points: value("points"), outcome: value("outcome") } });
+      add = { winner: value("winner"), points: value("points"), outcome: value("outcome") };
     }
-    this.fields.deals.value = action === "undo" ? entries.slice(0, -1).join("; ") : "";
-    return this.update();
+    this.sheetQueue = (this.sheetQueue ?? Promise.resolve()).then(() => {
+      if (add) return this.update({ add });
+      const entries = this.fields.deals.value.split(";").map((e) => e.trim()).filter(Boolean);
+      this.fields.deals.value = action === "undo" ? entries.slice(0, -1).join("; ") : "";
+      return this.update();
+    }).catch(() => {});
+    return this.sheetQueue;
   }
 
   show(value) {
@@ -396,8 +403,9 @@ class Widget {
       : this.kind === "scoresheet" ? renderSheet(this.S, this.frame, reply.value)
       : renderShowdown(this.S, this.params, reply.value);
     if (extra.add) {
+      // cleared for the next deal, unless the reader has already typed its points
       const points = this.root.querySelector("fieldset.gr-sheet-entry [name='points']");
-      points.value = "";
+      if (points.value === extra.add.points) points.value = "";
     }
     this.result.replaceChildren(shown.node);
     if (this.kind === "melds") {

@@ -513,3 +513,23 @@ def test_keyboard_only(pages: Callable[[str, str], Page]) -> None:
     expect(widget.locator("button[data-action='undo']")).to_be_focused()
     page.keyboard.press("Enter")
     assert_sheet(widget, engine_sheet("standard", "game100", []), "sv")
+
+
+# Last in the module: it leaves the English standard page's sheet live, where the tests
+# above begin from its build-time sheet.
+def test_deals_entered_at_once_are_all_kept(pages: Callable[[str, str], Page]) -> None:
+    """Two deals entered in one go, the second before the first is scored: both are on
+    the sheet, in order, and the points field is cleared once."""
+    widget = sheet_widget(pages("en", "standard"))
+    reset(widget)
+    widget.evaluate(
+        """(root) => {
+          const set = (name, value) => { root.querySelector(`[name="${name}"]`).value = value; };
+          const add = root.querySelector("button[data-action='add']");
+          set("winner", "A"); set("outcome", "gin"); set("points", "60"); add.click();
+          set("winner", "A"); set("outcome", "knock"); set("points", "45"); add.click();
+        }"""
+    )
+    entries: list[Entry] = [("A", 60, "gin"), ("A", 45, "knock")]
+    assert_sheet(widget, engine_sheet("standard", "game100", entries), "en")
+    expect(widget.locator("input[name='points']")).to_have_value("")
