@@ -170,7 +170,7 @@ def paragraph(children: Iterable[nodes.Node], *classes: str) -> nodes.paragraph:
 
 
 def deadwood_line(cards: Sequence[Card], total: int, rules: Rules) -> nodes.paragraph:
-    words = {**dead_words(), **showdown_words(rules)}
+    words = dead_words(rules)
     if len(cards) > 1:
         terms = " + ".join(str(rules.card_value(c)) for c in cards)
         text = str(words["deadwood_terms"]).format(terms=terms, total=total)
@@ -179,16 +179,17 @@ def deadwood_line(cards: Sequence[Card], total: int, rules: Rules) -> nodes.para
     return paragraph([nodes.Text(text)], "gr-deadwood-total")
 
 
-def dead_words() -> dict[str, Any]:
-    """The words of the cards in no meld and their total, where a variant's own words
-    (:func:`showdown_words`: Gin Rami's count) do not replace them."""
-    return {
+def dead_words(rules: Rules | None = None) -> dict[str, Any]:
+    """The words of the cards in no meld and their total; with ``rules``, the variant's own
+    words over them (:func:`showdown_words`: Gin Rami's count)."""
+    words = {
         "Deadwood": _("Deadwood"),
         "deadwood_terms": _("Deadwood: {terms} = {total}"),
         "deadwood_total": _("Deadwood: {total}"),
         "gin": _("Gin: the hand may go out with no deadwood."),
         "big_gin": _("Big gin: all eleven cards are in melds, with no discard."),
     }
+    return words if rules is None else {**words, **showdown_words(rules)}
 
 
 def going_out_text(result: GoingOut, rules: Rules) -> str:
@@ -200,7 +201,7 @@ def going_out_text(result: GoingOut, rules: Rules) -> str:
     }
     if result.allowed:
         if result.kind in ("gin", "big_gin"):
-            msg = {**dead_words(), **showdown_words(rules)}[result.kind]
+            msg = dead_words(rules)[result.kind]
         else:
             msg = going_out_templates()["go_down" if result.limit is None else "knock"]
     else:
@@ -392,7 +393,7 @@ def arrangement_groups(
     if arrangement.unmatched:
         groups.append(
             group_node(
-                dead_label or str({**dead_words(), **showdown_words(rules)}["Deadwood"]),
+                dead_label or str(dead_words(rules)["Deadwood"]),
                 arrangement.unmatched,
                 "gr-deadwood",
                 ["gr-dead"],

@@ -258,7 +258,6 @@ def recap_words(style: str) -> dict[str, Any]:
                     "drawn.",
                     "n",
                 ),
-                "term_big_gin_bonus": _("grand gin bonus"),
                 "why_knock_you": _("Your count is lower: you score the difference."),
                 "why_knock_computer": _("The computer's count is lower: it scores the difference."),
                 "why_undercut_you": _(
