@@ -98,8 +98,8 @@ REASONS: dict[str, str] = {
     "stock_end": N_("The last cards of the stock are never drawn."),
     "stock_empty": N_("The stock is empty."),
     "discard_empty": N_("The discard pile is empty."),
-    "not_in_hand": N_("{card} is not in the hand."),
-    "just_taken": N_("{card} was just taken from the discard pile: keep it this turn."),
+    "not_in_hand": N_("{card:Nom} is not in the hand."),
+    "just_taken": N_("{card:Nom} was just taken from the discard pile: keep it this turn."),
     "gin_only": N_("May not go out: these rules end a deal only with gin."),
     "ace_upcard": N_("May not knock: an ace upcard allows only gin."),
     "no_big_gin": N_(
@@ -152,8 +152,8 @@ OUTCOMES = {
     "gin": N_("gin"),
     "big_gin": N_("big gin"),
     "going_down": N_("going down"),
-    "petit_gin": N_("small gin"),
-    "grand_gin": N_("big gin"),
+    "petit_gin": N_("petit gin"),
+    "grand_gin": N_("grand gin"),
 }
 
 # The presets' names, in the site's words (examples.variant_name).
@@ -317,8 +317,9 @@ HINT_REASONS: dict[str, str | tuple[str, str]] = {
         "Discard {card}: it leaves deadwood {deadwood}; the least you can keep is {least}."
     ),
 }
-# going out in Gin Rami's words (going down, petit and grand gin)
-HINT_REASONS_DOWN: dict[str, str] = {
+# Gin Rami's words (going down, petit and grand gin, a count, never deadwood), as the play
+# page's (ginrules_site/play.py: going_out_words, tutor_words)
+HINT_REASONS_DOWN: dict[str, str | tuple[str, str]] = {
     "knock": N_("Go down, discarding {card}: a count of {deadwood} is left."),
     "gin": N_("Go petit gin, discarding {card}."),
     "big_gin": N_("Go grand gin, keeping all eleven cards."),
@@ -338,6 +339,64 @@ HINT_REASONS_DOWN: dict[str, str] = {
         "{early_turns}) with a count of {early_at} or less. It waits for petit "
         "gin (unseen cards that would give it now: {gin_outs}) or to beat the "
         "computer on the count if it goes down first."
+    ),
+    "take_meld": N_(
+        "Take {card}: it joins a meld, and once you discard {discard} your count "
+        "falls from {before} to {after}."
+    ),
+    "take_replaces": N_(
+        "Take {card} in place of {replaces}: it joins no meld, but it is worth "
+        "less, so your count falls from {before} to {after}."
+    ),
+    "take_lower": N_(
+        "Take {card} and discard {discard}: your count falls from {before} to {after}."
+    ),
+    "upcard_no_help": N_(
+        "Pass: with {card} your count would be {after} at best, not less than the "
+        "{before} you hold."
+    ),
+    "upcard_no_meld": N_(
+        "Pass: {card} would join no meld; it would lower your count from {before} "
+        "to {after} only in place of {replaces}, and the expert takes a card only "
+        "for a meld."
+    ),
+    "pile_no_help": N_(
+        "Draw from the stock: with {card} your count would be {after} at best, not "
+        "less than the {before} you hold."
+    ),
+    "pile_no_meld": N_(
+        "Draw from the stock: {card} would join no meld; it would lower your count "
+        "from {before} to {after} only in place of {replaces}, and the expert takes "
+        "a card only for a meld."
+    ),
+    "least_deadwood": N_("Discard {card}: it leaves the lowest count ({deadwood})."),
+    "safe_discard": N_(
+        "Discard {card} (a count of {deadwood}; the lowest is {least}) rather than "
+        "{avoided}: the computer took {near} from the pile and may want {avoided}."
+    ),
+    "keeps_outs": NP_(
+        "Discard {card} (a count of {deadwood}) rather than {avoided} (a count of "
+        "{least}): then {outs} unseen card would lower your count at the next draw, "
+        "against {avoided_outs}.",
+        "Discard {card} (a count of {deadwood}) rather than {avoided} (a count of "
+        "{least}): then {outs} unseen cards would lower your count at the next draw, "
+        "against {avoided_outs}.",
+    ),
+    "keeps_chances": N_(
+        "Discard {card} (a count of {deadwood}) rather than {avoided} (a count of "
+        "{least}): the expert rates the cards you keep higher for the draws to come."
+    ),
+    "take_no_help": N_(
+        "Take {card}: it would not lower your count ({before} now, {after} after "
+        "your best discard)."
+    ),
+    "upcard_lower": N_("Pass: {card} would lower your count from {before} to {after}."),
+    "pile_lower": N_(
+        "Draw from the stock: {card} would lower your count from {before} to {after}."
+    ),
+    "more_deadwood": N_(
+        "Discard {card}: it leaves a count of {deadwood}; the lowest you can keep is "
+        "{least}."
     ),
 }
 HINT_GOING_OUT: dict[str, tuple[str, str]] = {

@@ -241,7 +241,7 @@ def reason_messages() -> dict[str, Any]:
         "unknown_card": _(
             "{token} is not a card. Write a rank then a suit, for example {example}."
         ),
-        "duplicate_card": _("{card} is given twice."),
+        "duplicate_card": _("{card:Nom} is given twice."),
         "hand_size": ngettext(
             "{count} card: this needs {expected}.", "{count} cards: this needs {expected}.", "count"
         ),
@@ -284,8 +284,8 @@ def reason_messages() -> dict[str, Any]:
         "stock_end": _("The last cards of the stock are never drawn."),
         "stock_empty": _("The stock is empty."),
         "discard_empty": _("The discard pile is empty."),
-        "not_in_hand": _("{card} is not in the hand."),
-        "just_taken": _("{card} was just taken from the discard pile: keep it this turn."),
+        "not_in_hand": _("{card:Nom} is not in the hand."),
+        "just_taken": _("{card:Nom} was just taken from the discard pile: keep it this turn."),
         "not_gin": ngettext(
             "Not gin: deadwood {deadwood} is left.",
             "Not gin: deadwood {deadwood} is left.",

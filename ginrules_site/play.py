@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import html
 import json
+from pathlib import Path
 from typing import Any, ClassVar
 
 from docutils import nodes
@@ -285,6 +286,95 @@ def recap_words(style: str) -> dict[str, Any]:
     return words
 
 
+def tutor_words(style: str) -> dict[str, Any]:
+    """The tutor's and the chances' sentences in the variant's words, where they differ
+    from the page's (:func:`play_strings`): a Gin Rami player keeps a *count*, never
+    deadwood. Only the sentences its tutor can give: the reasons of a knock limit or of
+    gin only (``over_limit``, ``gin_only``, ``take_keep``, ``*_race``: the engine gives
+    them only where the knock limit is 0 or a number) never come under Gin Rami."""
+    if style != "going_down":
+        return {}
+    return {
+        "tutor_discards": _("Best discards (count left):"),
+        "tutor_outs": ngettext(
+            "Cards that would join a meld and lower your count: {cards}. {n} of them is "
+            "still unseen.",
+            "Cards that would join a meld and lower your count: {cards}. {n} of them are "
+            "still unseen.",
+            "n",
+        ),
+        "tutor_outs_after": ngettext(
+            "Once you discard {card}, these cards would join a meld and lower your count: "
+            "{cards}. {n} of them is still unseen.",
+            "Once you discard {card}, these cards would join a meld and lower your count: "
+            "{cards}. {n} of them are still unseen.",
+            "n",
+        ),
+        "tutor_no_outs": _("No single card would join a meld and lower your count now."),
+        "tutor_no_outs_after": _(
+            "Once you discard {card}, no single card would join a meld and lower your count."
+        ),
+        "tutor_take_meld": _(
+            "Take {card}: it joins a meld, and once you discard {discard} your count falls "
+            "from {before} to {after}."
+        ),
+        "tutor_take_replaces": _(
+            "Take {card} in place of {replaces}: it joins no meld, but it is worth less, so "
+            "your count falls from {before} to {after}."
+        ),
+        "tutor_take_lower": _(
+            "Take {card} and discard {discard}: your count falls from {before} to {after}."
+        ),
+        "tutor_upcard_no_help": _(
+            "Pass: with {card} your count would be {after} at best, not less than the "
+            "{before} you hold."
+        ),
+        "tutor_pile_no_help": _(
+            "Draw from the stock: with {card} your count would be {after} at best, not less "
+            "than the {before} you hold."
+        ),
+        "tutor_upcard_no_meld": _(
+            "Pass: {card} would join no meld; it would lower your count from {before} to "
+            "{after} only in place of {replaces}, and the expert takes a card only for a meld."
+        ),
+        "tutor_pile_no_meld": _(
+            "Draw from the stock: {card} would join no meld; it would lower your count from "
+            "{before} to {after} only in place of {replaces}, and the expert takes a card "
+            "only for a meld."
+        ),
+        "tutor_least_deadwood": _("Discard {card}: it leaves the lowest count ({deadwood})."),
+        "tutor_safe_discard": _(
+            "Discard {card} (a count of {deadwood}; the lowest is {least}) rather than "
+            "{avoided}: the computer took {near} from the pile and may want {avoided}."
+        ),
+        "tutor_keeps_outs": ngettext(
+            "Discard {card} (a count of {deadwood}) rather than {avoided} (a count of "
+            "{least}): then {outs} unseen card would lower your count at the next draw, "
+            "against {avoided_outs}.",
+            "Discard {card} (a count of {deadwood}) rather than {avoided} (a count of "
+            "{least}): then {outs} unseen cards would lower your count at the next draw, "
+            "against {avoided_outs}.",
+            "outs",
+        ),
+        "tutor_keeps_chances": _(
+            "Discard {card} (a count of {deadwood}) rather than {avoided} (a count of "
+            "{least}): the expert rates the cards you keep higher for the draws to come."
+        ),
+        "tutor_take_no_help": _(
+            "Take {card}: it would not lower your count ({before} now, {after} after your "
+            "best discard)."
+        ),
+        "tutor_upcard_lower": _("Pass: {card} would lower your count from {before} to {after}."),
+        "tutor_pile_lower": _(
+            "Draw from the stock: {card} would lower your count from {before} to {after}."
+        ),
+        "tutor_more_deadwood": _(
+            "Discard {card}: it leaves a count of {deadwood}; the lowest you can keep is "
+            "{least}."
+        ),
+    }
+
+
 # The widgets' strings that only a deal log writes (the stock-end widget's, deals.py): the
 # table announces its moves in its own words (you_*, computer_*), so its page goes without.
 _DEAL_LOG_ONLY = frozenset(
@@ -299,11 +389,10 @@ def _for_the_table(strings: dict[str, Any]) -> dict[str, Any]:
 
 
 def variant_params(name: str) -> dict[str, Any]:
-    """What the script must know of a variant, from its preset."""
+    """What the script must know of a variant, from its preset, before a game is dealt
+    (its words come with the first deal: :func:`variant_words`)."""
     rules = find_variant(name)
     labels = scheme_labels()
-    style = going_out_style(rules)
-    words = {**showdown_words(rules), **going_out_words(style), **recap_words(style)}
     return {
         "name": variant_name(rules),
         "schemes": [[scheme, str(labels[scheme])] for scheme in schemes(rules)],
@@ -311,8 +400,45 @@ def variant_params(name: str) -> dict[str, Any]:
         "minimum": rules.knock_min_melded,
         # the cards of the stock never drawn, where a deal may end dead
         "dead_cards": rules.dead_hand_cards,
-        "words": {key: _plain(value) for key, value in _for_the_table(words).items()},
     }
+
+
+def variant_words(name: str) -> dict[str, Any]:
+    """The variant's own words, which the script puts over the page's strings: its
+    showdown, its going out, its recap, its tutor (nobody knocks in Straight Gin; a Gin
+    Rami player goes down and keeps a count)."""
+    rules = find_variant(name)
+    style = going_out_style(rules)
+    words = {
+        **showdown_words(rules),
+        **going_out_words(style),
+        **recap_words(style),
+        **tutor_words(style),
+    }
+    return {key: _plain(value) for key, value in _for_the_table(words).items()}
+
+
+# Every variant's words, in the language's static folder beside the play script, which
+# fetches them when a game is first dealt (or the reader's pointer or focus comes to the
+# table): not in the page, whose weight before any interaction has a budget (README).
+WORDS_FILE = "ginrules-play-words.json"
+
+
+def write_variant_words(outdir: Path) -> Path:
+    """Write :data:`WORDS_FILE` (every variant of the page: its words) in ``outdir``'s
+    static folder, in the language of the build."""
+    path = outdir / "_static" / WORDS_FILE
+    path.parent.mkdir(parents=True, exist_ok=True)
+    words = {name: variant_words(name) for name in VARIANTS}
+    text = json.dumps(words, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def _write_words(app: Sphinx, exception: Exception | None) -> None:
+    # before the offline worker's list of files (offline.py, priority 990), which has it
+    if exception is None and app.builder.format == "html":
+        write_variant_words(Path(app.outdir))
 
 
 def _plain(value: Any) -> Any:
@@ -477,7 +603,7 @@ def play_strings() -> dict[str, Any]:
         "act_tutor_off": _("Tutor: hide advice"),
         "tutor_title": _("Tutor: what you can see from your seat"),
         "tutor_discards": _("Best discards (deadwood left):"),
-        "tutor_discard": _("{card}: {deadwood}"),
+        "tutor_discard": _("{card:Nom}: {deadwood}"),
         # Translators: the tutor's advice in one line; {move} is a move button's label.
         "tutor_advice": _("Advice: {move}"),
         "tutor_outs": ngettext(
@@ -858,4 +984,5 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_role("gin-play-link", PlayLinkRole())
     app.connect("doctree-resolved", _resolve_play_links)
     app.connect("builder-inited", _add_static)
+    app.connect("build-finished", _write_words)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

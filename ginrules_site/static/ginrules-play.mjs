@@ -29,6 +29,8 @@ const LOCAL = {
 };
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+// Every variant's words, beside this script (the build writes it: play.py, WORDS_FILE).
+const WORDS_URL = new URL("ginrules-play-words.json", import.meta.url);
 
 function storage(key, fallback) {
   try {
@@ -122,6 +124,10 @@ class Play {
     this.arranged = null;
     this.dragging = null;
     this.tableNode.addEventListener("pointerdown", (event) => this.dragStart(event));
+    this.words = null;
+    for (const type of ["pointerenter", "focusin"]) {
+      root.addEventListener(type, () => this.loadWords().catch(() => {}), { once: true, passive: true });
+    }
   }
 
   // data-busy: "true" while a move (and the computer's reply) is being played.
@@ -158,9 +164,27 @@ class Play {
     return this.params.variants[this.fields.variant.value] ?? this.params.variants.standard;
   }
 
-  // The variant's own words (nobody knocks in Straight Gin) over the page's strings.
+  // The variant's own words (nobody knocks in Straight Gin; a Gin Rami player keeps a
+  // count) over the page's strings.
   get S() {
-    return { ...STRINGS, ...this.variant.words };
+    return { ...STRINGS, ...this.words?.[this.state?.variant ?? this.fields.variant.value] };
+  }
+
+  // Every variant's words (play.py, WORDS_FILE), fetched once: not in the page, whose
+  // weight before any interaction has a budget. Asked when the reader's pointer or focus
+  // comes to the table, and waited for before the first deal; a failure is asked again.
+  loadWords() {
+    this.wordsAsked ??= fetch(WORDS_URL).then((response) => {
+      if (!response.ok) throw new Error(`${WORDS_URL.pathname}: HTTP ${response.status}`);
+      return response.json();
+    }).then((words) => {
+      this.words = words;
+      return words;
+    }).catch((error) => {
+      this.wordsAsked = null;
+      throw error;
+    });
+    return this.wordsAsked;
   }
 
   showSchemes(chosen = null) {
@@ -253,7 +277,16 @@ class Play {
     this.setBusy(true);
     this.generation += 1;
     try {
+      const words = this.loadWords();
+      words.catch(() => {}); // answered below, once the engine runs
       if (!(await goLive(this.root, this.status, STRINGS))) return;
+      try {
+        await words;
+      } catch (error) {
+        this.status.textContent = fill(STRINGS.play_failed, { message: String(error.message ?? error) });
+        this.root.dataset.state = "error";
+        return;
+      }
       const args = {
         variant: this.fields.variant.value,
         scheme: this.fields.scheme.value,

@@ -215,7 +215,7 @@ def test_bad_input_is_explained_next_to_the_field(
         "7H 8H 1Z": _(
             "{token} is not a card. Write a rank then a suit, for example {example}."
         ).format(token="1Z", example=written("7H TS", lang)),
-        "7H 8H 7h": CASES.format(_("{card} is given twice."), card=written("7H", lang)),
+        "7H 8H 7h": CASES.format(_("{card:Nom} is given twice."), card=written("7H", lang)),
         "AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS": _(
             "{count} card: this needs {expected}.", "{count} cards: this needs {expected}.", 12
         ).format(count=12, expected=_("{min} to {max}").format(min=1, max=11)),

@@ -579,3 +579,91 @@ def test_gin_terms_keep_their_names(lang: str) -> None:
                     if not re.search(term, text, re.IGNORECASE):
                         wrong.append(f"{path.name}: {ids[0]!r} -> {text!r}")
     assert checked > 10 and wrong == [], wrong
+
+
+# The standard game's words that Gin Rami never says (its player goes down and keeps a
+# count): each language's word for deadwood and for a knock. A hand list, held to the
+# catalogs: each alternative must be the word that one of the ANCHORS entries uses in that
+# language, so that a catalog that changes its term fails here instead of passing silently.
+NOT_GIN_RAMI = {
+    "en": r"deadwood|\bknock",
+    "fr": r"points? morts?|\bfrapp",
+    "sv": r"dödpoäng|döda kort|\bknack",
+    "de": r"deadwood|\bklopf",
+}
+ANCHORS = ("Deadwood", "Average deadwood when knocking", "Knock, discarding {card}")
+# The tutor's codes that the engine gives only with a knock limit (over_limit) or a limit of
+# 0 (gin only, an Oklahoma ace, racing for gin; tests/engine/test_tutor_claims.py): never
+# under Gin Rami, whose rules have no knock limit (asserted below).
+LIMIT_ONLY = {"over_limit", "gin_only", "ace_upcard", "take_keep", "upcard_race", "pile_race"}
+
+
+def _said(value: object) -> str:
+    """A sentence of a page or a catalog (every plural form, every row of a table of
+    them), its fields left out."""
+    if isinstance(value, dict):  # a plural entry of the page: {"forms": [...], "count": ...}
+        value = value.get("forms", list(value.values()))
+    texts = value if isinstance(value, list | tuple) else [value]
+    return re.sub(
+        r"\{[^}]*\}",
+        "",
+        " / ".join(_said(t) if isinstance(t, dict | list) else str(t) for t in texts),
+    )
+
+
+@pytest.mark.parametrize("lang", [code for code, entry in TABLE.items() if entry.complete])
+def test_gin_rami_play_never_says_deadwood_nor_knock(site: Path, lang: str) -> None:
+    """Under Gin Rami, every sentence of the play page that a player can meet (its strings
+    with the variant's words over them, as its script takes them; the tutor's and the
+    chances' codes looked up as the script does) and the terminal game's chances (``ginrules
+    play``, ``?``) say count and going down, in every language: never deadwood nor knock."""
+    import html
+    import json
+
+    from ginrules.cards import CARDS
+    from ginrules.cli_play import HINT_GOING_OUT, HINT_REASONS, HINT_REASONS_DOWN, translation
+    from ginrules.hints import HINT_REASONS as HINT_CODES
+    from ginrules.rules import find_variant
+    from ginrules.tutor import EXPERT_REASONS, WHY_NOT
+    from ginrules_site.play import WORDS_FILE, play_strings
+
+    words = NOT_GIN_RAMI[lang]
+    anchors = list(ANCHORS)
+    if lang != "en":
+        with (LOCALE / lang / "LC_MESSAGES" / "ginrules_site.po").open("rb") as f:
+            catalog = read_po(f, locale=lang)
+        anchors = [catalog[msgid].string for msgid in ANCHORS]
+    for word in words.split("|"):
+        assert any(re.search(word, text, re.IGNORECASE) for text in anchors), (word, anchors)
+    rules = find_variant("french")
+    assert not rules.gin_only and all(rules.knock_limit(card) is None for card in CARDS)
+
+    page = (site / lang / "play.html").read_text(encoding="utf-8")
+    params = re.search(r'data-widget="play"[^>]*data-params="([^"]*)"', page)
+    strings = re.search(r'<script type="application/json" class="gr-widget-strings">(.*?)<', page)
+    assert params and strings
+    assert json.loads(html.unescape(params.group(1)))["variants"]["french"]["upcard_limit"] is False
+    own = json.loads((site / lang / "_static" / WORDS_FILE).read_text(encoding="utf-8"))
+    said = {**json.loads(strings.group(1)), **own["french"]}
+    # the page's own sentences and Gin Rami's words, but Oklahoma's upcard and what only a
+    # knock limit gives; then the tutor's and the chances' codes: tutor_<code>, else <code>
+    keys = (set(play_strings()) | set(own["french"])) - {f"tutor_{c}" for c in LIMIT_ONLY}
+    keys -= {"knock_card", "knock_card_limit", "knock_card_gin"}
+    texts = {key: said[key] for key in keys if key in said}
+    for code in {*EXPERT_REASONS, *WHY_NOT, *HINT_CODES} - LIMIT_ONLY:
+        texts[f"tutor_{code}"] = said.get(f"tutor_{code}", said.get(code, ""))
+    wrong = {key: text for key, text in texts.items() if re.search(words, _said(text), re.I)}
+    assert len(texts) > 150 and wrong == {}, wrong
+
+    # the terminal game's chances under Gin Rami: each reason and way out, translated
+    cli = translation(lang)
+    lines = [
+        cli.ngettext(*text, 1) + cli.ngettext(*text, 2)
+        if isinstance(text, tuple)
+        else cli.gettext(text)
+        for code, text in {**HINT_REASONS, **HINT_REASONS_DOWN}.items()
+        if code not in LIMIT_ONLY
+    ]
+    lines += [cli.gettext(down) for _, down in HINT_GOING_OUT.values()]
+    wrong_cli = [line for line in lines if re.search(words, _said(line), re.IGNORECASE)]
+    assert len(lines) > 20 and wrong_cli == [], wrong_cli
