@@ -395,8 +395,7 @@ HINT_REASONS_DOWN: dict[str, str | tuple[str, str]] = {
         "Draw from the stock: {card} would lower your count from {before} to {after}."
     ),
     "more_deadwood": N_(
-        "Discard {card}: it leaves a count of {deadwood}; the lowest you can keep is "
-        "{least}."
+        "Discard {card}: it leaves a count of {deadwood}; the lowest you can keep is {least}."
     ),
 }
 HINT_GOING_OUT: dict[str, tuple[str, str]] = {

@@ -369,8 +369,7 @@ def tutor_words(style: str) -> dict[str, Any]:
             "Draw from the stock: {card} would lower your count from {before} to {after}."
         ),
         "tutor_more_deadwood": _(
-            "Discard {card}: it leaves a count of {deadwood}; the lowest you can keep is "
-            "{least}."
+            "Discard {card}: it leaves a count of {deadwood}; the lowest you can keep is {least}."
         ),
     }
 
