@@ -448,8 +448,9 @@ def outcome_words() -> dict[str, Any]:
         "big_gin": _("big gin"),
         # Translators: how a deal of Gin Rami ended: a player went down (French: descente).
         "going_down": _("going down"),
-        "petit_gin": _("small gin"),
-        "grand_gin": _("big gin"),
+        # Translators: Gin Rami's gins keep their French names in English, as on its play page.
+        "petit_gin": _("petit gin"),
+        "grand_gin": _("grand gin"),
     }
 
 

@@ -272,8 +272,8 @@ SEAT_ROWS = {
         "Grand gin bonus for the computer: {gins} × {each} = {points}",
     ),
 }
-OUTCOME_WORDS = {"big_gin": "big gin", "going_down": "going down", "petit_gin": "small gin"}
-OUTCOME_WORDS["grand_gin"] = "big gin"
+OUTCOME_WORDS = {"big_gin": "big gin", "going_down": "going down", "petit_gin": "petit gin"}
+OUTCOME_WORDS["grand_gin"] = "grand gin"
 
 
 def sheet_row_text(lang: str, row: dict[str, Any]) -> str:

@@ -37,8 +37,8 @@ def engine_sheet(variant: str, scheme: str, entries: list[Entry]) -> ScoreSheet:
 OUTCOME_WORDS = {
     "big_gin": "big gin",
     "going_down": "going down",
-    "petit_gin": "small gin",
-    "grand_gin": "big gin",
+    "petit_gin": "petit gin",
+    "grand_gin": "grand gin",
 }
 
 
@@ -262,8 +262,8 @@ def test_gin_rami_partie_speaks_gin_rami(pages: Callable[[str, str], Page], lang
     assert options.evaluate_all("os => os.map(o => [o.value, o.textContent])") == [
         ["going_down", _("going down")],
         ["undercut", _("undercut")],
-        ["petit_gin", _("small gin")],
-        ["grand_gin", _("big gin")],
+        ["petit_gin", _("petit gin")],
+        ["grand_gin", _("grand gin")],
     ]
     schemes = widget.locator("select[name='scheme'] option")
     assert schemes.evaluate_all("os => os.map(o => o.value)") == ["manche", "partie"]
@@ -306,14 +306,14 @@ def test_gin_rami_refuses_impossible_entries(pages: Callable[[str, str], Page], 
             "20",
             "petit_gin",
             "{entry} is impossible: {outcome} scores at least {minimum}.",
-            {"outcome": _("small gin"), "minimum": 25},
+            {"outcome": _("petit gin"), "minimum": 25},
         ),
         (
             "B",
             "45",
             "grand_gin",
             "{entry} is impossible: {outcome} scores at least {minimum}.",
-            {"outcome": _("big gin"), "minimum": 50},
+            {"outcome": _("grand gin"), "minimum": 50},
         ),
         (
             "B",
