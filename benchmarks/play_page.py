@@ -8,7 +8,8 @@ Needs ``make dist`` and Chromium (``/usr/bin/chromium``); serves ``dist/`` as
 Prints:
 
 1. the bytes ``/<lang>/play.html`` transfers before any interaction: as sent here
-   (brotli), as a gzip-only host sends them, and raw;
+   (brotli), as a gzip-only host sends them, and raw (budget: 50,000 sent); and the
+   variants' words the page fetches on the first deal (``WORDS_FILE``), brotli and raw;
 2. for each level of the computer, the time from the reader's move (a click on a
    discard or a pass, in the page) to the computer's reply on screen (the table
    back to the reader's turn), with the page's pacing off
@@ -39,6 +40,7 @@ from ginrules.languages import LANGUAGES as LANGUAGE_TABLE
 
 HERE = Path(__file__).resolve().parent
 LANGUAGES = tuple(LANGUAGE_TABLE)  # every language of ginrules/languages.py
+WORDS_FILE = "ginrules-play-words.json"  # ginrules_site/play.py's, beside the play script
 
 # In the page: click a move button, resolve with the ms until the reader's turn again.
 TIMED_MOVE = """async ([action, card]) => {
@@ -164,9 +166,15 @@ def main(argv: list[str] | None = None) -> int:
             )
             print(f"load average: {bench.load()}")
             print("1. bytes of the play page before any interaction (sent / gzip host / raw)")
+            print("   and of the variants' words, fetched on the first deal (brotli / raw)")
             for lang in LANGUAGES:
                 sizes = bench.page_weight(browser, url, f"/{lang}/play.html")
-                print(f"   {lang}: {sizes['sent']:,} / {sizes['gzip']:,} / {sizes['raw']:,}")
+                words = bench.DIST / lang / "_static" / WORDS_FILE
+                packed = words.with_name(words.name + ".br")
+                print(
+                    f"   {lang}: {sizes['sent']:,} / {sizes['gzip']:,} / {sizes['raw']:,};"
+                    f" words {packed.stat().st_size:,} / {words.stat().st_size:,}"
+                )
             print("2. the reader's move to the computer's reply on screen, pacing off (ms)")
             for level in args.levels:
                 context = browser.new_context(base_url=url)
