@@ -91,8 +91,9 @@ def level_labels() -> dict[str, Any]:
 
 
 def level_hints() -> dict[str, Any]:
-    """What the level list says of a level whose name does not say how it plays."""
-    return {"camper": _("patient: plays for gin, knocks only early in the deal")}
+    """What the level list says of a level whose name does not say how it plays (in the
+    words of every variant: the list is the same for all)."""
+    return {"camper": _("patient: plays for gin, goes out without gin only early in the deal")}
 
 
 def going_out_words(style: str) -> dict[str, Any]:

@@ -652,6 +652,13 @@ def test_gin_rami_play_never_says_deadwood_nor_knock(site: Path, lang: str) -> N
     texts = {key: said[key] for key in keys if key in said}
     for code in {*EXPERT_REASONS, *WHY_NOT, *HINT_CODES} - LIMIT_ONLY:
         texts[f"tutor_{code}"] = said.get(f"tutor_{code}", said.get(code, ""))
+    # and the computer's levels, which the page lists for every variant alike
+    levels = re.search(r'<select id="gr-play-level"[^>]*>(.*?)</select>', page)
+    assert levels
+    texts |= {
+        f"level {n}": html.unescape(t)
+        for n, t in enumerate(re.findall(r">([^<]+)<", levels.group(1)))
+    }
     wrong = {key: text for key, text in texts.items() if re.search(words, _said(text), re.I)}
     assert len(texts) > 150 and wrong == {}, wrong
 
