@@ -33,7 +33,7 @@ from ginrules.score_entries import schemes
 from ginrules.table import Table
 from ginrules.tutor import action_dict
 
-from .conftest import LANGUAGES, LIVE_TIMEOUT, Server, open_context
+from .conftest import LANGUAGES, LIVE_TIMEOUT, SITE, Server, in_turn, open_context
 from .test_play import sheet_row_text, strings, the_card
 from .test_widgets import translator
 
@@ -564,3 +564,48 @@ def test_the_statistics_follow_the_game_as_it_ends(page: Page) -> None:
     # the panel is the game's, whatever the form says
     root.locator("form.gr-play-setup select[name='variant']").select_option("french")
     expect(stats).to_contain_text(scheme_name(page, "standard"))
+
+
+WORDS_FILE = "ginrules-play-words.json"  # ginrules_site/play.py's: every variant's words
+
+
+@pytest.mark.parametrize("lang", in_turn(2))
+def test_the_variants_words_come_with_the_first_deal(page: Page, server: Server, lang: str) -> None:
+    """The page's weight: no variant's words before any interaction; the first deal waits
+    for them, says so in the reader's words while they cannot be had (and deals once they
+    can), and Gin Rami's tutor then keeps a count, not deadwood."""
+    asked: list[str] = []
+    page.on("request", lambda r: asked.append(r.url) if r.url.endswith(WORDS_FILE) else None)
+    missing = {"now": True}
+
+    def answer(route: Any) -> None:
+        if missing["now"]:
+            route.fulfill(status=404, body="")
+        else:
+            route.continue_()
+
+    page.route(f"**/{WORDS_FILE}", answer)
+    page.goto(f"{server.url}/{lang}/play.html#play=french")
+    root = page.locator(ROOT)
+    expect(root.locator("form.gr-play-setup")).to_be_visible()
+    page.wait_for_timeout(300)
+    assert asked == []  # not with the page: it is fetched on the reader's intent
+    S = strings(page)
+    root.locator("form.gr-play-setup button[data-action='new']").click()
+    expect(root).to_have_attribute("data-state", "error", timeout=LIVE_TIMEOUT)
+    expect(root.locator(".gr-status")).to_contain_text(S["play_failed"].split("{")[0].strip())
+    missing["now"] = False
+    refused = len(asked)
+    deal(root)
+    assert len(asked) == refused + 1
+    words = json.loads((SITE / lang / "_static" / WORDS_FILE).read_text(encoding="utf-8"))
+    root.locator("button[data-action='tutor']").click()
+    settled(page)
+    outs = root.locator(".gr-play-tutor-outs")
+    expect(outs).to_be_visible(timeout=LIVE_TIMEOUT)
+    said = outs.text_content() or ""
+    own = [words["french"]["tutor_outs"]["forms"][0], words["french"]["tutor_no_outs"]]
+    general = [S["tutor_outs"]["forms"][0], S["tutor_no_outs"]]
+    assert any(said.startswith(t.split("{")[0].strip()) for t in own), said
+    assert not any(said.startswith(t.split("{")[0].strip()) for t in general), said
+    assert len(asked) == refused + 1  # once: every deal after has them
