@@ -37,7 +37,7 @@ from ginrules.melds import _tables
 from ginrules.players import GoodPlayer, _feeds, _saved
 from ginrules.view import PlayerView
 
-__all__ = ["CamperPlayer", "own_turn"]
+__all__ = ["CamperPlayer", "lookahead_valuer", "own_turn"]
 
 
 def own_turn(view: PlayerView) -> int:
@@ -72,20 +72,29 @@ class CamperPlayer(GoodPlayer):
         return self.lookahead * self.decay ** (own_turn(view) - 1)
 
     def _valuer(self, view: PlayerView, hand: Sequence[Card]) -> Callable[[Card, int, int], float]:
-        tables = _tables(view.rules)
-        outs = [1 << c.index for c in view.unseen()]
-        weight = self.weight(view)
-        feeds = _feeds(view)
-        danger = self.danger
-
-        def value(card: Card, kept: int, left: int) -> float:
-            if not left:
-                return -1.0
-            # the deadwood expected after the next draw is left - saved
-            ahead = left - _saved(kept, left, outs, tables)
-            return left + weight * ahead + danger * feeds(card)
-
-        return value
+        return lookahead_valuer(view, self.weight(view), self.danger)
 
     def _knocks(self, view: PlayerView, left: int) -> bool:
         return own_turn(view) <= self.knock_turns
+
+
+def lookahead_valuer(
+    view: PlayerView, weight: float, danger: float
+) -> Callable[[Card, int, int], float]:
+    """The camper's measure of a discard (see the module docstring), as
+    ``value(card, kept, left)`` (lower is better; ``kept`` the ten cards kept as a bit
+    mask, ``left`` their deadwood): ``left`` plus ``weight`` times the deadwood
+    expected after the next draw, plus ``danger`` times the chance that the opponent
+    holds a meld for ``card``; -1 for a gin."""
+    tables = _tables(view.rules)
+    outs = [1 << c.index for c in view.unseen()]
+    feeds = _feeds(view)
+
+    def value(card: Card, kept: int, left: int) -> float:
+        if not left:
+            return -1.0
+        # the deadwood expected after the next draw is left - saved
+        ahead = left - _saved(kept, left, outs, tables)
+        return left + weight * ahead + danger * feeds(card)
+
+    return value

@@ -20,7 +20,8 @@ it plays the same ``worlds`` determinized worlds to the end of the deal:
   joins a meld and the deadwood after the best discard falls; throw the card
   that leaves the least deadwood (the highest of equals); go gin or big gin
   whenever possible; knock only in the seat's first ``early_turns`` turns with at
-  most ``early_at`` deadwood (4 and 10, as the expert), or when the match's
+  most ``early_at`` deadwood (4 and 10, as the expert where the match has not
+  shown an opponent that knocks as soon as it may), or when the match's
   target is at most ``finish_within`` (10) points away. The showdown and its
   score are the engine's (:func:`~ginrules.showdown.showdown`), the knocker
   spreading as every level does (:func:`~ginrules.showdown.spread_options`,

@@ -18,6 +18,19 @@ discards and reasons to knock) with three changes:
   danger of feeding the opponent (``ExpertPlayer._race``). Its draws stay the
   expert's.
 
+And it reads the opponent's style from the match's earlier showdowns
+(:func:`knocks_when_it_may`, over ``MatchContext.showdowns``): once they show an
+opponent that knocks as soon as it may (the EAAI baseline, the good level), a
+knock of the opponent's is coming, and the undercut is the expert's best answer.
+Against such an opponent it knocks early only in its first
+``eager_early_turns`` turns (default 2), never races, and values its discards by
+the camper's measure (:func:`~ginrules.camper.lookahead_valuer`: the deadwood
+kept, plus ``eager_lookahead * eager_decay ** (turn - 1)`` times the deadwood
+expected after the next draw, plus ``eager_danger`` times the danger of feeding
+the opponent), which keeps its deadwood low for the knock to come. A camper
+never knocks after its third turn: the expert never takes it for such an
+opponent.
+
 The other ideas measured (the code is in the commit that brought this module,
 ``benchmarks/expert_ab.py`` ran them) did not pay and are gone: the camper's
 discard measure (its look-ahead ``18 * 0.9 ** (turn - 1)`` times the deadwood
@@ -110,12 +123,13 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Sequence
 
-from ginrules.camper import own_turn
+from ginrules.camper import lookahead_valuer, own_turn
 from ginrules.cards import Card
+from ginrules.going_out import check_going_out
 from ginrules.players import ExpertPlayer, KnockChoice
 from ginrules.view import PlayerView
 
-__all__ = ["StrongPlayer"]
+__all__ = ["StrongPlayer", "knocks_when_it_may"]
 
 
 class StrongPlayer(ExpertPlayer):
@@ -128,15 +142,38 @@ class StrongPlayer(ExpertPlayer):
         early_at: int = 10,
         late_at: int = 0,
         race_from: int = 6,
+        eager_early_turns: int = 2,
+        eager_lookahead: float = 18.0,
+        eager_decay: float = 0.9,
+        eager_danger: float = 6.0,
     ) -> None:
         super().__init__(seed)
         self.early_turns = early_turns
         self.early_at = early_at
         self.late_at = late_at
         self.race_from = race_from
+        self.eager_early_turns = eager_early_turns
+        self.eager_lookahead = eager_lookahead
+        self.eager_decay = eager_decay
+        self.eager_danger = eager_danger
+
+    def _eager(self, view: PlayerView) -> bool:
+        """Has the match shown an opponent that knocks as soon as it may?"""
+        return knocks_when_it_may(view, self.early_turns)
+
+    def early_turns_for(self, view: PlayerView) -> int:
+        """The turns in which it knocks with at most ``early_at`` (see the module
+        docstring): fewer against an opponent that knocks as soon as it may."""
+        return self.eager_early_turns if self._eager(view) else self.early_turns
 
     def _valuer(self, view: PlayerView, hand: Sequence[Card]) -> Callable[[Card, int, int], float]:
-        if self._racing(view) or not self.race_from or own_turn(view) < self.race_from:
+        if self._racing(view):
+            return super()._valuer(view, hand)
+        if self._eager(view):
+            # keep the deadwood low for the knock to come, and feed it nothing
+            weight = self.eager_lookahead * self.eager_decay ** (own_turn(view) - 1)
+            return lookahead_valuer(view, weight, self.eager_danger)
+        if not self.race_from or own_turn(view) < self.race_from:
             return super()._valuer(view, hand)
         # after its early turns it knocks no more: a race to gin, valued as in one
         return self._race_valuer(view, hand)
@@ -145,6 +182,30 @@ class StrongPlayer(ExpertPlayer):
         choice = super().knock_choice(view, left)
         if choice.decided_by == "stock_ending" and left > self.late_at:
             return dataclasses.replace(choice, knock=False, decided_by="patience")
-        if not choice.knock and own_turn(view) <= self.early_turns and left <= self.early_at:
+        early = own_turn(view) <= self.early_turns_for(view) and left <= self.early_at
+        if not choice.knock and early:
             return dataclasses.replace(choice, knock=True, decided_by="early_turn")
         return choice
+
+
+def knocks_when_it_may(view: PlayerView, early_turns: int) -> bool:
+    """Does the opponent knock as soon as it may, as the match's showdowns show it?
+
+    A showdown is a sign that it does when the opponent knocked (not gin) after its
+    first ``early_turns`` turns, and a sign that it does not when this seat went
+    out and the opponent's hand, as it stood after its last discard, could have
+    gone out. The signs for must outnumber those against; with no showdown yet,
+    no.
+    """
+    rules = view.rules
+    signs = 0
+    for shown in view.match.showdowns:
+        if shown.went_out:
+            hand = shown.opponent_hand
+            if len(hand) == 10 and check_going_out(hand, rules, shown.upcard).allowed:
+                signs -= 1
+        elif shown.showdown.outcome in ("knock", "undercut") and (
+            (shown.turns + 1) // 2 > early_turns
+        ):
+            signs += 1
+    return signs > 0

@@ -99,7 +99,9 @@ after the best discard of another card, ``discard``:
     a knock with ``deadwood`` was possible, but the expert plays on and discards
     ``card`` (:meth:`~ginrules.search.StrongPlayer.knock_choice` decided by
     patience): it knocks with more than its own ``knock_at`` only in its first
-    ``early_turns`` turns with at most ``early_at`` (this is the seat's turn
+    ``early_turns`` turns with at most ``early_at`` (fewer turns where the match has
+    shown an opponent that knocks as soon as it may:
+    :meth:`~ginrules.search.StrongPlayer.early_turns_for`; this is the seat's turn
     ``turn``), or when the seat needs at most ``margin`` points to reach
     ``target`` (it needs ``to_go``); ``play_on_deal``: a single deal (``to_go``
     and ``target`` ``null``). ``gin_outs`` unseen cards would give the hand kept
@@ -424,7 +426,7 @@ def _reason(
             "target": view.match.target,
             "margin": choice.margin,
             "turn": own_turn(view),
-            "early_turns": player.early_turns,
+            "early_turns": player.early_turns_for(view),
             "early_at": player.early_at,
         }
     fewest, avoided = least[0]

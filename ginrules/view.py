@@ -41,7 +41,10 @@ class Shown:
     ``deal_number`` is the deal's number in its match, ``hand`` this seat's cards
     and ``opponent_hand`` the opponent's as shown (before lay-offs), ``went_out``
     whether this seat knocked or went gin, and ``showdown`` the engine's account
-    of it (spread, lay-offs, score).
+    of it (spread, lay-offs, score). ``upcard`` is the deal's first upcard (an
+    Oklahoma knock limit) and ``turns`` the discards made in it, going out
+    included: the player who went out did so in its own turn ``(turns + 1) // 2``
+    (discards alternate).
     """
 
     deal_number: int
@@ -49,6 +52,8 @@ class Shown:
     opponent_hand: tuple[Card, ...]
     went_out: bool
     showdown: ShowdownResult
+    upcard: Card | None = None
+    turns: int = 0
 
     @classmethod
     def of(cls, deal: Deal, seat: int, deal_number: int = 1) -> Shown | None:
@@ -63,6 +68,8 @@ class Shown:
             opponent_hand=tuple(deal.hands[1 - seat]),
             went_out=result.going_out == seat,
             showdown=result.showdown,
+            upcard=deal.upcard,
+            turns=result.turns,
         )
 
 

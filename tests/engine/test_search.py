@@ -2,14 +2,28 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from ginrules.cards import Card, parse_hand
-from ginrules.deal import Discard, Knock
-from ginrules.players import ExpertPlayer, get_player
-from ginrules.rules import FRENCH, STANDARD, Rules
-from ginrules.search import StrongPlayer
-from ginrules.view import MatchContext, PlayerView
+from ginrules.deal import Action, Deal, Discard, Knock
+from ginrules.players import ExpertPlayer, Player, get_player, play_deal, play_match
+from ginrules.rules import FRENCH, STANDARD, Rules, find_variant
+from ginrules.search import StrongPlayer, knocks_when_it_may
+from ginrules.view import MatchContext, PlayerView, Shown
+
+
+class Watching:
+    """A player that keeps every view it is given."""
+
+    def __init__(self, player: Player) -> None:
+        self.player = player
+        self.views: list[PlayerView] = []
+
+    def choose(self, view: PlayerView) -> Action:
+        self.views.append(view)
+        return self.player.choose(view)
 
 
 def position(
@@ -104,3 +118,72 @@ def test_after_its_early_turns_it_races_for_gin(seed: int) -> None:
     # from its sixth turn it knocks no more, and keeps the two ways to gin
     assert StrongPlayer(seed).choose(position(RACE, 10)) == Discard(Card.parse("7D"))
     assert StrongPlayer(seed, race_from=0).choose(position(RACE, 10)) in jacks
+
+
+def _late_knock(seed: int) -> tuple[Deal, int]:
+    """A deal between two beginners that a knock (not gin) ends after the knocker's
+    fourth turn, and the knocker."""
+    while True:
+        deal = Deal.new(STANDARD, seed=seed)
+        result = play_deal(deal, (get_player("beginner", 1), get_player("beginner", 2)))
+        if result.outcome in ("knock", "undercut") and (result.turns + 1) // 2 > 4:
+            assert result.going_out is not None
+            return deal, result.going_out
+        seed += 1
+
+
+def _with(view: PlayerView, *showdowns: Shown) -> PlayerView:
+    return dataclasses.replace(view, match=MatchContext(target=100, showdowns=showdowns))
+
+
+def test_it_reads_from_the_showdowns_whether_the_opponent_knocks_when_it_may() -> None:
+    deal, knocker = _late_knock(0)
+    late = Shown.of(deal, 1 - knocker)
+    assert late is not None and not late.went_out
+    view = position(RACE, 10)
+    assert not knocks_when_it_may(view, 4)  # no showdown yet
+    assert knocks_when_it_may(_with(view, late), 4)
+    # a knock in the opponent's first turns is no sign: the camper knocks there too
+    assert not knocks_when_it_may(_with(view, late), (late.turns + 1) // 2)
+    # nor is a gin
+    gin = dataclasses.replace(late, showdown=dataclasses.replace(late.showdown, outcome="gin"))
+    assert not knocks_when_it_may(_with(view, gin), 4)
+    # this seat went out, and the opponent's ten cards could have knocked: a sign
+    # against, which outweighs one sign for
+    could = dataclasses.replace(
+        late, went_out=True, opponent_hand=tuple(parse_hand("AS 2S 3S 7D 7C 7H 4H 5H 6H 2D"))
+    )
+    assert not knocks_when_it_may(_with(view, late, could), 4)
+    assert knocks_when_it_may(_with(view, late, could, late), 4)
+    # ten cards that could not have gone out are no sign
+    couldnt = dataclasses.replace(could, opponent_hand=tuple(parse_hand(RACE)[:10]))
+    assert knocks_when_it_may(_with(view, late, couldnt), 4)
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_against_an_opponent_that_knocks_when_it_may_it_does_not_race(seed: int) -> None:
+    deal, knocker = _late_knock(0)
+    late = Shown.of(deal, 1 - knocker)
+    assert late is not None
+    jacks = {Discard(Card.parse("JC")), Discard(Card.parse("JS"))}
+    # the least deadwood, keeping it low against the knock to come
+    assert StrongPlayer(seed).choose(_with(position(RACE, 10), late)) in jacks
+
+
+@pytest.mark.parametrize("variant", ["standard", "oklahoma", "french"])
+def test_it_tells_the_camper_from_the_baseline_in_a_match(variant: str) -> None:
+    """The camper knocks only in its first three turns: never a sign. The EAAI
+    baseline knocks as soon as it may: by the match's later deals, the expert knows."""
+    rules = find_variant(variant)
+    told = {"camper": 0, "beginner": 0}
+    later = {"camper": 0, "beginner": 0}
+    for opponent in told:
+        for seed in range(4):
+            expert = Watching(StrongPlayer(seed))
+            play_match(rules, [expert, get_player(opponent, seed + 1)], seed=seed)
+            for view in expert.views:
+                if view.match.deal_number >= 3:
+                    later[opponent] += 1
+                    told[opponent] += knocks_when_it_may(view, 4)
+    assert told["camper"] == 0 and later["camper"] > 0
+    assert told["beginner"] > 0.8 * later["beginner"], (told, later)

@@ -26,8 +26,9 @@ from ginrules.hints import HINT_REASONS
 from ginrules.melds import best_arrangements, deadwood, max_melded
 from ginrules.players import ExpertPlayer, get_player
 from ginrules.rules import FRENCH, OKLAHOMA, STANDARD, STRAIGHT, Rules
+from ginrules.search import knocks_when_it_may
 from ginrules.tutor import EXPERT_REASONS, WHY_NOT, tutor
-from ginrules.view import MatchContext, PlayerView
+from ginrules.view import MatchContext, PlayerView, Shown
 
 SEAT = 0
 
@@ -40,12 +41,16 @@ def positions(rules: Rules, count: int, seed: int = 0) -> Iterator[tuple[PlayerV
     rng = random.Random(seed)
     found = 0
     number = 0
+    shown: list[Shown] = []
     while found < count:
         number += 1
         deal = Deal.new(rules, seed=rng.getrandbits(32), dealer=rng.randrange(2))
         target = rng.choice([None, rules.game_target or 100])
         scores = (0, 0) if target is None else (rng.randrange(target), rng.randrange(target))
-        context = MatchContext(scores=scores, target=target, deal_number=number)
+        # most matches have shown the last deals' showdowns: the expert reads the
+        # opponent's style from them (a good player knocks as soon as it may)
+        earlier = tuple(shown[-3:]) if target is not None and rng.random() < 0.7 else ()
+        context = MatchContext(scores=scores, target=target, deal_number=number, showdowns=earlier)
         level = rng.choice(["random", "beginner", "good", "expert"])
         players = (get_player(level, number), get_player(rng.choice(["good", "expert"]), -number))
         while not deal.over and found < count and deal.turns < 400:
@@ -62,6 +67,9 @@ def positions(rules: Rules, count: int, seed: int = 0) -> Iterator[tuple[PlayerV
             deal.apply(action)
         if deal.over:
             yield PlayerView.of(deal, seat=SEAT, match=context), number
+            last = Shown.of(deal, SEAT, number)
+            if last is not None:
+                shown.append(last)
 
 
 # --------------------------------------------------------------------------- the checks
@@ -332,7 +340,9 @@ def _check_expert(
         # ...or in its first turns with little deadwood: neither holds here
         turn = view.turns // 2 + 1  # the seat's own turn: discards alternate
         assert params["turn"] == turn
-        assert (params["early_turns"], params["early_at"]) == (4, 10)
+        # 4 turns, or 2 once the match has shown an opponent that knocks when it may
+        eager = knocks_when_it_may(view, 4)
+        assert (params["early_turns"], params["early_at"]) == (2 if eager else 4, 10)
         assert turn > params["early_turns"] or fewest > params["early_at"]
         gin = sum(1 for u in unseen if _least(_draw(kept, u, rules))[0] == 0)
         assert params["gin_outs"] == gin
@@ -369,6 +379,7 @@ def run(rules: Rules, count: int, seed: int = 0) -> Counter[str]:
         except AssertionError as error:
             raise AssertionError(f"{rules.name} {view} -> {answer}: {error}") from error
         total["positions" if answer["to_play"] else "positions_not_to_play"] += 1
+        total["eager_opponent"] += answer["to_play"] and knocks_when_it_may(view, 4)
     return total
 
 
@@ -386,6 +397,8 @@ def test_every_claim_of_the_tutor_is_true(rules: Rules) -> None:
     common = {"outs", "discards", "take_meld", "least_deadwood", "keeps_outs", "pile_no_meld"}
     assert common <= set(claims), sorted(claims)
     assert claims["why_not:take_or_pass"] and claims["why_not:must_draw"]
+    # some positions are against an opponent the match has shown to knock when it may
+    assert claims["eager_opponent"] or rules is STRAIGHT, claims["eager_opponent"]
 
 
 def test_the_checker_catches_a_false_claim() -> None:

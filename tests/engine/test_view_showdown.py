@@ -44,6 +44,11 @@ def test_the_opponents_hand_is_seen_after_the_showdown_and_not_before() -> None:
             assert shown.opponent_hand == tuple(deal.hands[1 - seat])
             assert shown.went_out == (result.going_out == seat)
             assert shown.showdown == result.showdown
+            assert shown.upcard == deal.upcard and shown.turns == result.turns
+            # the player who went out did so in its own turn (turns + 1) // 2
+            own = [e for e in deal.log if e.get("player") == result.going_out]
+            ends = sum(1 for e in own if e["type"] in ("discard", "knock", "gin", "big_gin"))
+            assert ends == (shown.turns + 1) // 2
     assert seen["showdown"] > 20 and seen["dead"] > 0, seen
 
 
