@@ -581,6 +581,64 @@ def test_gin_terms_keep_their_names(lang: str) -> None:
     assert checked > 10 and wrong == [], wrong
 
 
+# In English, Gin Rami's gins have the French names the play page, the score sheet and the
+# terminal game give them, petit gin and grand gin; big gin is the standard game's word.
+SMALL_GIN = re.compile(r"\bsmall gins?\b", re.IGNORECASE)
+BIG_GIN = re.compile(r"\bbig gins?\b", re.IGNORECASE)
+
+
+def gin_rami_rows(lines: list[str]) -> list[str]:
+    """The glossary's rows of a Gin Rami term that names a gin (not only the game)."""
+    return [
+        line
+        for line in lines
+        if "(Gin Rami)" in line
+        and re.search(r"\bgin\b", line.split("|")[1].replace("(Gin Rami)", ""), re.IGNORECASE)
+    ]
+
+
+def gin_rami_gins_misnamed(docs: Path) -> list[str]:
+    """What the English sources say wrong of Gin Rami's gins: small gin on any page, big
+    gin on the Gin Rami page or in the glossary's Gin Rami row, either French name missing
+    there, or the standard game's big gin gone from the glossary."""
+    wrong = []
+    for path in sorted(docs.glob("*.md")):
+        lines = path.read_text(encoding="utf-8").splitlines()
+        said = [f"{path.name}:{n}: {t[:70]}" for n, t in enumerate(lines, 1) if SMALL_GIN.search(t)]
+        wrong += said
+    page = (docs / "gin-rami.md").read_text(encoding="utf-8")
+    lines = page.splitlines()
+    wrong += [f"gin-rami.md:{n}: {t[:70]}" for n, t in enumerate(lines, 1) if BIG_GIN.search(t)]
+    glossary = (docs / "glossary.md").read_text(encoding="utf-8").splitlines()
+    rows = gin_rami_rows(glossary)
+    for text, where in [(page, "gin-rami.md"), (" ".join(rows), "glossary.md, Gin Rami's row")]:
+        wrong += [f"{where}: no {name}" for name in ("petit gin", "grand gin") if name not in text]
+    wrong += [f"glossary.md: {row[:70]}" for row in rows if BIG_GIN.search(row)]
+    if not any(line.startswith("| big gin |") for line in glossary):
+        wrong.append("glossary.md: no row for the standard game's big gin")
+    return wrong
+
+
+def built_gins_misnamed(site: Path) -> list[str]:
+    """The same on the built English site: no text block of any page says small gin, and the
+    glossary's Gin Rami row (its term and meaning, as the reader sees them) says grand gin,
+    never big gin."""
+    wrong = []
+    for path in sorted((site / "en").glob("*.html")):
+        wrong += [f"{path.name}: {t[:70]}" for _, t in blocks(path) if SMALL_GIN.search(t)]
+    table_rows = soup(site / "en" / "glossary.html").select("#furo-main-content tr")
+    cells = [[td.get_text(" ", strip=True) for td in row.find_all("td")] for row in table_rows]
+    rows = gin_rami_rows(["|" + " | ".join(c) for c in cells if c])
+    if len(rows) != 1 or "grand gin" not in rows[0] or BIG_GIN.search(rows[0]):
+        wrong.append(f"glossary.html, Gin Rami's rows: {rows}")
+    return wrong
+
+
+def test_gin_rami_gins_have_their_french_names_in_english(site: Path) -> None:
+    assert gin_rami_gins_misnamed(ROOT / "docs") == []
+    assert built_gins_misnamed(site) == []
+
+
 # The standard game's words that Gin Rami never says (its player goes down and keeps a
 # count): each language's word for deadwood and for a knock. A hand list, held to the
 # catalogs: each alternative must be the word that one of the ANCHORS entries uses in that
