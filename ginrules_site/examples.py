@@ -618,6 +618,21 @@ def showdown_words(rules: Rules) -> dict[str, Any]:
                     "Those melds are not a way to lay down this hand with the lowest count."
                 ),
                 "big_gin": _("Grand gin: all eleven cards are in melds, with no discard."),
+                "not_all_melded": _(
+                    "Eleven cards go out only when all eleven are in melds (grand gin): "
+                    "discard first."
+                ),
+                "not_big_gin": _("Not a grand gin: not every card is in a meld."),
+                # the showdown widget's help under the hand of the player who went out
+                "help_big_gin": _("10 cards after the discard, or 11 for a grand gin."),
+                "draw_stock+big_gin": _(
+                    "Player {player} draws {drawn} from the stock and goes grand gin with all "
+                    "eleven cards."
+                ),
+                "draw_discard+big_gin": _(
+                    "Player {player} takes {drawn} from the discard pile and goes grand gin "
+                    "with all eleven cards."
+                ),
                 "draw_stock+knock": _(
                     "Player {player} draws {drawn} from the stock, goes down and discards {card} "
                     "face down."
@@ -844,6 +859,17 @@ def knob_wording() -> dict[str, tuple[str, str, Callable[[object], str]]]:
     }
 
 
+def own_labels(rules: Rules) -> dict[str, Any]:
+    """The labels of the rules that a variant names in its own words: Gin Rami's eleven-card
+    gin is its grand gin (:func:`showdown_words`)."""
+    if going_out_style(rules) != "going_down":
+        return {}
+    return {
+        "big_gin": _("Grand gin: eleven cards in melds, no discard"),
+        "big_gin_bonus": _("Grand gin bonus"),
+    }
+
+
 NOT_COMPARED = frozenset({"name", "aliases"})
 
 
@@ -933,6 +959,15 @@ def rule_differences(a: Rules, b: Rules) -> list[tuple[str, str, str, str]]:
         in_force = IN_FORCE.get(knob)
         if in_force is not None and not (in_force(a) or in_force(b)):
             continue
+        # A rule is named in the words of the variants that have it, where they agree (Gin
+        # Rami's grand gin beside a standard game without big gin), else in the general words.
+        names = {
+            str(own_labels(rules).get(knob, label))
+            for rules, data in ((a, da), (b, db))
+            if applies(rules) and data[knob] is not False
+        }
+        if len(names) == 1:
+            label = names.pop()
         if values[0] != values[1]:
             rows.append((topic, str(label), values[0], values[1]))
     other = str(_("Other options"))

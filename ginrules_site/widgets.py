@@ -395,13 +395,14 @@ class ShowdownWidgetDirective(WidgetMixin, ShowdownDirective):
         return str(_("Showdown: {variant}")).format(variant=variant_name(rules))
 
     def controls(self, widget_id: str) -> str:
+        words = {
+            "help_big_gin": _("10 cards after the discard, or 11 for a big gin."),
+            **showdown_words(self.rules()),
+        }
         knocker_help = (
-            _("10 cards after the discard, or 11 for a big gin.")
-            if self.rules().big_gin
-            else _("10 cards after the discard.")
+            words["help_big_gin"] if self.rules().big_gin else _("10 cards after the discard.")
         )
         notation = page_notation(self.env.config.language)
-        words = showdown_words(self.rules())
         fields = text_field(
             widget_id,
             "knocker",

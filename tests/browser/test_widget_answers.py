@@ -115,9 +115,18 @@ def test_showdown_help_and_eleven_cards_without_big_gin(
         timeout=LIVE_TIMEOUT,
     )
     expect(widget.locator(".gr-error[data-for='defender']")).to_have_text("")
+    # Gin Rami's eleven-card gin is its grand gin: the help, and the refusal of eleven cards
+    # that do not all meld (its page is live from the grand gin test above)
     rami = pages(lang, "gin-rami").locator("section[data-widget='showdown']").first
     expect(rami.locator("[id$='-knocker-help']")).to_contain_text(
-        _("10 cards after the discard, or 11 for a big gin.")
+        _("10 cards after the discard, or 11 for a grand gin.")
+    )
+    eleven = "AH 2H 3H 4H 9C TC JC QC QS QH 5D"  # none is the defender's
+    assert check_going_out(parse_hand(eleven), find_variant("french")).reason == "not_all_melded"
+    rami.locator("input[name='knocker']").fill(written(eleven, lang))
+    expect(rami.locator(".gr-error[data-for='knocker']")).to_have_text(
+        _("Eleven cards go out only when all eleven are in melds (grand gin): discard first."),
+        timeout=LIVE_TIMEOUT,
     )
     assert "no_big_gin" in REASONS
 

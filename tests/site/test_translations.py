@@ -732,3 +732,84 @@ def test_gin_rami_play_never_says_deadwood_nor_knock(site: Path, lang: str) -> N
     lines += [cli.gettext(down) for _, down in HINT_GOING_OUT.values()]
     wrong_cli = [line for line in lines if re.search(words, _said(line), re.IGNORECASE)]
     assert len(lines) > 20 and wrong_cli == [], wrong_cli
+
+
+# Gin Rami's eleven-card gin is its grand gin; big gin is the standard game's. Each language's
+# two words are its catalog's score sheet outcome words: the same word but in English (fr grand
+# gin, sv stor gin, de großes Gin).
+GIN_WORDS = ("big gin", "grand gin")
+
+
+def gin_words(lang: str) -> tuple[str, str]:
+    """A language's words for the standard game's big gin and for Gin Rami's grand gin."""
+    if lang == "en":
+        return GIN_WORDS
+    with (LOCALE / lang / "LC_MESSAGES" / "ginrules_site.po").open("rb") as f:
+        catalog = read_po(f, locale=lang)
+    big, grand = (catalog[msgid].string for msgid in GIN_WORDS)
+    assert big and grand, lang
+    return big, grand
+
+
+def variant_strings(page: str) -> dict[str, dict[str, object]]:
+    """What a built page's widgets say under each variant: the page's strings with the
+    variant's words over them (a widget's params, or each variant of the exercises), as the
+    scripts merge them."""
+    import html
+    import json
+
+    found = re.search(r'<script type="application/json" class="gr-widget-strings">(.*?)<', page)
+    assert found
+    own: dict[str, dict[str, object]] = {}
+    for attrs in re.findall(r'<section class="gr-widget[^>]*>', page):
+        params = re.search(r'data-params="([^"]*)"', attrs)
+        assert params, attrs[:80]
+        data = json.loads(html.unescape(params.group(1)))
+        variant = re.search(r'data-variant="([^"]*)"', attrs)
+        if variant:
+            own.setdefault(variant.group(1), {}).update(data["words"])
+        for name, of_variant in data.get("variants", {}).items():
+            own.setdefault(name, {}).update(of_variant["words"])
+    return {name: {**json.loads(found.group(1)), **words} for name, words in own.items()}
+
+
+@pytest.mark.parametrize("lang", [code for code, entry in TABLE.items() if entry.complete])
+def test_gin_rami_widgets_say_grand_gin_never_big_gin(site: Path, lang: str) -> None:
+    """Every string that the widgets of the Gin Rami page and the exercises under Gin Rami
+    can say (the page's strings with Gin Rami's words over them, as the scripts take them)
+    names the eleven-card gin with the language's grand gin wherever the standard game's
+    name it with big gin; where the two words differ (English), none of them says big gin,
+    nor does any text of the built Gin Rami page (its examples, its widgets' help, its table
+    of the differences from standard)."""
+    from ginrules.match import entry_outcomes
+    from ginrules.rules import find_variant
+
+    big, grand = (word.lower() for word in gin_words(lang))
+    rules = find_variant("french")
+    assert rules.big_gin
+    # Never said under Gin Rami: the refusal of rules without big gin, and the score sheet's
+    # outcome words that are not Gin Rami's (only a reader's refused entry, echoed).
+    outcomes = {f"outcome_word_{word}" for word in entry_outcomes(rules)}
+    pages = {
+        name: variant_strings((site / lang / f"{name}.html").read_text(encoding="utf-8"))
+        for name in ("gin-rami", "exercises")
+    }
+
+    def unsaid(key: str) -> bool:
+        return key == "no_big_gin" or (key.startswith("outcome_word_") and key not in outcomes)
+
+    standard = pages["exercises"]["standard"]
+    eleven = {key for key, text in standard.items() if big in _said(text).lower()}
+    eleven = {key for key in eleven if not unsaid(key)}
+    assert len(eleven) >= 9, eleven
+    wrong = {}
+    for name, variants in pages.items():
+        for key, text in variants["french"].items():
+            said = _said(text).lower()
+            misnamed = big != grand and big in said
+            if not unsaid(key) and (misnamed or (key in eleven and grand not in said)):
+                wrong[f"{name}: {key}"] = text
+    if big != grand:
+        path = site / lang / "gin-rami.html"
+        wrong |= {f"gin-rami.html: {t[:60]}": t for _, t in blocks(path) if big in t.lower()}
+    assert wrong == {}, wrong
