@@ -623,8 +623,6 @@ def showdown_words(rules: Rules) -> dict[str, Any]:
                     "discard first."
                 ),
                 "not_big_gin": _("Not a grand gin: not every card is in a meld."),
-                # the showdown widget's help under the hand of the player who went out
-                "help_big_gin": _("10 cards after the discard, or 11 for a grand gin."),
                 "draw_stock+big_gin": _(
                     "Player {player} draws {drawn} from the stock and goes grand gin with all "
                     "eleven cards."
@@ -859,14 +857,17 @@ def knob_wording() -> dict[str, tuple[str, str, Callable[[object], str]]]:
     }
 
 
-def own_labels(rules: Rules) -> dict[str, Any]:
-    """The labels of the rules that a variant names in its own words: Gin Rami's eleven-card
-    gin is its grand gin (:func:`showdown_words`)."""
+def page_words(rules: Rules) -> dict[str, Any]:
+    """A variant's own words for what the build writes into the page and the scripts never
+    say: the labels of the rules table, by knob, and the showdown widget's help
+    (``help_big_gin``). Gin Rami's eleven-card gin is its grand gin, as in
+    :func:`showdown_words`."""
     if going_out_style(rules) != "going_down":
         return {}
     return {
         "big_gin": _("Grand gin: eleven cards in melds, no discard"),
         "big_gin_bonus": _("Grand gin bonus"),
+        "help_big_gin": _("10 cards after the discard, or 11 for a grand gin."),
     }
 
 
@@ -962,7 +963,7 @@ def rule_differences(a: Rules, b: Rules) -> list[tuple[str, str, str, str]]:
         # A rule is named in the words of the variants that have it, where they agree (Gin
         # Rami's grand gin beside a standard game without big gin), else in the general words.
         names = {
-            str(own_labels(rules).get(knob, label))
+            str(page_words(rules).get(knob, label))
             for rules, data in ((a, da), (b, db))
             if applies(rules) and data[knob] is not False
         }

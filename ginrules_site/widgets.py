@@ -65,6 +65,7 @@ from ginrules_site.examples import (
     ShowdownDirective,
     dead_words,
     going_out_templates,
+    page_words,
     reason_messages,
     showdown_words,
     variant_name,
@@ -395,14 +396,15 @@ class ShowdownWidgetDirective(WidgetMixin, ShowdownDirective):
         return str(_("Showdown: {variant}")).format(variant=variant_name(rules))
 
     def controls(self, widget_id: str) -> str:
-        words = {
+        own = {
             "help_big_gin": _("10 cards after the discard, or 11 for a big gin."),
-            **showdown_words(self.rules()),
+            **page_words(self.rules()),
         }
         knocker_help = (
-            words["help_big_gin"] if self.rules().big_gin else _("10 cards after the discard.")
+            own["help_big_gin"] if self.rules().big_gin else _("10 cards after the discard.")
         )
         notation = page_notation(self.env.config.language)
+        words = showdown_words(self.rules())
         fields = text_field(
             widget_id,
             "knocker",
