@@ -188,7 +188,10 @@ def published_ladder(
 ) -> None:
     """Each level against the baseline and the camper in each variant, into ``path``."""
     data: dict[str, Any] = json.loads(path.read_text()) if path.exists() else {}
-    data.setdefault("seed", seed)
+    # every figure of a ladder rests on the same deals: a run that resumes one plays its seed
+    if data.get("seed", seed) != seed:
+        sys.exit(f"{path} was played with --seed {data['seed']}, not {seed}: give that seed")
+    data["seed"] = seed
     table: dict[str, Any] = data.setdefault("variants", {})
     duels = [
         (variant, level, opponent)
