@@ -138,6 +138,8 @@ the same without the camper's measure               76.7 % (75.0-78.4)
 the same, no early turn against a knocker            77.9 % (76.3-79.5)    72.8 % (71.0-74.5)
 the same, 1 early turn against a knocker                                   72.7 % (70.9-74.5)
 the same, danger weighed 10                                                72.5 % (70.7-74.3)
+the same, racing where the knock card is 5 or less                         72.2 % (70.5-74.0)
+the same, racing where it is 9 or less                                     72.2 % (70.4-74.0)
 ===================================================  ====================  ====================
 
 A knock is what the baseline is waiting for: each of the expert's late knocks
