@@ -198,19 +198,20 @@ class StrongPlayer(ExpertPlayer):
         self.eager_decay = eager_decay
         self.eager_danger = eager_danger
 
-    def _eager(self, view: PlayerView) -> bool:
-        """Has the match shown an opponent that knocks as soon as it may?"""
+    def faces_a_knocker(self, view: PlayerView) -> bool:
+        """Has the match shown an opponent that knocks as soon as it may
+        (:func:`knocks_when_it_may`, a knock after its first ``early_turns``)?"""
         return knocks_when_it_may(view, self.early_turns)
 
     def early_turns_for(self, view: PlayerView) -> int:
         """The turns in which it knocks with at most ``early_at`` (see the module
         docstring): fewer against an opponent that knocks as soon as it may."""
-        return self.eager_early_turns if self._eager(view) else self.early_turns
+        return self.eager_early_turns if self.faces_a_knocker(view) else self.early_turns
 
     def _valuer(self, view: PlayerView, hand: Sequence[Card]) -> Callable[[Card, int, int], float]:
         if self._racing(view):
             return super()._valuer(view, hand)
-        if self._eager(view):
+        if self.faces_a_knocker(view):
             # keep the deadwood low for the knock to come, and feed it nothing
             weight = self.eager_lookahead * self.eager_decay ** (own_turn(view) - 1)
             return lookahead_valuer(view, weight, self.eager_danger)

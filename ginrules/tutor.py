@@ -106,6 +106,11 @@ after the best discard of another card, ``discard``:
     ``target`` (it needs ``to_go``); ``play_on_deal``: a single deal (``to_go``
     and ``target`` ``null``). ``gin_outs`` unseen cards would give the hand kept
     gin at the next draw; the expert waits for gin, or to undercut a knock.
+``play_on_knocker``
+    {the ``play_on`` keys, late_after}: ``play_on`` in a match whose earlier
+    showdowns show that the opponent knocks as soon as it may: it knocked after its
+    own turn ``late_after``, so the expert knocks early only in fewer turns and
+    waits to undercut (:meth:`~ginrules.search.StrongPlayer.faces_a_knocker`).
 ``least_deadwood`` {card, deadwood}
     discard ``card``: it leaves the least deadwood, ``deadwood``.
 
@@ -178,6 +183,7 @@ EXPERT_REASONS = (
     "knock",
     "play_on",
     "play_on_deal",
+    "play_on_knocker",
     "least_deadwood",
     "safe_discard",
     "keeps_outs",
@@ -418,7 +424,11 @@ def _reason(
         choice = player.knock_choice(view, least[0][0])
         assert not choice.knock and choice.decided_by == "patience"
         kept = _without(view.hand, card)
-        return "play_on" if choice.to_go is not None else "play_on_deal", {
+        reason = "play_on" if choice.to_go is not None else "play_on_deal"
+        late: dict[str, int] = {}
+        if choice.to_go is not None and player.faces_a_knocker(view):
+            reason, late = "play_on_knocker", {"late_after": player.early_turns}
+        return reason, {
             "card": card.code,
             "deadwood": best,
             "gin_outs": _gin_outs(kept, view.unseen(), rules),
@@ -428,6 +438,7 @@ def _reason(
             "turn": own_turn(view),
             "early_turns": player.early_turns_for(view),
             "early_at": player.early_at,
+            **late,
         }
     fewest, avoided = least[0]
     if left[card] == fewest:

@@ -125,6 +125,15 @@ def going_out_words(style: str) -> dict[str, Any]:
             "still {to_go} short. It waits for gin (unseen cards that would give it now: "
             "{gin_outs}) or to undercut a knock by the computer."
         ),
+        "tutor_play_on_knocker": _(
+            "Discard {card} and play on: you could knock with {deadwood}, but this is your turn "
+            "{turn}. The computer has knocked after its turn {late_after} in this match, so the "
+            "expert expects it to knock as soon as it may: it knocks before gin only in its "
+            "first turns (up to turn {early_turns}) with {early_at} or less, or when the target "
+            "({target}) is {margin} or less away (you are still {to_go} short), and otherwise "
+            "waits to undercut the computer's knock, or for gin (unseen cards that would give "
+            "it now: {gin_outs})."
+        ),
         "tutor_play_on_deal": _(
             "Discard {card} and play on: you could knock with {deadwood}, but this is your turn "
             "{turn}, and in a single deal the expert knocks before gin only in its first turns "
@@ -166,6 +175,16 @@ def going_out_words(style: str) -> dict[str, Any]:
                     "still {to_go} short. It waits for petit gin (unseen cards that would give "
                     "it now: {gin_outs}) or to beat the computer on the count if it goes down "
                     "first."
+                ),
+                "tutor_play_on_knocker": _(
+                    "Discard {card} and play on: you could go down with a count of "
+                    "{deadwood}, but this is your turn {turn}. The computer has gone down after "
+                    "its turn {late_after} in this match, so the expert expects it to go down as "
+                    "soon as it may: it goes down before petit gin only in its first turns (up to "
+                    "turn {early_turns}) with a count of {early_at} or less, or when the target "
+                    "({target}) is {margin} or less away (you are still {to_go} short), and "
+                    "otherwise waits to beat the computer on the count when it goes down, or for "
+                    "petit gin (unseen cards that would give it now: {gin_outs})."
                 ),
                 "tutor_play_on_deal": _(
                     "Discard {card} and play on: you could go down with a count of "

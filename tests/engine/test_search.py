@@ -187,3 +187,18 @@ def test_it_tells_the_camper_from_the_baseline_in_a_match(variant: str) -> None:
                     told[opponent] += knocks_when_it_may(view, 4)
     assert told["camper"] == 0 and later["camper"] > 0
     assert told["beginner"] > 0.8 * later["beginner"], (told, later)
+
+
+def test_the_tutor_says_why_it_waits_against_a_knocker() -> None:
+    from ginrules.tutor import tutor
+
+    deal, knocker = _late_knock(0)
+    late = Shown.of(deal, 1 - knocker)
+    assert late is not None
+    view = position(KNOCKABLE, 10)
+    plain = tutor(view, 1)["expert"]
+    assert plain["reason"] == "play_on" and plain["params"]["early_turns"] == 4
+    answer = tutor(_with(view, late), 1)["expert"]
+    assert answer["reason"] == "play_on_knocker"
+    assert answer["params"]["early_turns"] == 2 and answer["params"]["late_after"] == 4
+    assert answer["params"]["deadwood"] == plain["params"]["deadwood"] == 2

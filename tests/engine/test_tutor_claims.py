@@ -325,12 +325,25 @@ def _check_expert(
         return kept
     knocks = [a for a in legal if isinstance(a, Knock)]
     fewest = min(left.values())
-    if reason in ("play_on", "play_on_deal"):
+    if reason in ("play_on", "play_on_deal", "play_on_knocker"):
         assert knocks
         shown = [check_going_out(_without(hand, k.card), rules, view.upcard) for k in knocks]
         assert params["deadwood"] == min(s.deadwood for s in shown)
         target = view.match.target
-        if reason == "play_on":
+        eager = knocks_when_it_may(view, 4)
+        if reason == "play_on_knocker":
+            # "the computer has knocked after its turn 4 in this match"
+            assert eager and params["late_after"] == 4
+            assert any(
+                not s.went_out
+                and s.showdown.outcome in ("knock", "undercut")
+                and (s.turns + 1) // 2 > 4
+                for s in view.match.showdowns
+            )
+        else:
+            assert "late_after" not in params
+            assert not eager or reason == "play_on_deal"
+        if reason in ("play_on", "play_on_knocker"):
             to_go = target - view.match.scores[0] if target is not None else None
             assert to_go is not None and params["to_go"] == to_go and params["target"] == target
             # the expert ends a deal early only within its margin of the target
@@ -341,7 +354,6 @@ def _check_expert(
         turn = view.turns // 2 + 1  # the seat's own turn: discards alternate
         assert params["turn"] == turn
         # 4 turns, or 2 once the match has shown an opponent that knocks when it may
-        eager = knocks_when_it_may(view, 4)
         assert (params["early_turns"], params["early_at"]) == (2 if eager else 4, 10)
         assert turn > params["early_turns"] or fewest > params["early_at"]
         gin = sum(1 for u in unseen if _least(_draw(kept, u, rules))[0] == 0)
