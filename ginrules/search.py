@@ -140,6 +140,7 @@ the same, 1 early turn against a knocker                                   72.7 
 the same, danger weighed 10                                                72.5 % (70.7-74.3)
 the same, racing where the knock card is 5 or less                         72.2 % (70.5-74.0)
 the same, racing where it is 9 or less                                     72.2 % (70.4-74.0)
+the same, a knock at any turn where it is 5 or less                        71.5 % (69.7-73.3)
 ===================================================  ====================  ====================
 
 A knock is what the baseline is waiting for: each of the expert's late knocks
