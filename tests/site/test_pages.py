@@ -144,6 +144,18 @@ def test_no_request_to_another_origin(site, languages, docnames):
                 assert not urlsplit(url).netloc, f"{path}: {url}"
 
 
+def test_every_code_block_can_be_focused_to_scroll_it(site, languages, docnames):
+    """A code block wider than the page scrolls sideways: a keyboard reader reaches it
+    with Tab (axe's scrollable-region-focusable found the translating page's long
+    error lines unreachable)."""
+    blocks = 0
+    for _lang, _doc, path in pages(site, languages, docnames):
+        for pre in soup(path).select("div.highlight > pre"):
+            blocks += 1
+            assert pre.get("tabindex") == "0", f"{path}: {str(pre)[:80]}"
+    assert blocks >= len(languages), blocks
+
+
 def test_template_copies_match_the_pinned_furo():
     """_templates/page.html and partials/icons.html are copies of Furo's; a new Furo needs a
     new copy (see the comment at the top of each file)."""
