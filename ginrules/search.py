@@ -81,25 +81,25 @@ candidate, seed 3, 1,000 games in mirrored pairs each under standard rules; the
 share of games won and its 95 % interval; ``strong`` is this class, the knock
 rules above with 5 early turns and no race):
 
-=============================================  ====================  ====================
-candidate                                      against ``camper``    against ``beginner``
-=============================================  ====================  ====================
-strong (5 early turns)                         52.1 % (49.8-54.4)    73.4 % (71.1-75.7)
-outs weight 0.9                                52.2 % (49.9-54.5)    74.0 % (71.6-76.4)
-danger of feeding the opponent, 3              52.2 % (49.6-54.8)    74.5 % (72.0-77.0)
-the camper's look-ahead (18, 0.9), danger 6    53.0 % (50.9-55.1)    75.2 % (72.9-77.5)
-the camper's look-ahead, danger 10                                   74.9 % (72.5-77.3)
-4 early turns                                  51.6 % (49.4-53.8)    75.5 % (73.2-77.8)
-6 early turns                                  54.0 % (51.6-56.4)    72.0 % (69.6-74.4)
-early knocks with 8 or less                    49.4 % (47.0-51.8)    73.1 % (70.7-75.5)
-race from turn 6                               59.9 % (57.3-62.5)    72.4 % (70.0-74.8)
-race from turn 3                               61.0 % (58.3-63.7)    71.3 % (68.8-73.8)
-race from turn 6, gin weighed 20               58.6 % (56.1-61.1)    73.3 % (71.0-75.6)
-race from turn 6, gin weighed 80               59.6 % (56.9-62.3)    71.2 % (68.9-73.5)
-race from turn 6, draws weighed 0.75                                 71.5 % (69.1-73.9)
-race and the camper's look-ahead before it                           73.1 % (70.8-75.4)
+=============================================  ======================  ======================
+candidate                                      against ``camper``      against ``beginner``
+=============================================  ======================  ======================
+strong (5 early turns)                         52.1 % (49.8-54.4)      73.4 % (71.1-75.7)
+outs weight 0.9                                52.2 % (49.9-54.5)      74.0 % (71.6-76.4)
+danger of feeding the opponent, 3              52.2 % (49.6-54.8)      74.5 % (72.0-77.0)
+the camper's look-ahead (18, 0.9), danger 6    53.0 % (50.9-55.1)      75.2 % (72.9-77.5)
+the camper's look-ahead, danger 10                                     74.9 % (72.5-77.3)
+4 early turns                                  51.6 % (49.4-53.8)      75.5 % (73.2-77.8)
+6 early turns                                  54.0 % (51.6-56.4)      72.0 % (69.6-74.4)
+early knocks with 8 or less                    49.4 % (47.0-51.8)      73.1 % (70.7-75.5)
+race from turn 6                               59.9 % (57.3-62.5)      72.4 % (70.0-74.8)
+race from turn 3                               61.0 % (58.3-63.7)      71.3 % (68.8-73.8)
+race from turn 6, gin weighed 20               58.6 % (56.1-61.1)      73.3 % (71.0-75.6)
+race from turn 6, gin weighed 80               59.6 % (56.9-62.3)      71.2 % (68.9-73.5)
+race from turn 6, draws weighed 0.75                                   71.5 % (69.1-73.9)
+race and the camper's look-ahead before it                             73.1 % (70.8-75.4)
 **race from turn 6, 4 early turns**            **59.7 % (57.2-62.2)**  **74.6 % (72.3-76.9)**
-=============================================  ====================  ====================
+=============================================  ======================  ======================
 
 The race wins the gin race against the camper (gins 2,210 to 1,789 over those
 games, with 4 early turns; 1,788 to 1,975 before) at the cost of undercuts
@@ -122,26 +122,26 @@ less than it undercut, but it won fewer games than the expert that never raced
 games in mirrored pairs against ``beginner``; the share of games won and its 95 %
 interval):
 
-===================================================  ====================  ====================
-candidate                                            standard              Oklahoma
-===================================================  ====================  ====================
-the racing expert (4 early turns, race from turn 6)  73.6 % (71.9-75.3)    71.4 % (69.7-73.2)
-and a knock at any turn with 10 or less              60.9 % (59.1-62.6)    61.6 % (59.8-63.4)
+===================================================  ======================  ======================
+candidate                                            standard                Oklahoma
+===================================================  ======================  ======================
+the racing expert (4 early turns, race from turn 6)  73.6 % (71.9-75.3)      71.4 % (69.7-73.2)
+and a knock at any turn with 10 or less              60.9 % (59.1-62.6)      61.6 % (59.8-63.4)
 and a knock at any turn with 5 or less               64.0 % (62.3-65.8)
-no race                                              75.6 % (74.0-77.3)    71.2 % (69.4-72.9)
-no race, the next draw weighed 0.5                   74.4 % (72.7-76.1)    71.4 % (69.6-73.1)
-no race, the camper's measure                        76.4 % (74.8-78.0)    71.0 % (69.1-72.8)
+no race                                              75.6 % (74.0-77.3)      71.2 % (69.4-72.9)
+no race, the next draw weighed 0.5                   74.4 % (72.7-76.1)      71.4 % (69.6-73.1)
+no race, the camper's measure                        76.4 % (74.8-78.0)      71.0 % (69.1-72.8)
 no race, 2 early turns                               76.3 % (74.6-78.0)
 reading the showdowns: against a knocker, no race    75.2 % (73.5-76.9)
 **and the camper's measure, 2 early turns**          **78.2 % (76.6-79.8)**  **72.8 % (71.0-74.5)**
-the same without the camper's measure               76.7 % (75.0-78.4)
-the same, no early turn against a knocker            77.9 % (76.3-79.5)    72.8 % (71.0-74.5)
-the same, 1 early turn against a knocker                                   72.7 % (70.9-74.5)
-the same, danger weighed 10                                                72.5 % (70.7-74.3)
-the same, racing where the knock card is 5 or less                         72.2 % (70.5-74.0)
-the same, racing where it is 9 or less                                     72.2 % (70.4-74.0)
-the same, a knock at any turn where it is 5 or less                        71.5 % (69.7-73.3)
-===================================================  ====================  ====================
+the same without the camper's measure                76.7 % (75.0-78.4)
+the same, no early turn against a knocker            77.9 % (76.3-79.5)      72.8 % (71.0-74.5)
+the same, 1 early turn against a knocker                                     72.7 % (70.9-74.5)
+the same, danger weighed 10                                                  72.5 % (70.7-74.3)
+the same, racing where the knock card is 5 or less                           72.2 % (70.5-74.0)
+the same, racing where it is 9 or less                                       72.2 % (70.4-74.0)
+the same, a knock at any turn where it is 5 or less                          71.5 % (69.7-73.3)
+===================================================  ======================  ======================
 
 A knock is what the baseline is waiting for: each of the expert's late knocks
 gives up the undercuts that win it games (9,897 deals won by a knock, 449
