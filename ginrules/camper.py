@@ -37,7 +37,7 @@ from ginrules.melds import _tables
 from ginrules.players import GoodPlayer, _feeds, _saved
 from ginrules.view import PlayerView
 
-__all__ = ["CamperPlayer", "lookahead_valuer", "own_turn"]
+__all__ = ["CamperPlayer", "lookahead_valuer", "lookahead_weight", "own_turn"]
 
 
 def own_turn(view: PlayerView) -> int:
@@ -69,13 +69,18 @@ class CamperPlayer(GoodPlayer):
 
     def weight(self, view: PlayerView) -> float:
         """The look-ahead's weight at this turn: ``lookahead * decay ** (turn - 1)``."""
-        return self.lookahead * self.decay ** (own_turn(view) - 1)
+        return lookahead_weight(view, self.lookahead, self.decay)
 
     def _valuer(self, view: PlayerView, hand: Sequence[Card]) -> Callable[[Card, int, int], float]:
         return lookahead_valuer(view, self.weight(view), self.danger)
 
     def _knocks(self, view: PlayerView, left: int) -> bool:
         return own_turn(view) <= self.knock_turns
+
+
+def lookahead_weight(view: PlayerView, lookahead: float, decay: float) -> float:
+    """The camper's look-ahead weight at the seat's turn: ``lookahead * decay ** (turn - 1)``."""
+    return lookahead * decay ** (own_turn(view) - 1)
 
 
 def lookahead_valuer(

@@ -165,7 +165,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Sequence
 
-from ginrules.camper import lookahead_valuer, own_turn
+from ginrules.camper import lookahead_valuer, lookahead_weight, own_turn
 from ginrules.cards import Card
 from ginrules.going_out import check_going_out
 from ginrules.players import ExpertPlayer, KnockChoice
@@ -214,7 +214,7 @@ class StrongPlayer(ExpertPlayer):
             return super()._valuer(view, hand)
         if self.faces_a_knocker(view):
             # keep the deadwood low for the knock to come, and feed it nothing
-            weight = self.eager_lookahead * self.eager_decay ** (own_turn(view) - 1)
+            weight = lookahead_weight(view, self.eager_lookahead, self.eager_decay)
             return lookahead_valuer(view, weight, self.eager_danger)
         if not self.race_from or own_turn(view) < self.race_from:
             return super()._valuer(view, hand)
