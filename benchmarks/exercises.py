@@ -25,7 +25,7 @@ from collections import Counter
 from pathlib import Path
 from statistics import mean, quantiles
 
-from ginrules.exercises import KINDS, LEVELS, check_answer, kinds_for, make_exercise
+from ginrules.coach.exercises import KINDS, LEVELS, check_answer, kinds_for, make_exercise
 from ginrules.rules import PRESETS
 
 ROOT = Path(__file__).resolve().parent.parent

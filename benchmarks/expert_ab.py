@@ -2,7 +2,7 @@
 
 Each candidate is ``class:key=value,...``: ``expert`` (:class:`ExpertPlayer`),
 ``camper``, ``beginner``, ``good`` or ``strong`` (the ideas of
-:mod:`ginrules.search`), with constructor keywords, for example
+:mod:`ginrules.players.search`), with constructor keywords, for example
 ``expert:outs_weight=0.9``. Every candidate plays ``--games`` games against
 ``--against`` in each ``--variants`` (the same seeds for every candidate, so the
 deals are the same), and a line per run gives the win rate and its 95 % interval.
@@ -23,9 +23,9 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from ginrules.cli_deals import duel  # noqa: E402
 from ginrules.deal import Action  # noqa: E402
 from ginrules.players import Player, get_player  # noqa: E402
+from ginrules.players.duels import duel  # noqa: E402
 from ginrules.rules import PRESETS  # noqa: E402
 from ginrules.view import PlayerView  # noqa: E402
 
@@ -53,9 +53,9 @@ def build(spec: str, seed: int) -> Player:
         kwargs[key] = float(value)
     if not kwargs and name != "strong":
         return get_player(name, seed)
-    from ginrules.camper import CamperPlayer
     from ginrules.players import ExpertPlayer
-    from ginrules.search import StrongPlayer
+    from ginrules.players.camper import CamperPlayer
+    from ginrules.players.search import StrongPlayer
 
     classes = {"expert": ExpertPlayer, "camper": CamperPlayer, "strong": StrongPlayer}
     return classes[name](seed, **kwargs)  # type: ignore[arg-type]

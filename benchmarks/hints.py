@@ -28,11 +28,11 @@ from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 
+from ginrules.coach.hints import hints, worlds_per_move
 from ginrules.deal import Deal
-from ginrules.hints import hints, worlds_per_move
 from ginrules.players import get_player, play_deal
+from ginrules.players.search import StrongPlayer
 from ginrules.rules import PRESETS, Rules
-from ginrules.search import StrongPlayer
 from ginrules.view import MatchContext, PlayerView
 
 HERE = Path(__file__).resolve().parent

@@ -47,7 +47,7 @@ input (the start of the process), and the load average. ``--compare DIR`` times 
 ``ginrules`` package of another checkout too (``git archive <commit> ginrules | tar
 -x -C DIR``), in the same run. ``--rollouts N`` times the engine's deal machinery
 instead: the CPU milliseconds of a deal between the expert and the camper (N deals),
-and of a rollout of ``ginrules/hints.py`` (2N worlds from the first move of a deal).
+and of a rollout of ``ginrules/coach/hints.py`` (2N worlds from the first move of a deal).
 """
 
 from __future__ import annotations
@@ -178,7 +178,7 @@ print(json.dumps(out))
 
 def rollouts(trees: dict[str, list[str]], deals: int, runs: int, env: dict[str, str]) -> None:
     """CPU milliseconds of a deal played by the engine's Deal between the expert and
-    the camper, and of a rollout of the hints (ginrules/hints.py, where it exists):
+    the camper, and of a rollout of the hints (ginrules/coach/hints.py, where it exists):
     one world played from a deal's first move to its end by the rollout policy."""
     found: dict[str, list[dict[str, float]]] = {name: [] for name in trees}
     for _ in range(runs):

@@ -1,7 +1,7 @@
 """The play page's engine time: from the reader's move to the computer's reply.
 
 For each level, games are played through the worker calls
-(``ginrules_site/ginrules_live.py``: ``play_new``, ``play_act``,
+(``ginrules_site/live/ginrules_live.py``: ``play_new``, ``play_act``,
 ``play_computer``, ``play_next``) by a simple reader (goes out when it can,
 else throws the best discard, draws from the stock). Each reader move that
 passes the turn (a pass or a discard) is timed from the ``play_act`` call to
@@ -138,7 +138,7 @@ def main() -> None:
     parser.add_argument("--pyodide", action=argparse.BooleanOptionalAction, default=True)
     args = parser.parse_args()
     sys.path.insert(0, str(ROOT))
-    from ginrules_site.ginrules_live import call
+    from ginrules_site.live.ginrules_live import call
 
     show(f"CPython {sys.version.split()[0]}", measure(call, args.variant, args.games, args.seed))
     if args.pyodide:

@@ -40,7 +40,7 @@ from ginrules.languages import LANGUAGES as LANGUAGE_TABLE
 
 HERE = Path(__file__).resolve().parent
 LANGUAGES = tuple(LANGUAGE_TABLE)  # every language of ginrules/languages.py
-WORDS_FILE = "ginrules-play-words.json"  # ginrules_site/play.py's, beside the play script
+WORDS_FILE = "ginrules-play-words.json"  # ginrules_site/live/play.py's, beside the play script
 
 # In the page: click a move button, resolve with the ms until the reader's turn again.
 TIMED_MOVE = """async ([action, card]) => {

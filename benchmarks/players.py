@@ -22,7 +22,7 @@ and ``--games`` for the others, the expert's figures first; the JSON is rewritte
 after every duel, and a figure already there with at least the games asked is kept
 (a run can resume).
 ``benchmarks/ladder_table.py`` renders it for the README; the play page renders it
-too (``ginrules_site/ladder.py``).
+too (``ginrules_site/directives/ladder.py``).
 
 Usage: ``python benchmarks/players.py [--headline 3000] [--pairs 300]
 [--only A-B,...] [--variants standard,...]
@@ -49,10 +49,10 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from ginrules.cli_deals import duel  # noqa: E402
 from ginrules.deal import Action  # noqa: E402
 from ginrules.match import score_sheet  # noqa: E402
 from ginrules.players import LEVELS, Player, get_player, play_match  # noqa: E402
+from ginrules.players.duels import duel  # noqa: E402
 from ginrules.rules import PRESETS  # noqa: E402
 from ginrules.view import PlayerView  # noqa: E402
 

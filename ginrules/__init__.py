@@ -42,6 +42,7 @@ from ginrules.rules import FRENCH, OKLAHOMA, PRESETS, STANDARD, STRAIGHT, Rules,
 from ginrules.showdown import Layoff, ScoreTerm, ShowdownResult, showdown
 
 if TYPE_CHECKING:
+    from ginrules.coach.reports import hand_report
     from ginrules.deal import Deal, DealResult
     from ginrules.players import (
         LEVELS,
@@ -54,7 +55,6 @@ if TYPE_CHECKING:
         play_deal,
         play_match,
     )
-    from ginrules.reports import hand_report
 
 # Dealing, the computer players and the reports load on first use (``ginrules.Deal``):
 # a page of the site that only asks for melds never imports them (in Pyodide, its first
@@ -75,7 +75,7 @@ _LAZY = {
         ),
         "ginrules.players",
     ),
-    "hand_report": "ginrules.reports",
+    "hand_report": "ginrules.coach.reports",
 }
 
 

@@ -18,7 +18,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from ginrules_site.catalogs import catalogs, check, status  # noqa: E402
+from ginrules_site.chrome.catalogs import catalogs, check, status  # noqa: E402
 
 
 def main(argv: list[str]) -> int:

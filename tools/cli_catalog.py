@@ -3,7 +3,7 @@
     python tools/cli_catalog.py           # write ginrules/locale/<lang>/LC_MESSAGES/ginrules.*
     python tools/cli_catalog.py --check   # exit 1 if that would change a file or one is missing
 
-The English strings are read from ``ginrules/cli_play.py`` (the calls ``say("...")``,
+The English strings are read from ``ginrules/cli/game.py`` (the calls ``say("...")``,
 ``say.plural("...", "...", n)``, ``N_("...")``, ``NP_("...", "...")`` and, with
 the context ``command``,
 ``C_("...")``). For each language, a string that the site's own catalog
@@ -36,7 +36,7 @@ sys.path.insert(0, str(ROOT))
 from ginrules.languages import LANGUAGES as TABLE  # noqa: E402
 from ginrules.languages import SOURCE as SOURCE_LANGUAGE  # noqa: E402
 
-SOURCE = ROOT / "ginrules" / "cli_play.py"
+SOURCE = ROOT / "ginrules" / "cli" / "game.py"
 PACKAGE = ROOT / "ginrules" / "locale"
 SITE = ROOT / "locale"
 # The terminal game's translated languages: code -> English name.

@@ -15,7 +15,7 @@ Steps (all offline once ``npm ci`` and ``.venv-pyodide`` exist):
    forever (``Cache-Control: immutable``): ``_pyodide/<hash>/`` with Pyodide
    (changes only with the pinned Pyodide) and ``_pyodide/<hash>/`` with the
    engine (the wheel, the lock file and the worker's call module
-   ``ginrules_site/ginrules_live.py``);
+   ``ginrules_site/live/ginrules_live.py``);
 5. write ``_pyodide/runtime.json`` (revalidated on every page): the two
    folders, the size of each file a page downloads (for the progress bar), the
    one-time download shown to the reader (gzip-compressed, as hosts send it),
@@ -219,7 +219,7 @@ def build_runtime(out: Path, cli: Path) -> dict[str, object]:
         shutil.copy2(NPM_PYODIDE / name, runtime / name)
     engine = out / "engine.staging"
     engine.mkdir()
-    shutil.copy2(ROOT / "ginrules_site" / MODULE, engine / MODULE)
+    shutil.copy2(ROOT / "ginrules_site" / "live" / MODULE, engine / MODULE)
     module_sha = hashlib.sha256((engine / MODULE).read_bytes()).hexdigest()
     wheel = build_wheel(engine)
     stdlib = compile_python(runtime, wheel)

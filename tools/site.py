@@ -176,7 +176,7 @@ def malformed_catalogs(codes: list[str]) -> list[str]:
     Sphinx reads a broken ``.po`` without a word (an unterminated ``msgstr`` becomes a
     cut heading), so every build runs this first."""
     sys.path.insert(0, str(ROOT))
-    from ginrules_site.catalogs import catalogs, msgfmt_problems
+    from ginrules_site.chrome.catalogs import catalogs, msgfmt_problems
 
     return [
         e
@@ -231,7 +231,7 @@ def cmd_lang(args: argparse.Namespace) -> None:
     print(f"built {code} in {seconds:.1f} s -> {HTML / code / 'index.html'}")
     errors: list[str] = []
     if code != next(iter(langs)):
-        from ginrules_site.catalogs import check
+        from ginrules_site.chrome.catalogs import check
 
         errors = check(LOCALE, [code])
         for error in errors:

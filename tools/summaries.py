@@ -3,7 +3,7 @@
 ``make dist`` (``tools/site.py dist``) calls :func:`write_summaries` on ``dist/``: the
 tree is served on a free port of 127.0.0.1 by ``tools/serve.py``'s handler, and one
 headless Chromium (the tests' own, ``/usr/bin/chromium``) prints, with one tab, each
-page of ``ginrules_site.offline.SUMMARY_PAGES`` to ``<lang>/<page>.pdf`` beside it (the
+page of ``ginrules_site.live.offline.SUMMARY_PAGES`` to ``<lang>/<page>.pdf`` beside it (the
 page's link "Print the rules (PDF)" points there).
 
 The summary is the page as it prints (``ginrules-print.css``: no navigation, no
@@ -65,7 +65,7 @@ def write_summaries(tree: Path, languages: list[str]) -> list[Path]:
     sys.path.insert(0, str(ROOT / "tools"))
     from serve import SiteHandler
 
-    from ginrules_site.offline import SUMMARY_PAGES
+    from ginrules_site.live.offline import SUMMARY_PAGES
 
     width_mm = A4_MM[0] - MARGIN_MM["left"] - MARGIN_MM["right"]
     height_mm = A4_MM[1] - MARGIN_MM["top"] - MARGIN_MM["bottom"]

@@ -1,4 +1,4 @@
-// The exercises page (see ginrules_site/exercises.py): the engine in the reader's browser
+// The exercises page (see ginrules_site/live/exercises.py): the engine in the reader's browser
 // deals an exercise (exercise_new), checks the answer (exercise_check) and gives its worked
 // solution as codes and arguments, which this script words with the page's strings. No rules
 // here: every answer, check and number comes from ginrules.exercises.

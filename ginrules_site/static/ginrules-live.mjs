@@ -452,7 +452,7 @@ export function startOnIntent(roots) {
 // answered, or the play page opened; never on a page where nothing was used), and
 // when the browser is idle and does not ask to save data, register the service
 // worker of this language (its folder's ginrules-sw.js, written by the build:
-// ginrules_site/offline.py), which stores the language's pages and the runtime.
+// ginrules_site/live/offline.py), which stores the language's pages and the runtime.
 // Registering again on a later page is the browser's check for a new build.
 let offlineAsked = false;
 

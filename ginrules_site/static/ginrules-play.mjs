@@ -1,4 +1,4 @@
-// The play table (see ginrules_site/play.py): whole deals against the computer. The
+// The play table (see ginrules_site/live/play.py): whole deals against the computer. The
 // engine (ginrules.table.Table, in the worker: the play_* calls of ginrules_live.py)
 // referees every move; this script only draws the reader's view (Table.state()) and
 // offers the moves it lists in `legal`. Every string comes from the page; text from

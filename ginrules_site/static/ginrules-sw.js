@@ -1,7 +1,7 @@
 // Service worker of one language of the site (issue 25): after one visit, the pages
 // of that language, their assets and the engine's runtime work with the network off.
 //
-// The build writes it as <lang>/ginrules-sw.js (ginrules_site/offline.py), so that its
+// The build writes it as <lang>/ginrules-sw.js (ginrules_site/live/offline.py), so that its
 // scope is the language's folder on any host (no Service-Worker-Allowed header), with
 // OFFLINE set in front of this file: {build, files: [[address, integrity], ...]}, each
 // address relative to this file (the runtime is "../_pyodide/..."), each integrity the

@@ -1,4 +1,4 @@
-// Live widgets (see ginrules_site/widgets.py): the page's examples, answered by
+// Live widgets (see ginrules_site/live/widgets.py): the page's examples, answered by
 // the engine in a Web Worker. Every string comes from the page (data-strings,
 // translated at build time); every text from the reader or the URL goes in with
 // textContent or .value, never as markup. Cards are clones of the page's deck

@@ -18,8 +18,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from ginrules.exercises import KINDS, check_answer, kinds_for, make_exercise
-from ginrules_site.exercises import probe_answer
+from ginrules.coach.exercises import KINDS, check_answer, kinds_for, make_exercise
+from ginrules_site.live.exercises import probe_answer
 
 from .conftest import LANGUAGES, LIVE_TIMEOUT
 from .test_accessibility import serious_violations

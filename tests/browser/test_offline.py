@@ -1,5 +1,5 @@
 """Offline after one visit (issue 25): the service worker of each language
-(``ginrules_site/offline.py``, ``static/ginrules-sw.js``), registered once the reader
+(``ginrules_site/live/offline.py``, ``static/ginrules-sw.js``), registered once the reader
 has used the site, stores the language's pages, their assets and the runtime; then,
 with the server stopped (Playwright's offline switch does not stop a service worker's
 own fetches), a variant page's widget answers and a play-page deal is played to its end.

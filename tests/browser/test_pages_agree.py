@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 from ginrules import find_variant, parse_hand
 from ginrules.melds import best_discards
 from ginrules.rules import options
-from ginrules_site.examples import option_words
+from ginrules_site.directives.examples import option_words
 
 from .conftest import LANGUAGES, each_in_one_language
 from .test_widgets import translator

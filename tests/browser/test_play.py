@@ -20,7 +20,7 @@ import pytest
 from playwright.sync_api import BrowserContext, Locator, Page, expect
 
 from ginrules.cases import CASE_NAMES, CASES, CardName
-from ginrules.table import Table
+from ginrules.coach.table import Table
 
 from .conftest import LANGUAGES, LIVE_TIMEOUT, RequestLog, Server, open_context
 from .test_accessibility import AXE, serious_violations

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from ginrules.hints import table_hints
+from ginrules.coach.hints import table_hints
 
 from .conftest import LIVE_TIMEOUT
 from .test_play import GOING_OUT, Game, click_move, offered, start, strings

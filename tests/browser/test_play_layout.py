@@ -23,7 +23,7 @@ import pytest
 from playwright.sync_api import BrowserContext, Locator, Page, expect
 
 from ginrules.cases import CASES
-from ginrules.table import Table
+from ginrules.coach.table import Table
 
 from .conftest import Server, open_context
 from .test_play import hand_codes, settled, spoken, strings, the_card

@@ -27,11 +27,11 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from ginrules.cases import CASE_NAMES, CardName
+from ginrules.coach.table import Table
+from ginrules.coach.tutor import action_dict
 from ginrules.players import get_player
 from ginrules.rules import find_variant
 from ginrules.score_entries import schemes
-from ginrules.table import Table
-from ginrules.tutor import action_dict
 
 from .conftest import LANGUAGES, LIVE_TIMEOUT, SITE, Server, in_turn, open_context
 from .test_play import sheet_row_text, strings, the_card
@@ -566,7 +566,7 @@ def test_the_statistics_follow_the_game_as_it_ends(page: Page) -> None:
     expect(stats).to_contain_text(scheme_name(page, "standard"))
 
 
-WORDS_FILE = "ginrules-play-words.json"  # ginrules_site/play.py's: every variant's words
+WORDS_FILE = "ginrules-play-words.json"  # ginrules_site/live/play.py's: every variant's words
 
 
 @pytest.mark.parametrize("lang", in_turn(2))

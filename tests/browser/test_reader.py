@@ -284,7 +284,7 @@ def test_a_search_result_opens_with_its_words_marked(
     page: Page, requests_log: Any, lang: str
 ) -> None:
     """Sphinx's highlighting script is loaded only on a page opened from a search
-    (ginrules_site/assets.py), and there it marks the words searched for."""
+    (ginrules_site/live/assets.py), and there it marks the words searched for."""
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.goto(f"/{lang}/glossary.html")

@@ -460,7 +460,7 @@ def test_a_snapshot_made_during_a_game_starts_the_next_play_page(
     """The play page keeps its tables in the worker, so its snapshot may be made while a
     game is on (a normal start's): the next page starts from it and deals the cards of
     its own link."""
-    from ginrules.table import Table
+    from ginrules.coach.table import Table
 
     from .test_play import ROOT, click_move, hand_codes, offered, settled
 

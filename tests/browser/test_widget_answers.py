@@ -266,7 +266,7 @@ def turns_in(deal: Any, items: list[tuple[bool, list[int]]]) -> int:
 def test_the_stepper_counts_turns_as_the_summary_and_goes_back(
     pages: Callable[[str, str], Page], shared_context: Any, lang: str
 ) -> None:
-    from ginrules_site.deals import play, turn_items
+    from ginrules_site.directives.deals import play, turn_items
 
     _ = translator(lang)
     page = pages(lang, "standard")

@@ -349,7 +349,8 @@ def test_live_showdown_equals_the_engine(pages: Callable[[str, str], Page], lang
     )
 
 
-# Who went out, as the variant's rules name the role (ginrules_site.examples.showdown_words).
+# Who went out, as the variant's rules name the role
+# (ginrules_site.directives.examples.showdown_words).
 ROLE_WORDS = {
     "straight": (
         "Player who went gin",
@@ -415,7 +416,7 @@ def test_live_showdown_names_the_variants_roles(
 def test_stock_end_steps_a_seeded_deal_to_its_end(
     pages: Callable[[str, str], Page], lang: str
 ) -> None:
-    from ginrules_site.deals import play, turn_items
+    from ginrules_site.directives.deals import play, turn_items
 
     page = pages(lang, "straight-gin")
     _ = translator(lang)
@@ -482,7 +483,7 @@ def test_every_variant_page_has_a_stock_end_widget(
 
 
 def test_stock_end_shows_the_reshuffle_live(pages: Callable[[str, str], Page]) -> None:
-    from ginrules_site.deals import play, turn_items
+    from ginrules_site.directives.deals import play, turn_items
 
     page = pages("fr", "oklahoma")
     widget = page.locator("section[data-widget='stock']").first

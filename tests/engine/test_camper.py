@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from ginrules.camper import CamperPlayer, own_turn
 from ginrules.cards import Card, parse_hand
 from ginrules.deal import Action, Discard, DrawDiscard, DrawStock, Gin, Knock
 from ginrules.melds import deadwood
 from ginrules.players import get_player
+from ginrules.players.camper import CamperPlayer, own_turn
 from ginrules.rules import STANDARD, STRAIGHT, Rules
 from ginrules.view import MatchContext, PlayerView
 

@@ -22,7 +22,7 @@ import pytest
 
 import ginrules
 from ginrules.cli import all_commands, build_parser
-from ginrules.cli_play import LANGUAGES
+from ginrules.cli.game import LANGUAGES
 from ginrules.languages import SOURCE
 
 ROOT = Path(__file__).resolve().parents[2]

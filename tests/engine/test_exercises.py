@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from ginrules.cards import CARDS, Card
-from ginrules.exercises import (
+from ginrules.coach.exercises import (
     HOLLYWOOD_LEVEL,
     KINDS,
     LEVELS,

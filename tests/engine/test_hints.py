@@ -17,8 +17,7 @@ from typing import Any
 import pytest
 
 from ginrules.cards import CARDS
-from ginrules.deal import Deal, DrawStock, replay
-from ginrules.hints import (
+from ginrules.coach.hints import (
     DEAL_POINTS,
     HINT_REASONS,
     MAX_WORLDS,
@@ -30,11 +29,12 @@ from ginrules.hints import (
     win_chance,
     worlds_per_move,
 )
+from ginrules.coach.tutor import action_dict
+from ginrules.deal import Deal, DrawStock, replay
 from ginrules.melds import deadwood
 from ginrules.players import RandomPlayer, get_player
+from ginrules.players.search import StrongPlayer
 from ginrules.rules import FRENCH, OKLAHOMA, PRESETS, STANDARD, STRAIGHT, Rules
-from ginrules.search import StrongPlayer
-from ginrules.tutor import action_dict
 from ginrules.view import MatchContext, PlayerView
 
 _spec = importlib.util.spec_from_file_location(
@@ -241,7 +241,7 @@ def test_the_terminal_game_shows_the_chances(lang: str) -> None:
     import argparse
     import io
 
-    from ginrules.cli_play import HINT_WORDS, Voice, run_play
+    from ginrules.cli.game import HINT_WORDS, Voice, run_play
 
     args = argparse.Namespace(
         seed=7, dealer="computer", level="good", variant="standard", lang=lang

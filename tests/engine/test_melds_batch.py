@@ -15,7 +15,8 @@ from typing import Any
 import pytest
 
 from ginrules.cards import CARDS, Card, parse_hand
-from ginrules.cli import main, melds_line
+from ginrules.cli import main
+from ginrules.cli.melds import melds_line
 from ginrules.melds import (
     _discard_bits,
     _discard_deadwood,

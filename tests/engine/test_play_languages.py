@@ -12,7 +12,7 @@ import pytest
 
 from ginrules.cards import CARDS, Card, find_notation
 from ginrules.cli import all_commands, build_parser
-from ginrules.cli_play import (
+from ginrules.cli.game import (
     COMMAND_WORDS,
     GOING_DOWN_REASONS,
     LANGUAGES,
@@ -239,7 +239,7 @@ def test_french_typography_of_the_terminal_game() -> None:
     # from the compiled catalog the game uses, with the standard library (also in Pyodide)
     import gettext
 
-    from ginrules.cli_play import LOCALE
+    from ginrules.cli.game import LOCALE
 
     with (LOCALE / "fr" / "LC_MESSAGES" / "ginrules.mo").open("rb") as handle:
         catalog = gettext.GNUTranslations(handle)._catalog  # type: ignore[attr-defined]

@@ -10,9 +10,9 @@ import pytest
 
 from ginrules.cards import CARDS
 from ginrules.cli import all_commands, build_parser, main
-from ginrules.cli_deals import duel
 from ginrules.errors import GinRulesError
 from ginrules.players import GoodPlayer, Player, UnknownLevelError
+from ginrules.players.duels import duel
 from ginrules.rules import STANDARD, STRAIGHT
 
 

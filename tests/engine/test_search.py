@@ -1,4 +1,5 @@
-"""The expert's knock decisions against a gin camper (ginrules.search), on narrated positions."""
+"""The expert's knock decisions against a gin camper (ginrules.players.search), on narrated
+positions."""
 
 from __future__ import annotations
 
@@ -9,8 +10,8 @@ import pytest
 from ginrules.cards import Card, parse_hand
 from ginrules.deal import Action, Deal, Discard, Knock
 from ginrules.players import ExpertPlayer, Player, get_player, play_deal, play_match
+from ginrules.players.search import StrongPlayer, knocks_when_it_may
 from ginrules.rules import FRENCH, STANDARD, Rules, find_variant
-from ginrules.search import StrongPlayer, knocks_when_it_may
 from ginrules.view import MatchContext, PlayerView, Shown
 
 
@@ -190,7 +191,7 @@ def test_it_tells_the_camper_from_the_baseline_in_a_match(variant: str) -> None:
 
 
 def test_the_tutor_says_why_it_waits_against_a_knocker() -> None:
-    from ginrules.tutor import tutor
+    from ginrules.coach.tutor import tutor
 
     deal, knocker = _late_knock(0)
     late = Shown.of(deal, 1 - knocker)

@@ -58,7 +58,7 @@ def test_simulate_progress_bar_on_stderr() -> None:
 def test_simulate_shows_the_bar_by_default_from_1000_deals_on_a_terminal(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    import ginrules.cli_deals
+    import ginrules.cli.deals
 
     asked: list[bool] = []
 
@@ -66,7 +66,7 @@ def test_simulate_shows_the_bar_by_default_from_1000_deals_on_a_terminal(
         asked.append(progress is not None)  # the CLI's choice; the simulation is tested above
         return {"deals": deals}
 
-    monkeypatch.setattr(ginrules.cli_deals, "simulate", simulate)
+    monkeypatch.setattr(ginrules.cli.deals, "simulate", simulate)
     for argv, stderr in ((["--deals", "1000"], Tty()), (["--deals", "1000"], io.StringIO())):
         args = parse(["simulate", *argv])
         args._run(args, io.StringIO(), stderr)

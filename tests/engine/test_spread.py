@@ -16,7 +16,7 @@ from collections.abc import Sequence
 import pytest
 
 from ginrules.cards import Card, parse_hand
-from ginrules.cli_play import Voice, _spread
+from ginrules.cli.game import Voice, _spread
 from ginrules.deal import (
     BigGin,
     Deal,

@@ -8,12 +8,12 @@ from typing import Any
 
 import pytest
 
+from ginrules.coach.table import BadSeedError, NotYourTurnError, Table, TakeBackError, deal_seed
 from ginrules.deal import Deal, DrawDiscard, action_from_dict
 from ginrules.errors import GinRulesError, IllegalActionError, UnknownVariantError
 from ginrules.players import UnknownLevelError, get_player
 from ginrules.rules import PRESETS, find_variant
 from ginrules.score_entries import BadSchemeError, fill_sheet, schemes
-from ginrules.table import BadSeedError, NotYourTurnError, Table, TakeBackError, deal_seed
 
 GAMES = [(name, scheme) for name, rules in PRESETS.items() for scheme in schemes(rules)]
 

@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
+from ginrules.coach.table import Table
 from ginrules.errors import IllegalActionError
-from ginrules.table import Table
 
 ARGS: dict[str, Any] = {
     "rules": "standard",

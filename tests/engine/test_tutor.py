@@ -9,11 +9,11 @@ from typing import Any
 import pytest
 
 from ginrules.cards import CARDS, Card, parse_hand
+from ginrules.coach.table import Table, view_fields
+from ginrules.coach.tutor import EXPERT_REASONS, WHY_NOT, tutor
 from ginrules.deal import Deal, DrawDiscard, DrawStock, Pass
 from ginrules.players import get_player
 from ginrules.rules import FRENCH, OKLAHOMA, PRESETS, STANDARD, STRAIGHT, Rules
-from ginrules.table import Table, view_fields
-from ginrules.tutor import EXPERT_REASONS, WHY_NOT, tutor
 from ginrules.view import MatchContext, PlayerView
 
 

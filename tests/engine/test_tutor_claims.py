@@ -20,14 +20,14 @@ from typing import Any
 import pytest
 
 from ginrules.cards import CARDS, Card
+from ginrules.coach.hints import HINT_REASONS
+from ginrules.coach.tutor import EXPERT_REASONS, WHY_NOT, tutor
 from ginrules.deal import BigGin, Deal, Discard, DrawDiscard, DrawStock, Gin, Knock, Pass
 from ginrules.going_out import check_going_out
-from ginrules.hints import HINT_REASONS
 from ginrules.melds import best_arrangements, deadwood, max_melded
 from ginrules.players import ExpertPlayer, get_player
+from ginrules.players.search import knocks_when_it_may
 from ginrules.rules import FRENCH, OKLAHOMA, STANDARD, STRAIGHT, Rules
-from ginrules.search import knocks_when_it_may
-from ginrules.tutor import EXPERT_REASONS, WHY_NOT, tutor
 from ginrules.view import MatchContext, PlayerView, Shown
 
 SEAT = 0
@@ -397,7 +397,7 @@ def run(rules: Rules, count: int, seed: int = 0) -> Counter[str]:
 
 # --------------------------------------------------------------------------- the tests
 
-# 250: the expert level knocks in its first turns (ginrules.search), deals are shorter,
+# 250: the expert level knocks in its first turns (ginrules.players.search), deals are shorter,
 # and in 150 positions of standard no discard kept more outs (keeps_outs) any more
 SAMPLE = 250
 

@@ -5,10 +5,10 @@ opponent's hand is ever in a view."""
 
 from __future__ import annotations
 
+from ginrules.coach.table import Table
 from ginrules.deal import Action, Deal
 from ginrules.players import Player, get_player, play_deal, play_match
 from ginrules.rules import STANDARD, find_variant
-from ginrules.table import Table
 from ginrules.view import PlayerView, Shown
 
 

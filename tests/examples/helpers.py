@@ -23,7 +23,8 @@ def write_project(srcdir: Path, body: str, extra_conf: str = "") -> Path:
     (srcdir / "conf.py").write_text(
         textwrap.dedent(
             f"""
-            extensions = ["myst_parser", "ginrules_site.examples", "ginrules_site.deals"]
+            extensions = ["myst_parser", "ginrules_site.directives.examples",
+                          "ginrules_site.directives.deals"]
             locale_dirs = [{str(LOCALE)!r}]
             gettext_compact = False
             ginrules_cache_dir = {str(srcdir / "_cache")!r}

@@ -12,7 +12,7 @@ from babel.messages.pofile import read_po
 
 from ginrules.cards import Card
 from ginrules.cases import CARD_FIELDS
-from ginrules.cli_play import LANGUAGES, Voice
+from ginrules.cli.game import LANGUAGES, Voice
 from ginrules.rules import find_variant
 
 LOCALE = Path(__file__).resolve().parents[2] / "ginrules" / "locale"

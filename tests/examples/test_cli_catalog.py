@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
-from ginrules.cli_play import LANGUAGES, LOCALE, translation
+from ginrules.cli.game import LANGUAGES, LOCALE, translation
 from ginrules.languages import LANGUAGES as TABLE
 from ginrules.languages import SOURCE
 

@@ -8,11 +8,11 @@ from typing import Any
 
 import pytest
 
-import ginrules_site.deals
-from ginrules.cli_deals import simulate
+import ginrules_site.directives.deals
 from ginrules.deal import Deal
 from ginrules.match import score_sheet
 from ginrules.players import GoodPlayer, play_deal, play_match
+from ginrules.players.duels import simulate
 from ginrules.rules import STANDARD, STRAIGHT
 
 from .helpers import build, build_failing, write_project
@@ -110,7 +110,7 @@ def test_statistic_prints_the_simulated_share_and_caches_it(
         calls.append(1)
         return simulate(*args, **kwargs)
 
-    monkeypatch.setattr(ginrules_site.deals, "simulate", counting)
+    monkeypatch.setattr(ginrules_site.directives.deals, "simulate", counting)
     srcdir = project(tmp_path, stat_block("straight", "dead", 120))
     text = text_of(build(make_app, srcdir, "text"))
     share = f"{100 * expected['dead'] / 120:.1f}%"

@@ -26,7 +26,7 @@ from ginrules.rules import (
     options,
 )
 from ginrules.showdown import showdown
-from ginrules_site.examples import APPLIES
+from ginrules_site.directives.examples import APPLIES
 
 from .helpers import build, build_failing, parse_examples, write_project
 

@@ -16,9 +16,9 @@ from babel.messages.pofile import read_po
 import ginrules
 from ginrules.going_out import REASONS
 from ginrules.languages import LANGUAGES as LANGUAGE_TABLE
-from ginrules_site.examples import reason_messages
+from ginrules_site.directives.examples import reason_messages
+from ginrules_site.live.widgets import common_strings
 from ginrules_site.messages import CATALOG, Plural
-from ginrules_site.widgets import common_strings
 
 from .helpers import LOCALE, fields
 

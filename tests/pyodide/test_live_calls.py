@@ -6,7 +6,7 @@ import json
 from typing import Any
 
 from ginrules import DuplicateCardError, HandSizeError, UnknownCardError, parse_hand
-from ginrules_site.ginrules_live import call
+from ginrules_site.live.ginrules_live import call
 
 
 def reply(name: str, args: Any) -> Any:
@@ -36,7 +36,7 @@ def test_bad_calls_never_raise() -> None:
 
 def test_stock_is_the_build_time_deal_log() -> None:
     from ginrules import find_variant
-    from ginrules_site.deals import play
+    from ginrules_site.directives.deals import play
 
     for variant, seed in (("straight", 8), ("standard", 3)):
         value = reply("stock", {"variant": variant, "seed": str(seed)})["value"]
@@ -133,7 +133,7 @@ def test_showdown_reports_are_identical_for_every_variant() -> None:
 
 def test_deal_log_reports_are_identical_for_every_variant() -> None:
     from ginrules.rules import PRESETS
-    from ginrules_site.deals import play
+    from ginrules_site.directives.deals import play
 
     for name, rules in PRESETS.items():
         for seed in (1, 8, 31):
@@ -182,7 +182,7 @@ def test_score_sheet_reports_are_identical_for_every_variant() -> None:
 def test_every_warm_up_call_is_answered() -> None:
     """The worker's warm-up before the snapshot: a real call of each kind, every variant."""
     from ginrules import PRESETS
-    from ginrules_site.ginrules_live import HANDLERS, warm_calls
+    from ginrules_site.live.ginrules_live import HANDLERS, warm_calls
 
     calls = json.loads(warm_calls())
     assert {name for name, _args in calls} <= set(HANDLERS)
@@ -194,17 +194,18 @@ def test_every_warm_up_call_is_answered() -> None:
 
 # In a fresh interpreter: the modules a hand's first answer waited for, and those there
 # once the warm-up calls are made (what the memory snapshot then holds).
+PLAY_MODULES = ("ginrules.players", "ginrules.deal", "ginrules.coach.table", "ginrules.coach.tutor")
 IMPORTS = """
 import json, sys
-import ginrules_site.ginrules_live as live
-PLAY = ("ginrules.players", "ginrules.deal", "ginrules.table", "ginrules.tutor")
+import ginrules_site.live.ginrules_live as live
+PLAY = PLAY_MODULES
 assert json.loads(live.call("melds", json.dumps({"cards": "7H 8H 9H 2C"})))["ok"]
 calls = json.loads(live.warm_calls())
 first = [m for m in PLAY if m in sys.modules]
 for name, args in calls:
     live.call(name, json.dumps(args))
 print(json.dumps([first, [m for m in PLAY if m in sys.modules]]))
-"""
+""".replace("PLAY_MODULES", repr(PLAY_MODULES))
 
 
 def test_a_hands_first_answer_imports_no_player_and_the_warm_up_imports_all() -> None:
@@ -221,13 +222,13 @@ def test_a_hands_first_answer_imports_no_player_and_the_warm_up_imports_all() ->
     )
     first, warmed = json.loads(done.stdout)
     assert first == []
-    assert warmed == ["ginrules.players", "ginrules.deal", "ginrules.table", "ginrules.tutor"]
+    assert warmed == list(PLAY_MODULES)
 
 
 def test_exercise_calls_are_the_engines() -> None:
     """The exercises page's calls: the engine's exercise for a seed (one drawn when none is
     given) and its verdict, made again from the seed; bad arguments come back as codes."""
-    from ginrules.exercises import check_answer, make_exercise
+    from ginrules.coach.exercises import check_answer, make_exercise
 
     args = {"variant": "oklahoma", "kind": "showdown", "level": 2, "seed": 5}
     exercise = make_exercise("oklahoma", "showdown", 2, 5)

@@ -6,8 +6,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ginrules.table import Table
-from ginrules_site.ginrules_live import call
+from ginrules.coach.table import Table
+from ginrules_site.live.ginrules_live import call
 
 
 def reply(name: str, args: Any) -> Any:
@@ -100,7 +100,7 @@ def test_bad_play_calls_are_typed_errors() -> None:
 
 
 def test_the_table_in_use_is_kept_while_others_come_and_go() -> None:
-    from ginrules_site.ginrules_live import MAX_TABLES
+    from ginrules_site.live.ginrules_live import MAX_TABLES
 
     base = {"variant": "standard", "scheme": "one_deal", "level": "random", "seed": 2}
     mine = reply("play_new", base)["table"]
@@ -114,7 +114,7 @@ def test_the_table_in_use_is_kept_while_others_come_and_go() -> None:
 
 
 def test_a_restored_engine_forgets_the_tables_of_the_snapshots_page() -> None:
-    from ginrules_site.ginrules_live import restored
+    from ginrules_site.live.ginrules_live import restored
 
     base = {"variant": "standard", "scheme": "one_deal", "level": "random", "seed": 2}
     table = reply("play_new", base)["table"]

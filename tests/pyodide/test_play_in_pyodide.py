@@ -9,8 +9,8 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
-from ginrules.table import Table
-from ginrules_site.ginrules_live import call
+from ginrules.coach.table import Table
+from ginrules_site.live.ginrules_live import call
 
 ROOT = Path(__file__).resolve().parents[2]
 RUNTIME = ROOT / "_build" / "html" / "_pyodide"

@@ -151,7 +151,7 @@ def test_importing_the_engine_compiles_nothing(tmp_path: Path) -> None:
         check=True,
     )
     said = json.loads(run.stdout.strip().splitlines()[-1])
-    assert {"ginrules.reports", "ginrules.table"} <= set(said["loaded"])
+    assert {"ginrules.coach.reports", "ginrules.coach.table"} <= set(said["loaded"])
     assert len(said["loaded"]) > 10
     assert said["compiled"] == []
     # Compiled without optimisation: the docstrings (doctests) are there.

@@ -23,7 +23,7 @@ from ginrules.cards import Card
 from ginrules.cases import CARD_FIELDS, CASES, CardName
 from ginrules.languages import LANGUAGES as LANGUAGE_TABLE
 from ginrules_site.cards_html import definite_card_name, definite_table, suit_name
-from ginrules_site.catalogs import markup, markup_problems, msgfmt_problems
+from ginrules_site.chrome.catalogs import markup, markup_problems, msgfmt_problems
 from ginrules_site.messages import CATALOG
 
 ROOT = Path(__file__).resolve().parents[2]

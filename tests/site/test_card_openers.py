@@ -21,8 +21,8 @@ from ginrules.cards import Card
 from ginrules.cases import CARD_FIELDS, CASE_NAMES, CASES, parse_case
 from ginrules.languages import LANGUAGES as LANGUAGE_TABLE
 from ginrules_site.cards_html import card_name, definite_card_name
-from ginrules_site.catalogs import check
-from ginrules_site.deals import turn_sentences
+from ginrules_site.chrome.catalogs import check
+from ginrules_site.directives.deals import turn_sentences
 from ginrules_site.messages import CATALOG, Plural
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -88,8 +88,8 @@ def simulated(variant: str, deals: int) -> dict[str, Any]:
     """``simulate(variant, deals, seed=1)`` as the build ran it: its cache is keyed by the
     engine's source hash, so a changed engine simulates again here (that the cache holds
     the simulation's own result is tests/examples/test_deals.py's subject)."""
-    from ginrules_site.deals import cached_simulation
-    from ginrules_site.examples import engine_fingerprint
+    from ginrules_site.directives.deals import cached_simulation
+    from ginrules_site.directives.examples import engine_fingerprint
 
     cache_dir = ROOT / "_build" / ".cache"
     return cached_simulation(cache_dir, engine_fingerprint(), find_variant(variant), deals, 1)
@@ -97,7 +97,7 @@ def simulated(variant: str, deals: int) -> dict[str, Any]:
 
 @pytest.mark.parametrize("docname", VARIANT_PAGES)
 def test_deal_logs_and_statistics_show_the_engines_numbers(site: Path, docname: str) -> None:
-    from ginrules_site.deals import play
+    from ginrules_site.directives.deals import play
 
     # The stock-end widget shows the same static deal log (random players by default).
     logs = [

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from ginrules import PRESETS
-from ginrules.exercises import (
+from ginrules.coach.exercises import (
     HOLLYWOOD_LEVEL,
     KINDS,
     LEVELS,
@@ -22,8 +22,8 @@ from ginrules.exercises import (
     kinds_for,
     make_exercise,
 )
-from ginrules_site.exercises import STATIC_EXERCISES, probe_answer
-from ginrules_site.play import VARIANTS
+from ginrules_site.live.exercises import STATIC_EXERCISES, probe_answer
+from ginrules_site.live.play import VARIANTS
 
 SITE = Path(__file__).resolve().parents[2] / "_build" / "html"
 

@@ -16,7 +16,7 @@ from bs4 import BeautifulSoup
 
 from ginrules.languages import LANGUAGES as LANGUAGE_TABLE
 from ginrules.rules import find_variant
-from ginrules_site.examples import showdown_words
+from ginrules_site.directives.examples import showdown_words
 
 # The words of a knock, per language; a complete language needs its entry here.
 KNOCK_WORDS = {

@@ -1,5 +1,5 @@
 """The glossary's tables of terms: one column per language of the site, read from each
-language's catalog (ginrules_site/glossary.py), so that a new language gets its column
+language's catalog (ginrules_site/directives/glossary.py), so that a new language gets its column
 by its catalogs alone; and the rank letters they give agree with the engine's notations."""
 
 from __future__ import annotations

@@ -14,7 +14,7 @@ from babel.numbers import parse_decimal
 from bs4 import BeautifulSoup
 
 from ginrules.languages import LANGUAGES
-from ginrules_site.deals import number_locale, percent
+from ginrules_site.directives.deals import number_locale, percent
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = json.loads((ROOT / "ginrules_site" / "data" / "ladder.json").read_text("utf-8"))

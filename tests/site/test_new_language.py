@@ -24,7 +24,7 @@ from babel.messages.pofile import read_po, write_po
 from bs4 import BeautifulSoup
 
 from ginrules.cards import SUIT_SYMBOLS, Notation, parse_hand
-from ginrules_site.catalogs import percent
+from ginrules_site.chrome.catalogs import percent
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCES = ("conf.py", "docs", "_templates", "ginrules_site", "ginrules", "tools")

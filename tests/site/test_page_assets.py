@@ -1,4 +1,5 @@
-"""Page weight: a page links only the style sheets and scripts it uses (ginrules_site/assets.py)."""
+"""Page weight: a page links only the style sheets and scripts it uses
+(ginrules_site/live/assets.py)."""
 
 from __future__ import annotations
 

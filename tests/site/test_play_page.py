@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
+from ginrules.coach.tutor import EXPERT_REASONS, WHY_NOT
 from ginrules.languages import LANGUAGES as LANGUAGE_TABLE
-from ginrules.tutor import EXPERT_REASONS, WHY_NOT
-from ginrules_site.play import WORDS_FILE
+from ginrules_site.live.play import WORDS_FILE
 
 SITE = Path(__file__).resolve().parents[2] / "_build" / "html"
 LANGUAGES = list(LANGUAGE_TABLE)  # every language the site builds

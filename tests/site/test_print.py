@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from ginrules_site.offline import SUMMARY_PAGES
+from ginrules_site.live.offline import SUMMARY_PAGES
 
 ROOT = Path(__file__).resolve().parents[2]
 DIST = ROOT / "dist"

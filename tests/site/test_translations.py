@@ -19,7 +19,7 @@ from bs4 import BeautifulSoup
 
 from ginrules import NOTATIONS
 from ginrules.languages import LANGUAGES as TABLE
-from ginrules_site.catalogs import catalogs, check, percent, status
+from ginrules_site.chrome.catalogs import catalogs, check, percent, status
 
 ROOT = Path(__file__).resolve().parents[2]
 LOCALE = ROOT / "locale"
@@ -507,7 +507,7 @@ def test_a_language_in_progress_is_held_at_its_minimum(broken_locale, monkeypatc
     share; below it, one line names the share and the minimum. Markup still counts."""
     import dataclasses
 
-    import ginrules_site.catalogs as catalogs_module
+    import ginrules_site.chrome.catalogs as catalogs_module
 
     # the copies hold English text: no typography rules, as for a language without an entry
     entry = dataclasses.replace(
@@ -679,11 +679,11 @@ def test_gin_rami_play_never_says_deadwood_nor_knock(site: Path, lang: str) -> N
     import json
 
     from ginrules.cards import CARDS
-    from ginrules.cli_play import HINT_GOING_OUT, HINT_REASONS, HINT_REASONS_DOWN, translation
-    from ginrules.hints import HINT_REASONS as HINT_CODES
+    from ginrules.cli.game import HINT_GOING_OUT, HINT_REASONS, HINT_REASONS_DOWN, translation
+    from ginrules.coach.hints import HINT_REASONS as HINT_CODES
+    from ginrules.coach.tutor import EXPERT_REASONS, WHY_NOT
     from ginrules.rules import find_variant
-    from ginrules.tutor import EXPERT_REASONS, WHY_NOT
-    from ginrules_site.play import WORDS_FILE, play_strings
+    from ginrules_site.live.play import WORDS_FILE, play_strings
 
     words = NOT_GIN_RAMI[lang]
     anchors = list(ANCHORS)

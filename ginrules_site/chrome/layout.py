@@ -29,7 +29,7 @@ from sphinx.config import Config
 from sphinx.util.docutils import SphinxDirective
 
 from ginrules.languages import LANGUAGES, SOURCE
-from ginrules_site.catalogs import catalogs, percent, status
+from ginrules_site.chrome.catalogs import catalogs, percent, status
 from ginrules_site.messages import _
 
 DEFAULT_LANGUAGES = {"en": "English"}
@@ -263,7 +263,7 @@ def _add_assets(app: Sphinx) -> None:
     # the sidebar and the end of every other page's <title> (never the package name).
     app.config.html_title = str(_("Gin Rummy rules"))
     if app.builder.format == "html":
-        app.config.html_static_path.append(str(Path(__file__).parent / "static"))
+        app.config.html_static_path.append(str(Path(__file__).parents[1] / "static"))
         app.add_css_file("ginrules-chrome.css")
 
 

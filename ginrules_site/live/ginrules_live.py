@@ -24,12 +24,12 @@ from typing import TYPE_CHECKING, Any
 
 import ginrules
 from ginrules import PRESETS, Card, GinRulesError, Rules, find_variant, parse_hand
-from ginrules.reports import deal_log_report, hand_report, score_sheet_report, showdown_report
+from ginrules.coach.reports import deal_log_report, hand_report, score_sheet_report, showdown_report
 
 # The play page's table (and the computer players it imports) is imported on the first
 # call that needs it: a page's first answer, most often a hand's, does not wait for it.
 if TYPE_CHECKING:
-    from ginrules.table import Table
+    from ginrules.coach.table import Table
 
 VERSION = ginrules.__version__
 
@@ -114,7 +114,7 @@ def _showdown(args: dict[str, Any]) -> Any:
 def _stock(args: dict[str, Any]) -> Any:
     """A seeded deal played to its end: the engine's deal log report, as the
     build-time ``gin-deal-log`` (players ``good`` or ``random``, dealer 0)."""
-    from ginrules.table import BadSeedError
+    from ginrules.coach.table import BadSeedError
 
     seed_text = str(args.get("seed", "")).strip()
     if not seed_text.isdigit() or len(seed_text) > 9:
@@ -152,7 +152,7 @@ def _exercise_args(args: dict[str, Any]) -> tuple[Rules, str, int]:
 def _exercise_new(args: dict[str, Any]) -> Any:
     """An exercise of ``variant``, ``kind`` and ``level`` (``seed`` absent: drawn at random):
     ``Exercise.to_dict()``."""
-    from ginrules.exercises import make_exercise
+    from ginrules.coach.exercises import make_exercise
 
     rules, kind, level = _exercise_args(args)
     seed = _number(args, "seed", BadCallError)
@@ -164,7 +164,7 @@ def _exercise_new(args: dict[str, Any]) -> Any:
 def _exercise_check(args: dict[str, Any]) -> Any:
     """The same exercise made again from its seed, and the reader's ``answer`` checked:
     ``Verdict.to_dict()`` (no state kept between calls)."""
-    from ginrules.exercises import check_answer, make_exercise
+    from ginrules.coach.exercises import check_answer, make_exercise
 
     rules, kind, level = _exercise_args(args)
     seed = _number(args, "seed", BadCallError)
@@ -224,7 +224,7 @@ def _play_new(args: dict[str, Any]) -> Any:
     ``moves``, that move log replayed first (as :meth:`Table.replay`: the computer
     then plays to the reader's turn). Without, the computer has not moved yet
     even when it is to play: the page asks it with ``play_computer``."""
-    from ginrules.table import BadSeedError, Table
+    from ginrules.coach.table import BadSeedError, Table
 
     seed = _number(args, "seed", BadSeedError)
     deal = _number(args, "deal", BadSeedError)
@@ -298,7 +298,7 @@ def _play_tutor(args: dict[str, Any]) -> Any:
 def _play_hints(args: dict[str, Any]) -> Any:
     """The reader's moves ranked by the chance of winning (:func:`ginrules.hints.table_hints`);
     ``seed`` (optional) seeds the rollouts, else the tutor's seed of the position."""
-    from ginrules.hints import table_hints
+    from ginrules.coach.hints import table_hints
 
     seed = _number(args, "seed", BadCallError)
     return table_hints(_table(args), seed)

@@ -14,7 +14,7 @@ import json
 import sys
 from typing import TextIO
 
-from ginrules.cli import Command, add_variant, number, variant
+from ginrules.cli.base import Command, add_variant, number, variant
 from ginrules.errors import GinRulesError
 from ginrules.match import entry_outcomes
 from ginrules.rules import Rules

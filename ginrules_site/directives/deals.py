@@ -52,15 +52,15 @@ from sphinx.config import Config
 from sphinx.util import logging
 
 from ginrules.cards import Card
-from ginrules.cli_deals import simulate
+from ginrules.coach.reports import deal_log
 from ginrules.deal import Deal
 from ginrules.errors import GinRulesError
 from ginrules.match import score_sheet
 from ginrules.players import GoodPlayer, play_match
-from ginrules.reports import deal_log
+from ginrules.players.duels import simulate
 from ginrules.rules import Rules
 from ginrules_site.cards_html import card_node, cardrow_node, group_node
-from ginrules_site.examples import (
+from ginrules_site.directives.examples import (
     ExampleDirective,
     paragraph,
     showdown_nodes,
@@ -592,7 +592,7 @@ def _default_cache(app: Sphinx, config: Config) -> None:
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
-    app.setup_extension("ginrules_site.examples")
+    app.setup_extension("ginrules_site.directives.examples")
     app.add_config_value("ginrules_cache_dir", "", "", types=[str])
     app.connect("config-inited", _default_cache)
     app.add_directive("gin-deal-log", DealLogDirective)

@@ -24,12 +24,12 @@ from docutils.parsers.rst import Directive
 from sphinx.application import Sphinx
 
 from ginrules.rules import PRESETS
-from ginrules_site.deals import number_locale, percent
-from ginrules_site.examples import variant_name
+from ginrules_site.directives.deals import number_locale, percent
+from ginrules_site.directives.examples import variant_name
+from ginrules_site.live.play import LEVELS, level_labels
 from ginrules_site.messages import _
-from ginrules_site.play import LEVELS, level_labels
 
-DATA = Path(__file__).resolve().parent / "data" / "ladder.json"
+DATA = Path(__file__).resolve().parents[1] / "data" / "ladder.json"
 OPPONENTS = ("beginner", "camper")
 NONE = "—"
 

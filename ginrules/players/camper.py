@@ -13,7 +13,7 @@ challenge's program.
   ``decay`` to the power of its own turn number less one, times the deadwood
   expected after the next draw and the best discard, each card it has not
   seen drawn as likely), plus ``danger`` times the chance that the opponent
-  holds a meld for the card (:func:`ginrules.players._feeds`).
+  holds a meld for the card (:func:`ginrules.players.base._feeds`).
 - **Going out:** gin (big gin where the rules have it) whenever it can; a
   knock only in its first ``knock_turns`` turns, then it plays only for gin.
 - **Spread:** as every level, the arrangement of least deadwood that leaves
@@ -34,7 +34,8 @@ from collections.abc import Callable, Sequence
 
 from ginrules.cards import Card
 from ginrules.melds import _tables
-from ginrules.players import GoodPlayer, _feeds, _saved
+from ginrules.players.base import _feeds, _saved
+from ginrules.players.good import GoodPlayer
 from ginrules.view import PlayerView
 
 __all__ = ["CamperPlayer", "lookahead_valuer", "lookahead_weight", "own_turn"]

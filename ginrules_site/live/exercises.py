@@ -44,7 +44,7 @@ from sphinx.util.docutils import SphinxDirective, SphinxRole
 from sphinx.writers.html5 import HTML5Translator
 
 from ginrules.cards import CARDS, Card
-from ginrules.exercises import (
+from ginrules.coach.exercises import (
     HOLLYWOOD_LEVEL,
     KINDS,
     LEVELS,
@@ -54,19 +54,19 @@ from ginrules.exercises import (
 )
 from ginrules.rules import Rules, find_variant
 from ginrules_site.cards_html import card_html, card_node, cardrow_node, group_node
-from ginrules_site.deals import sheet_entry, turn_sentences
-from ginrules_site.examples import (
+from ginrules_site.chrome.search import page_plural_expression
+from ginrules_site.directives.deals import sheet_entry, turn_sentences
+from ginrules_site.directives.examples import (
     going_out_style,
     paragraph,
     showdown_words,
     template_nodes,
     variant_name,
 )
+from ginrules_site.directives.notation import notation_strings, page_notation
+from ginrules_site.live.play import VARIANTS
+from ginrules_site.live.widgets import STATIC_DIR, common_strings
 from ginrules_site.messages import Plural, _, ngettext
-from ginrules_site.notation import notation_strings, page_notation
-from ginrules_site.play import VARIANTS
-from ginrules_site.search import page_plural_expression
-from ginrules_site.widgets import STATIC_DIR, common_strings
 
 logger = logging.getLogger(__name__)
 EXERCISES_DOC = "exercises"
@@ -346,7 +346,7 @@ def trainer_words(rules: Rules) -> dict[str, Any]:
 
 def variant_words(rules: Rules) -> dict[str, Any]:
     """A variant's own words over the page's: who went out and how
-    (:func:`~ginrules_site.examples.showdown_words`), and what the cards in no meld are
+    (:func:`~ginrules_site.directives.examples.showdown_words`), and what the cards in no meld are
     called (:func:`trainer_words`)."""
     return {**showdown_words(rules), **trainer_words(rules)}
 
@@ -922,7 +922,7 @@ def _add_static(app: Sphinx) -> None:
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
-    app.setup_extension("ginrules_site.widgets")
+    app.setup_extension("ginrules_site.live.widgets")
     app.add_node(gr_exercises, html=(visit_exercises_html, depart_exercises_html))
     app.add_node(gr_details, html=(visit_details_html, depart_details_html))
     app.add_node(gr_summary, html=(visit_summary_html, depart_summary_html))

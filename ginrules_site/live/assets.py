@@ -40,10 +40,10 @@ from sphinx.application import Sphinx
 from sphinx.builders.html._assets import _JavaScript
 from sphinx.util import logging
 
-from ginrules_site.widgets import STATIC_DIR
+from ginrules_site.live.widgets import STATIC_DIR
 
 logger = logging.getLogger(__name__)
-ESBUILD = Path(__file__).resolve().parents[1] / "node_modules" / ".bin" / "esbuild"
+ESBUILD = Path(__file__).resolve().parents[2] / "node_modules" / ".bin" / "esbuild"
 MINIFIED = {".mjs", ".js", ".css"}
 # Shipped with their imports inlined: the worker's script imports ginrules-snapshot.mjs,
 # and a reader's browser would ask for it only once the worker's script has arrived (on
@@ -164,7 +164,7 @@ def _minified_static(app: Sphinx) -> None:
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
-    app.setup_extension("ginrules_site.deals")  # its ginrules_cache_dir setting
+    app.setup_extension("ginrules_site.directives.deals")  # its ginrules_cache_dir setting
     app.connect("builder-inited", _minified_static, priority=900)
     app.connect("html-page-context", _page_assets, priority=900)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -42,7 +42,7 @@ from sphinx.util import logging
 from ginrules_site.messages import _
 
 logger = logging.getLogger(__name__)
-STATIC = Path(__file__).parent / "static"
+STATIC = Path(__file__).parents[1] / "static"
 WORKER = "ginrules-sw.js"
 MANIFEST = "manifest.webmanifest"
 THEME_COLOR = "#1d5c3a"  # the card table's green (the maskable icon's background)
@@ -217,7 +217,7 @@ def _add_assets(app: Sphinx) -> None:
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
-    app.setup_extension("ginrules_site.chrome")  # the static folder in html_static_path
+    app.setup_extension("ginrules_site.chrome.layout")  # the static folder in html_static_path
     app.connect("builder-inited", _add_assets)
     app.connect("doctree-resolved", _print_link)
     app.connect("html-page-context", _page_context)
@@ -237,7 +237,7 @@ img {{ display: block; width: {size}px; height: {size}px; }}
 def render_icons(chromium: str = "/usr/bin/chromium") -> None:
     """Write the PNG icons of :data:`ICONS` from ``favicon.svg`` (the "any" ones) and
     ``ginrules-icon-maskable.svg`` (the card inside the safe circle, on the table's
-    green): ``.venv/bin/python -m ginrules_site.offline``."""
+    green): ``.venv/bin/python -m ginrules_site.live.offline``."""
     from playwright.sync_api import sync_playwright
 
     sources = {

@@ -24,7 +24,7 @@ opponent that knocks as soon as it may (the EAAI baseline, the good level), a
 knock of the opponent's is coming, and the undercut is the expert's best answer.
 Against such an opponent it knocks early only in its first
 ``eager_early_turns`` turns (default 2), never races, and values its discards by
-the camper's measure (:func:`~ginrules.camper.lookahead_valuer`: the deadwood
+the camper's measure (:func:`~ginrules.players.camper.lookahead_valuer`: the deadwood
 kept, plus ``eager_lookahead * eager_decay ** (turn - 1)`` times the deadwood
 expected after the next draw, plus ``eager_danger`` times the danger of feeding
 the opponent), which keeps its deadwood low for the knock to come. A camper
@@ -165,10 +165,10 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Sequence
 
-from ginrules.camper import lookahead_valuer, lookahead_weight, own_turn
 from ginrules.cards import Card
 from ginrules.going_out import check_going_out
-from ginrules.players import ExpertPlayer, KnockChoice
+from ginrules.players.camper import lookahead_valuer, lookahead_weight, own_turn
+from ginrules.players.expert import ExpertPlayer, KnockChoice
 from ginrules.view import PlayerView
 
 __all__ = ["StrongPlayer", "knocks_when_it_may"]

@@ -33,7 +33,7 @@ from typing import Any, TextIO
 
 from ginrules.cards import SUIT_SYMBOLS, Card, find_notation
 from ginrules.cases import CASES
-from ginrules.cli import Command, add_variant, variant, whole_number
+from ginrules.cli.base import Command, add_variant, variant, whole_number
 from ginrules.deal import (
     Action,
     BigGin,
@@ -59,7 +59,7 @@ __all__ = ["COMMANDS", "LANGUAGES", "LOCALE", "Voice", "run_play"]
 
 # The languages of the terminal game (their move words: the table's too).
 LANGUAGES = tuple(code for code, language in LANGUAGE_TABLE.items() if language.terminal)
-LOCALE = Path(__file__).parent / "locale"
+LOCALE = Path(__file__).parents[1] / "locale"
 DOMAIN = "ginrules"
 
 
@@ -196,7 +196,7 @@ LEVEL_NAMES = {
 }
 
 
-# The table of chances (typed '?'): the play page's words (ginrules_site/play.py), so
+# The table of chances (typed '?'): the play page's words (ginrules_site/live/play.py), so
 # that the site's catalog translates them (tools/cli_catalog.py).
 HINT_WORDS: dict[str, str] = {
     "act_hints_on": N_("Show the chances"),
@@ -327,7 +327,7 @@ HINT_REASONS: dict[str, str | tuple[str, str]] = {
     ),
 }
 # Gin Rami's words (going down, petit and grand gin, a count, never deadwood), as the play
-# page's (ginrules_site/play.py: going_out_words, tutor_words)
+# page's (ginrules_site/live/play.py: going_out_words, tutor_words)
 HINT_REASONS_DOWN: dict[str, str | tuple[str, str]] = {
     "knock": N_("Go down, discarding {card}: a count of {deadwood} is left."),
     "gin": N_("Go petit gin, discarding {card}."),
@@ -698,7 +698,7 @@ def _hint_lines(say: Voice, deal: Deal, you: int, seed: int) -> list[str]:
     """The table of chances (:func:`ginrules.hints.hints`) for the reader's position, in
     the play page's words: each move with its chance of winning (this deal: a dead deal
     counts as half) and its points, with their 95 % intervals, the marks and the reason."""
-    from ginrules.hints import hints
+    from ginrules.coach.hints import hints
 
     view = PlayerView.of(deal, seat=you)
     table = hints(view, seed)

@@ -1,55 +1,29 @@
-"""Command-line sub-commands that play whole deals: ``simulate`` and ``duel``.
-
-``ginrules simulate [--variant V] [--deals N] [--seed S]`` plays N deals between
-two :class:`~ginrules.players.GoodPlayer` and prints JSON counts (``gin``,
-``big_gin``, ``knock``, ``undercut`` and ``dead`` add up to ``deals``), the
-average number of turns and the deals that reached a reshuffle; a progress bar
-goes to standard error for long runs.
-
-``ginrules play`` is in :mod:`ginrules.cli_play`.
-
-:data:`COMMANDS` adds both to the ``ginrules`` command (:mod:`ginrules.cli`).
-"""
+"""Measures over many deals and games: :func:`simulate` (outcome counts of deals
+between two good players) and :func:`duel` (two levels in mirrored pairs of games,
+with 95 % intervals), which the commands ``simulate`` and ``duel``, the site's
+statistics and the benchmarks run."""
 
 from __future__ import annotations
 
-import argparse
-import json
 import math
 import random
-import sys
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
-from ginrules.cli import Command, add_variant, number, variant, whole_number
 from ginrules.deal import (
     Deal,
 )
 from ginrules.errors import GinRulesError
 from ginrules.match import score_sheet
-from ginrules.players import LEVELS, GoodPlayer, Player, get_player, play_deal, play_match
+from ginrules.players.base import Player
+from ginrules.players.games import play_deal, play_match
+from ginrules.players.good import GoodPlayer
+from ginrules.players.levels import get_player
 from ginrules.rules import Rules
 
-__all__ = ["COMMANDS", "duel", "run_duel", "run_simulate", "simulate"]
+__all__ = ["OUTCOMES", "duel", "simulate"]
 
 OUTCOMES = ("gin", "big_gin", "knock", "undercut", "dead")
-
-
-def _configure_simulate(parser: argparse.ArgumentParser) -> None:
-    add_variant(parser)
-    parser.add_argument(
-        "--deals", type=number(0), default=1000, help="number of deals (default 1000)"
-    )
-    parser.add_argument("--seed", type=whole_number, default=0, help="seed of the run (default 0)")
-    parser.add_argument(
-        "--progress",
-        action=argparse.BooleanOptionalAction,
-        default=None,
-        help="progress bar on standard error (default: for 1000 deals or more, on a terminal)",
-    )
-
-
-# --------------------------------------------------------------------------- simulate
 
 
 class _Progress:
@@ -121,60 +95,8 @@ def simulate(
     }
 
 
-def run_simulate(
-    args: argparse.Namespace, stdout: TextIO | None = None, stderr: TextIO | None = None
-) -> int:
-    """The ``simulate`` command.
-
-    :raises UnknownVariantError: for an unknown ``--variant`` (the parser refuses a
-        negative ``--deals``).
-    """
-    out = stdout or sys.stdout
-    err = stderr or sys.stderr
-    rules = variant(args)
-    show = args.progress
-    if show is None:
-        show = args.deals >= 1000 and err.isatty()
-    counts = simulate(rules, args.deals, args.seed, progress=err if show else None)
-    out.write(json.dumps(counts) + "\n")
-    return 0
-
-
 class _BadArgument(GinRulesError):
     code = "bad_argument"
-
-
-# --------------------------------------------------------------------------- duel
-
-
-def _configure_duel(parser: argparse.ArgumentParser) -> None:
-    add_variant(parser)
-    parser.add_argument(
-        "--players",
-        nargs=2,
-        metavar=("A", "B"),
-        default=("expert", "beginner"),
-        help=f"the two levels ({', '.join(LEVELS)}; default expert beginner)",
-    )
-    parser.add_argument(
-        "--games",
-        type=number(0, even=True),
-        default=200,
-        help="number of games, an even number (default 200)",
-    )
-    parser.add_argument("--seed", type=whole_number, default=0, help="seed of the run (default 0)")
-    parser.add_argument(
-        "--target",
-        type=number(1),
-        default=None,
-        help="score that ends a game (default: the variant's)",
-    )
-    parser.add_argument(
-        "--progress",
-        action=argparse.BooleanOptionalAction,
-        default=None,
-        help="progress bar on standard error (default: for 100 games or more, on a terminal)",
-    )
 
 
 def _interval(pairs: Sequence[float]) -> tuple[float, float, float]:
@@ -296,45 +218,3 @@ def duel(
             for p in (0, 1)
         ],
     }
-
-
-def run_duel(
-    args: argparse.Namespace, stdout: TextIO | None = None, stderr: TextIO | None = None
-) -> int:
-    """The ``duel`` command.
-
-    :raises UnknownVariantError: for an unknown ``--variant``.
-    :raises UnknownLevelError: for an unknown level in ``--players``.
-    :raises GinRulesError: (code ``bad_argument``) for an odd or negative number of
-        games (the parser refuses those, and a ``--target`` below 1, first).
-    """
-    out = stdout or sys.stdout
-    err = stderr or sys.stderr
-    rules = variant(args)
-    show = args.progress
-    if show is None:
-        show = args.games >= 100 and err.isatty()
-    result = duel(
-        rules, list(args.players), args.games, args.seed, args.target, err if show else None
-    )
-    out.write(json.dumps(result) + "\n")
-    return 0
-
-
-COMMANDS: list[Command] = [
-    Command(
-        "simulate",
-        "play N deals between two computer players and print the outcome counts as JSON",
-        _configure_simulate,
-        run_simulate,
-        ("ginrules simulate --deals 30 --seed 7",),
-    ),
-    Command(
-        "duel",
-        "play N games between two computer levels, in mirrored pairs, and print JSON",
-        _configure_duel,
-        run_duel,
-        ("ginrules duel --players good beginner --games 10",),
-    ),
-]
-"""The sub-commands :func:`ginrules.cli.main` adds from this module."""

@@ -67,10 +67,10 @@ from sphinx.util.docutils import SphinxDirective, SphinxRole
 
 import ginrules
 from ginrules.cards import CARDS, Card, parse_hand
+from ginrules.coach.reports import hand
 from ginrules.errors import GinRulesError, IllegalKnockError
 from ginrules.going_out import GoingOut
 from ginrules.melds import Arrangement, Meld
-from ginrules.reports import hand
 from ginrules.rules import Rules, find_variant, options
 from ginrules.showdown import ShowdownResult, showdown
 from ginrules_site.cards_html import (
@@ -1194,10 +1194,12 @@ def engine_fingerprint() -> str:
     The table of languages (``languages.py``: names, notations) decides no number, so a
     new language keeps the cached statistics."""
     digest = hashlib.sha256()
-    for path in sorted(Path(ginrules.__file__).parent.glob("*.py")):
+    package = Path(ginrules.__file__).parent
+    for path in sorted(package.rglob("*.py")):
         if path.name == "languages.py":
             continue
-        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+        name = path.relative_to(package).as_posix()
+        digest.update(name.encode() + b"\0" + path.read_bytes())
     return f"{ginrules.__version__}-{digest.hexdigest()[:16]}"
 
 

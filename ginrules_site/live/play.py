@@ -40,11 +40,11 @@ from ginrules.cards import CARDS
 from ginrules.rules import find_variant
 from ginrules.score_entries import schemes
 from ginrules_site.cards_html import card_html, definite_table
-from ginrules_site.examples import going_out_style, showdown_words, variant_name
+from ginrules_site.chrome.search import page_plural_expression
+from ginrules_site.directives.examples import going_out_style, showdown_words, variant_name
+from ginrules_site.directives.notation import notation_strings, page_notation
+from ginrules_site.live.widgets import STATIC_DIR, common_strings
 from ginrules_site.messages import Plural, _, ngettext, pgettext
-from ginrules_site.notation import notation_strings, page_notation
-from ginrules_site.search import page_plural_expression
-from ginrules_site.widgets import STATIC_DIR, common_strings
 
 # The variants a reader may play, with the page that gives their rules.
 VARIANTS = {
@@ -997,7 +997,7 @@ def _add_static(app: Sphinx) -> None:
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
-    app.setup_extension("ginrules_site.widgets")
+    app.setup_extension("ginrules_site.live.widgets")
     app.add_node(gr_play, html=(visit_play_html, depart_play_html))
     app.add_directive("gin-play", PlayDirective)
     app.add_role("gin-play-link", PlayLinkRole())

@@ -45,13 +45,14 @@ from sphinx.application import Sphinx
 from sphinx.writers.html5 import HTML5Translator
 
 from ginrules.cards import CARDS, Card, Notation, parse_hand
+from ginrules.coach.reports import hand, score_sheet_report
 from ginrules.errors import GinRulesError
 from ginrules.match import entry_outcomes
-from ginrules.reports import hand, score_sheet_report
 from ginrules.rules import Rules
 from ginrules.score_entries import SCHEMES, schemes
 from ginrules_site.cards_html import card_html, suit_name
-from ginrules_site.deals import (
+from ginrules_site.chrome.search import page_plural_expression
+from ginrules_site.directives.deals import (
     DealLogDirective,
     outcome_words,
     seat_name,
@@ -59,7 +60,7 @@ from ginrules_site.deals import (
     sheet_templates,
     turn_sentences,
 )
-from ginrules_site.examples import (
+from ginrules_site.directives.examples import (
     ExampleDirective,
     HandDirective,
     ShowdownDirective,
@@ -70,11 +71,15 @@ from ginrules_site.examples import (
     showdown_words,
     variant_name,
 )
+from ginrules_site.directives.notation import (
+    notation_help,
+    notation_strings,
+    page_notation,
+    written,
+)
 from ginrules_site.messages import Plural, _, ngettext
-from ginrules_site.notation import notation_help, notation_strings, page_notation, written
-from ginrules_site.search import page_plural_expression
 
-STATIC_DIR = Path(__file__).parent / "static"
+STATIC_DIR = Path(__file__).parents[1] / "static"
 
 
 class gr_widget(nodes.container):
@@ -586,8 +591,8 @@ def _add_static(app: Sphinx) -> None:
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
-    app.setup_extension("ginrules_site.examples")
-    app.setup_extension("ginrules_site.deals")
+    app.setup_extension("ginrules_site.directives.examples")
+    app.setup_extension("ginrules_site.directives.deals")
     app.add_node(gr_widget, html=(visit_widget_html, depart_widget_html))
     app.add_directive("gin-meld-finder", MeldFinderDirective)
     app.add_directive("gin-showdown-widget", ShowdownWidgetDirective)
