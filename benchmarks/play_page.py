@@ -162,7 +162,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(
-                executable_path="/usr/bin/chromium", args=bench.ARGS
+                executable_path=bench.CHROMIUM, args=bench.ARGS
             )
             print(f"load average: {bench.load()}")
             print("1. bytes of the play page before any interaction (sent / gzip host / raw)")

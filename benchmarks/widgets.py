@@ -44,6 +44,7 @@ import json
 import os
 import shutil
 import statistics
+import sys
 import tempfile
 import threading
 from collections.abc import Callable
@@ -54,21 +55,16 @@ from urllib.parse import urlsplit
 
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
 
-from ginrules.languages import LANGUAGES
-
 ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from ginrules.languages import LANGUAGES  # noqa: E402
+from tools.chromium import ARGS, CHROMIUM  # noqa: E402
+
 DIST = ROOT / "dist"
 PAGES = ROOT / "tests" / "browser" / "pages"
 NPM_PYODIDE = ROOT / "node_modules" / "pyodide"
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 VARIANT_PAGES = ["standard", "straight-gin", "gin-rami", "oklahoma", "hollywood"]
 HANDS = ["7H 8H 9H 7S 7D 7C 2C 3C 4C 9D", "AS 2S 3S 4S 8H 8D 8C 9D TD JD KC"]
 
@@ -230,7 +226,7 @@ def reader(playwright: Playwright, profile: str | None = None) -> BrowserContext
     anew on that profile (the caller removes it)."""
     folder = profile or tempfile.mkdtemp(prefix="ginrules-bench-")
     context = playwright.chromium.launch_persistent_context(
-        folder, executable_path="/usr/bin/chromium", args=ARGS
+        folder, executable_path=CHROMIUM, args=ARGS
     )
     if profile is None:
         context.on("close", lambda _: shutil.rmtree(folder, ignore_errors=True))
@@ -330,7 +326,7 @@ def main(argv: list[str] | None = None) -> int:
     first = "fresh" if args.no_published else "published"
     httpd, url = serve(hidden)
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         print(f"machine: {load()}")
 
         print("1. bytes before any interaction, KB (aim: at most 50 KB compressed)")

@@ -284,34 +284,19 @@ class ScoreSheet:
         rules = self.rules
         rows: list[ScoreLine] = []
         shutout = column.deal_points[loser] == 0
+
+        def counted(kind: str, seat: int, count: int, each: int, noun: str = "gins") -> None:
+            """A bonus of ``each`` per deal or gin counted, when there is one."""
+            if count:
+                details: dict[str, int] = {noun: count, "each": each}
+                rows.append(column.line(kind, seat, each * count, deal, **details))
+
         if column.manche:
             bonus = rules.manche_shutout_bonus if shutout else rules.manche_bonus
             rows.append(column.line("manche_bonus", winner, bonus, deal, shutout=shutout))
             for p in (winner, loser):
-                if column.petit_gins[p]:
-                    each = rules.petit_gin_manche_bonus
-                    rows.append(
-                        column.line(
-                            "petit_gin_bonus",
-                            p,
-                            each * column.petit_gins[p],
-                            deal,
-                            gins=column.petit_gins[p],
-                            each=each,
-                        )
-                    )
-                if column.grand_gins[p]:
-                    each = rules.grand_gin_manche_bonus
-                    rows.append(
-                        column.line(
-                            "grand_gin_bonus",
-                            p,
-                            each * column.grand_gins[p],
-                            deal,
-                            gins=column.grand_gins[p],
-                            each=each,
-                        )
-                    )
+                counted("petit_gin_bonus", p, column.petit_gins[p], rules.petit_gin_manche_bonus)
+                counted("grand_gin_bonus", p, column.grand_gins[p], rules.grand_gin_manche_bonus)
             return rows
         if shutout and rules.shutout == "bonus":
             rows.append(
@@ -330,18 +315,7 @@ class ScoreSheet:
                 )
             )
         for p in (winner, loser):
-            if column.wins[p]:
-                each = rules.line_bonus
-                rows.append(
-                    column.line(
-                        "line_bonus",
-                        p,
-                        each * column.wins[p],
-                        deal,
-                        deals=column.wins[p],
-                        each=each,
-                    )
-                )
+            counted("line_bonus", p, column.wins[p], rules.line_bonus, noun="deals")
         return rows
 
     def to_dict(self) -> dict[str, Any]:

@@ -35,6 +35,8 @@ import sphinx.locale
 from sphinx.application import Sphinx
 from sphinx.util.i18n import CatalogRepository
 
+from ginrules.coach.words import Plural as EnginePlural
+
 CATALOG = "ginrules_site"
 
 _ = sphinx.locale.get_translation(CATALOG)
@@ -70,6 +72,14 @@ class Plural:
 def ngettext(singular: str, plural: str, count: str) -> Plural:
     """A plural entry (extracted with keyword spec (1, 2)); ``count`` names its number."""
     return Plural(singular, plural, count)
+
+
+def translated(text: str | EnginePlural) -> Any:
+    """A sentence the engine writes in English (:mod:`ginrules.coach.words`, marked
+    ``N_``/``NP_`` there and extracted with this catalog's), in the page's language."""
+    if isinstance(text, EnginePlural):
+        return ngettext(text.singular, text.plural, text.field)
+    return _(text)
 
 
 def pgettext(context: str, message: str) -> str:

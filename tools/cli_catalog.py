@@ -36,7 +36,7 @@ sys.path.insert(0, str(ROOT))
 from ginrules.languages import LANGUAGES as TABLE  # noqa: E402
 from ginrules.languages import SOURCE as SOURCE_LANGUAGE  # noqa: E402
 
-SOURCE = ROOT / "ginrules" / "cli" / "game.py"
+SOURCES = (ROOT / "ginrules" / "cli" / "game.py", ROOT / "ginrules" / "coach" / "words.py")
 PACKAGE = ROOT / "ginrules" / "locale"
 SITE = ROOT / "locale"
 # The terminal game's translated languages: code -> English name.
@@ -49,10 +49,11 @@ LANGUAGES = {
 Key = tuple[str | None, str | tuple[str, str]]
 
 
-def extract(source: Path = SOURCE) -> list[Key]:
-    """The (context, msgid) of every string of the terminal game, in source order."""
+def extract(sources: tuple[Path, ...] = SOURCES) -> list[Key]:
+    """The (context, msgid) of every string of the terminal game, sorted."""
     found: dict[Key, None] = {}
-    for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
+    nodes = (n for s in sources for n in ast.walk(ast.parse(s.read_text(encoding="utf-8"))))
+    for node in nodes:
         if not isinstance(node, ast.Call) or not node.args:
             continue
         texts = [a.value for a in node.args[:2] if isinstance(a, ast.Constant)]

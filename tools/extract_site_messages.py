@@ -13,14 +13,15 @@ import sys
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
-from babel.messages.extract import extract_from_dir
+from babel.messages.extract import extract, extract_from_dir
 from babel.messages.pofile import write_po
 
 ROOT = Path(__file__).resolve().parents[1]
 DOMAIN = "ginrules_site"
+ENGINE_WORDS = (ROOT / "ginrules" / "coach" / "words.py",)
 
 
-def extract() -> Catalog:
+def site_catalog() -> Catalog:
     catalog = Catalog(project="ginrules", version="", fuzzy=False)
     found = extract_from_dir(
         ROOT / "ginrules_site",
@@ -32,6 +33,18 @@ def extract() -> Catalog:
     for filename, lineno, message, comments, context in found:
         path = f"ginrules_site/{filename}"
         catalog.add(message, None, [(path, lineno)], auto_comments=comments, context=context)
+    # The sentences the engine writes for the play page and the terminal game alike
+    # (the tutor's reasons), marked N_ and NP_ in the engine, which has no catalog of its own
+    for words in ENGINE_WORDS:
+        with words.open("rb") as handle:
+            marked = {"N_": None, "NP_": (1, 2)}
+            for lineno, message, comments, context in extract(
+                "python", handle, marked, ["Translators:"], strip_comment_tags=True
+            ):
+                path = words.relative_to(ROOT).as_posix()
+                catalog.add(
+                    message, None, [(path, lineno)], auto_comments=comments, context=context
+                )
     # The extension formats with str.format only; Babel would flag a literal "%"
     # ("50 % of") as python-format, and msgfmt --check would then reject it.
     for entry in catalog:
@@ -44,7 +57,7 @@ def main(argv: list[str]) -> int:
     out.mkdir(parents=True, exist_ok=True)
     target = out / f"{DOMAIN}.pot"
     with target.open("wb") as handle:
-        write_po(handle, extract(), width=79, omit_header=False, sort_output=False)
+        write_po(handle, site_catalog(), width=79, omit_header=False, sort_output=False)
     print(f"wrote {target}")
     return 0
 

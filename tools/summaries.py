@@ -26,16 +26,10 @@ from http.server import ThreadingHTTPServer
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
+sys.path.insert(0, str(ROOT))
+
+from tools.chromium import ARGS, CHROMIUM  # noqa: E402
+
 MARGIN_MM = {"top": 14, "bottom": 14, "left": 12, "right": 12}  # as @page in ginrules-print.css
 A4_MM = (210, 297)
 PX_PER_MM = 96 / 25.4

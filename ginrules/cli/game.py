@@ -34,6 +34,7 @@ from typing import Any, TextIO
 from ginrules.cards import SUIT_SYMBOLS, Card, find_notation
 from ginrules.cases import CASES
 from ginrules.cli.base import Command, add_variant, variant, whole_number
+from ginrules.coach.words import TUTOR_REASONS, TUTOR_REASONS_DOWN, Plural
 from ginrules.deal import (
     Action,
     BigGin,
@@ -221,202 +222,6 @@ HINT_MODEL = NP_(
     "version of the expert; the chance is that of scoring in this deal, a "
     "dead deal counting as half.",
 )
-HINT_REASONS: dict[str, str | tuple[str, str]] = {
-    "take_meld": N_(
-        "Take {card}: it joins a meld, and once you discard {discard} your "
-        "deadwood falls from {before} to {after}."
-    ),
-    "take_replaces": N_(
-        "Take {card} in place of {replaces}: it joins no meld, but it counts "
-        "less, so your deadwood falls from {before} to {after}."
-    ),
-    "take_lower": N_(
-        "Take {card} and discard {discard}: your deadwood falls from {before} to {after}."
-    ),
-    "take_keep": N_(
-        "Take {card}: your deadwood does not fall ({before}, then {after} at "
-        "best), but the card could make a meld with {first} and {second}, and "
-        "only gin ends this deal: the expert keeps it."
-    ),
-    "take_only": N_("Take {card}: the stock may not be drawn now."),
-    "upcard_no_help": N_(
-        "Pass: with {card} your deadwood would be {after} at best, not less "
-        "than the {before} you hold."
-    ),
-    "upcard_no_meld": N_(
-        "Pass: {card} would join no meld; it would lower your deadwood from "
-        "{before} to {after} only in place of {replaces}, and the expert takes "
-        "a card only for a meld."
-    ),
-    "upcard_race": N_(
-        "Pass: {card} would lower your deadwood from {before} to {after}, but "
-        "only gin ends this deal, and the expert judges your hand nearer to gin"
-        " without it."
-    ),
-    "pile_no_help": N_(
-        "Draw from the stock: with {card} your deadwood would be {after} at "
-        "best, not less than the {before} you hold."
-    ),
-    "pile_no_meld": N_(
-        "Draw from the stock: {card} would join no meld; it would lower your "
-        "deadwood from {before} to {after} only in place of {replaces}, and the"
-        " expert takes a card only for a meld."
-    ),
-    "pile_race": N_(
-        "Draw from the stock: {card} would lower your deadwood from {before} to"
-        " {after}, but only gin ends this deal, and the expert judges your hand"
-        " nearer to gin without it."
-    ),
-    "stock_only": N_("Draw from the stock: the pile's card may not be taken now."),
-    "gin": N_("Go gin, discarding {card}."),
-    "big_gin": N_("Go big gin, keeping all eleven cards."),
-    "knock": N_("Knock, discarding {card}: deadwood {deadwood} is left."),
-    "play_on": N_(
-        "Discard {card} and play on: you could knock with {deadwood}, but this "
-        "is your turn {turn}, and the expert knocks before gin only in its "
-        "first turns (up to turn {early_turns}) with {early_at} or less, or "
-        "when the target ({target}) is {margin} or less away: you are still "
-        "{to_go} short. It waits for gin (unseen cards that would give it now: "
-        "{gin_outs}) or to undercut a knock by the computer."
-    ),
-    "play_on_knocker": N_(
-        "Discard {card} and play on: you could knock with {deadwood}, but this is your turn "
-        "{turn}. The computer has knocked after its turn {late_after} in this match, so the "
-        "expert expects it to knock as soon as it may: it knocks before gin only in its "
-        "first turns (up to turn {early_turns}) with {early_at} or less, or when the target "
-        "({target}) is {margin} or less away (you are still {to_go} short), and otherwise "
-        "waits to undercut the computer's knock, or for gin (unseen cards that would give "
-        "it now: {gin_outs})."
-    ),
-    "play_on_deal": N_(
-        "Discard {card} and play on: you could knock with {deadwood}, but this "
-        "is your turn {turn}, and in a single deal the expert knocks before gin"
-        " only in its first turns (up to turn {early_turns}) with {early_at} or"
-        " less. It waits for gin (unseen cards that would give it now: "
-        "{gin_outs}) or to undercut a knock by the computer."
-    ),
-    "least_deadwood": N_("Discard {card}: it leaves the least deadwood ({deadwood})."),
-    "safe_discard": N_(
-        "Discard {card} (deadwood {deadwood}; the least is {least}) rather than"
-        " {avoided}: the computer took {near} from the pile and may want "
-        "{avoided}."
-    ),
-    "keeps_outs": NP_(
-        "Discard {card} (deadwood {deadwood}) rather than {avoided} (deadwood "
-        "{least}): then {outs} unseen card would lower your deadwood at the "
-        "next draw, against {avoided_outs}.",
-        "Discard {card} (deadwood {deadwood}) rather than {avoided} (deadwood "
-        "{least}): then {outs} unseen cards would lower your deadwood at the "
-        "next draw, against {avoided_outs}.",
-    ),
-    "keeps_chances": N_(
-        "Discard {card} (deadwood {deadwood}) rather than {avoided} (deadwood "
-        "{least}): the expert rates the cards you keep higher for the draws to "
-        "come."
-    ),
-    "take_no_help": N_(
-        "Take {card}: it would not lower your deadwood ({before} now, {after} "
-        "after your best discard)."
-    ),
-    "upcard_lower": N_("Pass: {card} would lower your deadwood from {before} to {after}."),
-    "pile_lower": N_(
-        "Draw from the stock: {card} would lower your deadwood from {before} to {after}."
-    ),
-    "more_deadwood": N_(
-        "Discard {card}: it leaves deadwood {deadwood}; the least you can keep is {least}."
-    ),
-}
-# Gin Rami's words (going down, petit and grand gin, a count, never deadwood), as the play
-# page's (ginrules_site/live/play.py: going_out_words, tutor_words)
-HINT_REASONS_DOWN: dict[str, str | tuple[str, str]] = {
-    "knock": N_("Go down, discarding {card}: a count of {deadwood} is left."),
-    "gin": N_("Go petit gin, discarding {card}."),
-    "big_gin": N_("Go grand gin, keeping all eleven cards."),
-    "play_on": N_(
-        "Discard {card} and play on: you could go down with a count of "
-        "{deadwood}, but this is your turn {turn}, and the expert goes down "
-        "before petit gin only in its first turns (up to turn {early_turns}) "
-        "with a count of {early_at} or less, or when the target ({target}) is "
-        "{margin} or less away: you are still {to_go} short. It waits for petit"
-        " gin (unseen cards that would give it now: {gin_outs}) or to beat the "
-        "computer on the count if it goes down first."
-    ),
-    "play_on_knocker": N_(
-        "Discard {card} and play on: you could go down with a count of "
-        "{deadwood}, but this is your turn {turn}. The computer has gone down after "
-        "its turn {late_after} in this match, so the expert expects it to go down as "
-        "soon as it may: it goes down before petit gin only in its first turns (up to "
-        "turn {early_turns}) with a count of {early_at} or less, or when the target "
-        "({target}) is {margin} or less away (you are still {to_go} short), and "
-        "otherwise waits to beat the computer on the count when it goes down, or for "
-        "petit gin (unseen cards that would give it now: {gin_outs})."
-    ),
-    "play_on_deal": N_(
-        "Discard {card} and play on: you could go down with a count of "
-        "{deadwood}, but this is your turn {turn}, and in a single deal the "
-        "expert goes down before petit gin only in its first turns (up to turn "
-        "{early_turns}) with a count of {early_at} or less. It waits for petit "
-        "gin (unseen cards that would give it now: {gin_outs}) or to beat the "
-        "computer on the count if it goes down first."
-    ),
-    "take_meld": N_(
-        "Take {card}: it joins a meld, and once you discard {discard} your count "
-        "falls from {before} to {after}."
-    ),
-    "take_replaces": N_(
-        "Take {card} in place of {replaces}: it joins no meld, but it is worth "
-        "less, so your count falls from {before} to {after}."
-    ),
-    "take_lower": N_(
-        "Take {card} and discard {discard}: your count falls from {before} to {after}."
-    ),
-    "upcard_no_help": N_(
-        "Pass: with {card} your count would be {after} at best, not less than the "
-        "{before} you hold."
-    ),
-    "upcard_no_meld": N_(
-        "Pass: {card} would join no meld; it would lower your count from {before} "
-        "to {after} only in place of {replaces}, and the expert takes a card only "
-        "for a meld."
-    ),
-    "pile_no_help": N_(
-        "Draw from the stock: with {card} your count would be {after} at best, not "
-        "less than the {before} you hold."
-    ),
-    "pile_no_meld": N_(
-        "Draw from the stock: {card} would join no meld; it would lower your count "
-        "from {before} to {after} only in place of {replaces}, and the expert takes "
-        "a card only for a meld."
-    ),
-    "least_deadwood": N_("Discard {card}: it leaves the lowest count ({deadwood})."),
-    "safe_discard": N_(
-        "Discard {card} (a count of {deadwood}; the lowest is {least}) rather than "
-        "{avoided}: the computer took {near} from the pile and may want {avoided}."
-    ),
-    "keeps_outs": NP_(
-        "Discard {card} (a count of {deadwood}) rather than {avoided} (a count of "
-        "{least}): then {outs} unseen card would lower your count at the next draw, "
-        "against {avoided_outs}.",
-        "Discard {card} (a count of {deadwood}) rather than {avoided} (a count of "
-        "{least}): then {outs} unseen cards would lower your count at the next draw, "
-        "against {avoided_outs}.",
-    ),
-    "keeps_chances": N_(
-        "Discard {card} (a count of {deadwood}) rather than {avoided} (a count of "
-        "{least}): the expert rates the cards you keep higher for the draws to come."
-    ),
-    "take_no_help": N_(
-        "Take {card}: it would not lower your count ({before} now, {after} after "
-        "your best discard)."
-    ),
-    "upcard_lower": N_("Pass: {card} would lower your count from {before} to {after}."),
-    "pile_lower": N_(
-        "Draw from the stock: {card} would lower your count from {before} to {after}."
-    ),
-    "more_deadwood": N_(
-        "Discard {card}: it leaves a count of {deadwood}; the lowest you can keep is {least}."
-    ),
-}
 HINT_GOING_OUT: dict[str, tuple[str, str]] = {
     "knock": (N_("Knock, discarding {card}"), N_("Go down, discarding {card}")),
     "gin": (N_("Go gin, discarding {card}"), N_("Petit gin, discarding {card}")),
@@ -745,10 +550,10 @@ def _hint_lines(say: Voice, deal: Deal, you: int, seed: int) -> list[str]:
                 params[name] = card(params[name])
         if params.get("with"):
             params["first"], params["second"] = (card(c) for c in params["with"])
-        down = say.goes_down and row["reason"] in HINT_REASONS_DOWN
-        text = HINT_REASONS_DOWN[row["reason"]] if down else HINT_REASONS[row["reason"]]
-        if isinstance(text, tuple):
-            reason = say.plural(*text, params["outs"], **params)
+        down = say.goes_down and row["reason"] in TUTOR_REASONS_DOWN
+        text = TUTOR_REASONS_DOWN[row["reason"]] if down else TUTOR_REASONS[row["reason"]]
+        if isinstance(text, Plural):
+            reason = say.plural(text.singular, text.plural, params[text.field], **params)
         else:
             reason = say(text, **params)
         mark = f" ({', '.join(marks)})" if marks else ""

@@ -111,6 +111,7 @@ __all__ = [
     "ROLLOUTS",
     "STEP",
     "hints",
+    "table_hints",
     "win_chance",
     "worlds_per_move",
 ]

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import html
 import json
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -37,6 +38,7 @@ from sphinx.util.docutils import SphinxDirective, SphinxRole
 from sphinx.writers.html5 import HTML5Translator
 
 from ginrules.cards import CARDS
+from ginrules.coach.words import TUTOR_REASONS, TUTOR_REASONS_DOWN, Text
 from ginrules.rules import find_variant
 from ginrules.score_entries import schemes
 from ginrules_site.cards_html import card_html, definite_table
@@ -44,7 +46,7 @@ from ginrules_site.chrome.search import page_plural_expression
 from ginrules_site.directives.examples import going_out_style, showdown_words, variant_name
 from ginrules_site.directives.notation import notation_strings, page_notation
 from ginrules_site.live.widgets import STATIC_DIR, common_strings
-from ginrules_site.messages import Plural, _, ngettext, pgettext
+from ginrules_site.messages import Plural, _, ngettext, pgettext, translated
 
 # The variants a reader may play, with the page that gives their rules.
 VARIANTS = {
@@ -63,6 +65,23 @@ PLAY_DOC = "play"
 
 class gr_play(nodes.container):
     """The play table; other builders show only the static fallback (its children)."""
+
+
+# The tutor's reasons of going out or playing on, which a variant words its own way.
+GOING_OUT_REASONS = frozenset(
+    ("gin", "big_gin", "knock", "play_on", "play_on_knocker", "play_on_deal")
+)
+
+
+def reason_words(words: Mapping[str, Text], going_out: bool) -> dict[str, Any]:
+    """The tutor's reasons (:mod:`ginrules.coach.words`, written once for the page and the
+    terminal game) as the page's ``tutor_<code>`` strings: those of going out or playing
+    on (:data:`GOING_OUT_REASONS`), or the others."""
+    return {
+        f"tutor_{code}": translated(text)
+        for code, text in words.items()
+        if (code in GOING_OUT_REASONS) == going_out
+    }
 
 
 def scheme_labels() -> dict[str, Any]:
@@ -114,33 +133,7 @@ def going_out_words(style: str) -> dict[str, Any]:
         "tutor_may_knock": _("You may knock now, with deadwood {deadwood}."),
         "tutor_may_gin": _("You may go gin now."),
         "tutor_may_big_gin": _("You may go big gin now, keeping all eleven cards."),
-        "tutor_gin": _("Go gin, discarding {card}."),
-        "tutor_big_gin": _("Go big gin, keeping all eleven cards."),
-        "tutor_knock": _("Knock, discarding {card}: deadwood {deadwood} is left."),
-        "tutor_play_on": _(
-            "Discard {card} and play on: you could knock with {deadwood}, but this is your turn "
-            "{turn}, and the expert knocks before gin only in its first turns "
-            "(up to turn {early_turns}) with "
-            "{early_at} or less, or when the target ({target}) is {margin} or less away: you are "
-            "still {to_go} short. It waits for gin (unseen cards that would give it now: "
-            "{gin_outs}) or to undercut a knock by the computer."
-        ),
-        "tutor_play_on_knocker": _(
-            "Discard {card} and play on: you could knock with {deadwood}, but this is your turn "
-            "{turn}. The computer has knocked after its turn {late_after} in this match, so the "
-            "expert expects it to knock as soon as it may: it knocks before gin only in its "
-            "first turns (up to turn {early_turns}) with {early_at} or less, or when the target "
-            "({target}) is {margin} or less away (you are still {to_go} short), and otherwise "
-            "waits to undercut the computer's knock, or for gin (unseen cards that would give "
-            "it now: {gin_outs})."
-        ),
-        "tutor_play_on_deal": _(
-            "Discard {card} and play on: you could knock with {deadwood}, but this is your turn "
-            "{turn}, and in a single deal the expert knocks before gin only in its first turns "
-            "(up to turn {early_turns}) with {early_at} or less. "
-            "It waits for gin (unseen cards that "
-            "would give it now: {gin_outs}) or to undercut a knock by the computer."
-        ),
+        **reason_words(TUTOR_REASONS, going_out=True),
     }
     if style == "gin_only":
         # nobody knocks in Straight Gin, so nobody is undercut
@@ -163,38 +156,7 @@ def going_out_words(style: str) -> dict[str, Any]:
                 "tutor_may_knock": _("You may go down now, keeping a count of {deadwood}."),
                 "tutor_may_gin": _("You may go petit gin now."),
                 "tutor_may_big_gin": _("You may go grand gin now, keeping all eleven cards."),
-                "tutor_gin": _("Go petit gin, discarding {card}."),
-                "tutor_big_gin": _("Go grand gin, keeping all eleven cards."),
-                "tutor_knock": _("Go down, discarding {card}: a count of {deadwood} is left."),
-                "tutor_play_on": _(
-                    "Discard {card} and play on: you could go down with a count of "
-                    "{deadwood}, but this is your turn {turn}, and the expert goes down before "
-                    "petit gin only in its first turns (up to turn {early_turns}) "
-                    "with a count of {early_at} "
-                    "or less, or when the target ({target}) is {margin} or less away: you are "
-                    "still {to_go} short. It waits for petit gin (unseen cards that would give "
-                    "it now: {gin_outs}) or to beat the computer on the count if it goes down "
-                    "first."
-                ),
-                "tutor_play_on_knocker": _(
-                    "Discard {card} and play on: you could go down with a count of "
-                    "{deadwood}, but this is your turn {turn}. The computer has gone down after "
-                    "its turn {late_after} in this match, so the expert expects it to go down as "
-                    "soon as it may: it goes down before petit gin only in its first turns (up to "
-                    "turn {early_turns}) with a count of {early_at} or less, or when the target "
-                    "({target}) is {margin} or less away (you are still {to_go} short), and "
-                    "otherwise waits to beat the computer on the count when it goes down, or for "
-                    "petit gin (unseen cards that would give it now: {gin_outs})."
-                ),
-                "tutor_play_on_deal": _(
-                    "Discard {card} and play on: you could go down with a count of "
-                    "{deadwood}, but this is your turn {turn}, and in a single deal the expert "
-                    "goes down before petit gin only in its first turns "
-                    "(up to turn {early_turns}) with a "
-                    "count of {early_at} or less. It waits for petit gin (unseen cards that "
-                    "would give it now: {gin_outs}) or to beat the computer on the count if it "
-                    "goes down first."
-                ),
+                **reason_words(TUTOR_REASONS_DOWN, going_out=True),
             }
         )
     return words
@@ -334,63 +296,7 @@ def tutor_words(style: str) -> dict[str, Any]:
         "tutor_no_outs_after": _(
             "Once you discard {card}, no single card would join a meld and lower your count."
         ),
-        "tutor_take_meld": _(
-            "Take {card}: it joins a meld, and once you discard {discard} your count falls "
-            "from {before} to {after}."
-        ),
-        "tutor_take_replaces": _(
-            "Take {card} in place of {replaces}: it joins no meld, but it is worth less, so "
-            "your count falls from {before} to {after}."
-        ),
-        "tutor_take_lower": _(
-            "Take {card} and discard {discard}: your count falls from {before} to {after}."
-        ),
-        "tutor_upcard_no_help": _(
-            "Pass: with {card} your count would be {after} at best, not less than the "
-            "{before} you hold."
-        ),
-        "tutor_pile_no_help": _(
-            "Draw from the stock: with {card} your count would be {after} at best, not less "
-            "than the {before} you hold."
-        ),
-        "tutor_upcard_no_meld": _(
-            "Pass: {card} would join no meld; it would lower your count from {before} to "
-            "{after} only in place of {replaces}, and the expert takes a card only for a meld."
-        ),
-        "tutor_pile_no_meld": _(
-            "Draw from the stock: {card} would join no meld; it would lower your count from "
-            "{before} to {after} only in place of {replaces}, and the expert takes a card "
-            "only for a meld."
-        ),
-        "tutor_least_deadwood": _("Discard {card}: it leaves the lowest count ({deadwood})."),
-        "tutor_safe_discard": _(
-            "Discard {card} (a count of {deadwood}; the lowest is {least}) rather than "
-            "{avoided}: the computer took {near} from the pile and may want {avoided}."
-        ),
-        "tutor_keeps_outs": ngettext(
-            "Discard {card} (a count of {deadwood}) rather than {avoided} (a count of "
-            "{least}): then {outs} unseen card would lower your count at the next draw, "
-            "against {avoided_outs}.",
-            "Discard {card} (a count of {deadwood}) rather than {avoided} (a count of "
-            "{least}): then {outs} unseen cards would lower your count at the next draw, "
-            "against {avoided_outs}.",
-            "outs",
-        ),
-        "tutor_keeps_chances": _(
-            "Discard {card} (a count of {deadwood}) rather than {avoided} (a count of "
-            "{least}): the expert rates the cards you keep higher for the draws to come."
-        ),
-        "tutor_take_no_help": _(
-            "Take {card}: it would not lower your count ({before} now, {after} after your "
-            "best discard)."
-        ),
-        "tutor_upcard_lower": _("Pass: {card} would lower your count from {before} to {after}."),
-        "tutor_pile_lower": _(
-            "Draw from the stock: {card} would lower your count from {before} to {after}."
-        ),
-        "tutor_more_deadwood": _(
-            "Discard {card}: it leaves a count of {deadwood}; the lowest you can keep is {least}."
-        ),
+        **reason_words(TUTOR_REASONS_DOWN, going_out=False),
     }
 
 
@@ -656,23 +562,7 @@ def play_strings() -> dict[str, Any]:
             "drawn now)."
         ),
         "tutor_expert": _("{reason} That is what the expert computer would do."),
-        "tutor_take_meld": _(
-            "Take {card}: it joins a meld, and once you discard {discard} your deadwood falls "
-            "from {before} to {after}."
-        ),
-        "tutor_take_replaces": _(
-            "Take {card} in place of {replaces}: it joins no meld, but it counts less, so your "
-            "deadwood falls from {before} to {after}."
-        ),
-        "tutor_take_lower": _(
-            "Take {card} and discard {discard}: your deadwood falls from {before} to {after}."
-        ),
-        "tutor_take_keep": _(
-            "Take {card}: your deadwood does not fall ({before}, then {after} at best), but the "
-            "card could make a meld with {first} and {second}, and only gin ends this deal: the "
-            "expert keeps it."
-        ),
-        "tutor_take_only": _("Take {card}: the stock may not be drawn now."),
+        **reason_words(TUTOR_REASONS, going_out=False),
         "tutor_gin_only": _(
             "You may go out only with gin: under these rules nothing else ends a deal."
         ),
@@ -682,50 +572,6 @@ def play_strings() -> dict[str, Any]:
         "tutor_too_few_melded": _(
             "You may not go down yet: whatever you discard, at most {melded} of your cards are "
             "in melds, fewer than {needed}."
-        ),
-        "tutor_upcard_no_help": _(
-            "Pass: with {card} your deadwood would be {after} at best, not less than the "
-            "{before} you hold."
-        ),
-        "tutor_pile_no_help": _(
-            "Draw from the stock: with {card} your deadwood would be {after} at best, not less "
-            "than the {before} you hold."
-        ),
-        "tutor_upcard_no_meld": _(
-            "Pass: {card} would join no meld; it would lower your deadwood from {before} to "
-            "{after} only in place of {replaces}, and the expert takes a card only for a meld."
-        ),
-        "tutor_pile_no_meld": _(
-            "Draw from the stock: {card} would join no meld; it would lower your deadwood from "
-            "{before} to {after} only in place of {replaces}, and the expert takes a card only "
-            "for a meld."
-        ),
-        "tutor_upcard_race": _(
-            "Pass: {card} would lower your deadwood from {before} to {after}, but only gin ends "
-            "this deal, and the expert judges your hand nearer to gin without it."
-        ),
-        "tutor_pile_race": _(
-            "Draw from the stock: {card} would lower your deadwood from {before} to {after}, but "
-            "only gin ends this deal, and the expert judges your hand nearer to gin without it."
-        ),
-        "tutor_stock_only": _("Draw from the stock: the pile's card may not be taken now."),
-        "tutor_least_deadwood": _("Discard {card}: it leaves the least deadwood ({deadwood})."),
-        "tutor_safe_discard": _(
-            "Discard {card} (deadwood {deadwood}; the least is {least}) rather than "
-            "{avoided}: the computer took {near} from the pile and may want {avoided}."
-        ),
-        "tutor_keeps_outs": ngettext(
-            "Discard {card} (deadwood {deadwood}) rather than {avoided} (deadwood {least}): "
-            "then {outs} unseen card would lower your deadwood at the next draw, against "
-            "{avoided_outs}.",
-            "Discard {card} (deadwood {deadwood}) rather than {avoided} (deadwood {least}): "
-            "then {outs} unseen cards would lower your deadwood at the next draw, against "
-            "{avoided_outs}.",
-            "outs",
-        ),
-        "tutor_keeps_chances": _(
-            "Discard {card} (deadwood {deadwood}) rather than {avoided} (deadwood {least}): the "
-            "expert rates the cards you keep higher for the draws to come."
         ),
         # the table of chances (ginrules.hints): every move ranked by the chance of winning
         "act_hints_on": _("Show the chances"),
@@ -765,17 +611,6 @@ def play_strings() -> dict[str, Any]:
         "hints_expert": _("the expert's choice"),
         "hints_best": _("best"),
         "hints_tie": _("a tie with the best: the difference is within the sampling noise"),
-        "tutor_take_no_help": _(
-            "Take {card}: it would not lower your deadwood ({before} now, {after} after your "
-            "best discard)."
-        ),
-        "tutor_upcard_lower": _("Pass: {card} would lower your deadwood from {before} to {after}."),
-        "tutor_pile_lower": _(
-            "Draw from the stock: {card} would lower your deadwood from {before} to {after}."
-        ),
-        "tutor_more_deadwood": _(
-            "Discard {card}: it leaves deadwood {deadwood}; the least you can keep is {least}."
-        ),
         "review_title": ngettext(
             "Review of deal {deal}: your turn {turn} of {turns}.",
             "Review of deal {deal}: your turn {turn} of {turns}.",

@@ -28,12 +28,12 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Request, sync_playwright
 
 from ginrules.languages import LANGUAGES as LANGUAGE_TABLE
+from tools.chromium import ARGS, CHROMIUM
 
 ROOT = Path(__file__).resolve().parents[2]
 SITE = ROOT / "_build" / "html"
 PAGES = Path(__file__).resolve().parent / "pages"
 STATIC = ROOT / "ginrules_site" / "static"
-CHROMIUM = "/usr/bin/chromium"
 # The site's languages (ginrules/languages.py): every one it builds, and the complete ones,
 # whose pages a test of a language's words reads (a language in progress shows English
 # where its catalogs have no translation yet). What differs by language (the notation typed,
@@ -66,15 +66,6 @@ def each_in_one_language(
     return [(cases[i % len(cases)], langs[(i + offset) % len(langs)]) for i in range(count)]
 
 
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 
 
 # Each context's cookie on the server's origin, so that the server tells its requests apart.
@@ -192,7 +183,7 @@ def browser() -> Iterator[Browser]:
     netlog = Path(tempfile.mkdtemp(prefix="ginrules-netlog-")) / "netlog.json"
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(
-            executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, f"--log-net-log={netlog}"]
+            executable_path=CHROMIUM, args=[*ARGS, f"--log-net-log={netlog}"]
         )
         yield browser
         browser.close()

@@ -14,7 +14,9 @@ from typing import Any
 
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from .conftest import CHROMIUM, CHROMIUM_ARGS, LIVE_TIMEOUT, foreign_requests
+from tools.chromium import ARGS, CHROMIUM
+
+from .conftest import LIVE_TIMEOUT, foreign_requests
 from .test_loading import meld_finder
 from .test_runtime import load, open_runtime_page, runtime_path
 from .test_snapshot import HAND, fill_hand, go_live, shows_answer, wait_saved
@@ -182,7 +184,7 @@ def test_chromiums_log_catches_a_shared_workers_request_to_another_origin(
     try:
         other = browser.browser_type.launch(
             executable_path=CHROMIUM,
-            args=[*CHROMIUM_ARGS, f"--log-net-log={netlog}"],
+            args=[*ARGS, f"--log-net-log={netlog}"],
         )
         page = other.new_page(base_url=server.url)
         page.goto("/en/glossary.html")

@@ -7,13 +7,22 @@ build or the commit has changed since.
 
 from __future__ import annotations
 
+import functools
+import http.server
+import importlib.util
 import json
 import runpy
 import subprocess
 import sys
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
+
+from tools.chromium import ARGS, CHROMIUM
 
 ROOT = Path(__file__).resolve().parents[2]
 BUILD = ROOT / "_build"
@@ -85,3 +94,40 @@ def translated_docnames(docnames: list[str]) -> list[str]:
     english = runpy.run_path(str(ROOT / "conf.py"))["english_only_pages"]
     assert set(english) <= set(docnames)
     return [doc for doc in docnames if doc not in english]
+
+
+@contextmanager
+def serving(folder: Path) -> Iterator[str]:
+    """``folder`` served on a free port of 127.0.0.1 by ``tools/serve.py``'s handler (its
+    headers and its 404 page), quietly; yields the base address."""
+    spec = importlib.util.spec_from_file_location("serve", ROOT / "tools" / "serve.py")
+    assert spec is not None and spec.loader is not None
+    serve = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(serve)
+    handler = functools.partial(serve.SiteHandler, directory=str(folder))
+    handler.func.log_message = lambda *args: None  # type: ignore[attr-defined]
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(scope="module")
+def base_url(site: Path) -> Iterator[str]:
+    """The built site, served."""
+    with serving(site) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Debian's Chromium, as the browser tests start it (``tools/chromium.py``)."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield launched
+        launched.close()

@@ -2,10 +2,6 @@
 
 from __future__ import annotations
 
-import functools
-import http.server
-import importlib.util
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -13,43 +9,16 @@ from typing import Any
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 RED = "rgb(192, 0, 26)"
 BLUE = "rgb(0, 71, 171)"
 
 
 @pytest.fixture(scope="module")
-def base_url(site: Path) -> Iterator[str]:
-    spec = importlib.util.spec_from_file_location("serve", ROOT / "tools" / "serve.py")
-    assert spec is not None and spec.loader is not None
-    serve = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(serve)
-    handler = functools.partial(serve.SiteHandler, directory=str(site))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
-    server.server_close()
-
-
-@pytest.fixture(scope="module")
-def page(base_url: str) -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
-        page = browser.new_page()
-        page.goto(base_url + "/fr/standard.html")
-        yield page
-        browser.close()
+def page(browser: Any, base_url: str) -> Iterator[Any]:
+    page = browser.new_page()
+    page.goto(base_url + "/fr/standard.html")
+    yield page
+    page.close()
 
 
 def colour(page: Any, code: str) -> str:

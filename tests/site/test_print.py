@@ -6,24 +6,21 @@ in its language. The PDFs are read with pypdf."""
 
 from __future__ import annotations
 
-import functools
-import http.server
-import importlib.util
 import re
-import threading
 from collections.abc import Iterator
 from html import unescape
 from pathlib import Path
+from typing import Any
 
 import pytest
 from pypdf import PdfReader
 
 from ginrules_site.live.offline import SUMMARY_PAGES
 
+from .conftest import serving
+
 ROOT = Path(__file__).resolve().parents[2]
 DIST = ROOT / "dist"
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"]
 H1 = re.compile(r"<h1>(.*?)<a class=\"headerlink\"", re.S)
 
 
@@ -68,17 +65,9 @@ def test_every_variant_page_links_its_one_page_summary_titled_in_its_language(
 
 @pytest.fixture(scope="module")
 def base_url(dist: Path) -> Iterator[str]:
-    spec = importlib.util.spec_from_file_location("serve", ROOT / "tools" / "serve.py")
-    assert spec and spec.loader
-    serve = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(serve)
-    handler = functools.partial(serve.SiteHandler, directory=str(dist))
-    handler.func.log_message = lambda *args: None  # type: ignore[attr-defined]
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
-    server.server_close()
+    """``dist/`` served, where the summaries are."""
+    with serving(dist) as url:
+        yield url
 
 
 # What the print style sheet hides, and what it keeps, on a variant page with widgets.
@@ -101,22 +90,18 @@ STYLE = """(selector) => {
 
 
 def test_the_print_style_sheet_hides_the_navigation_and_keeps_examples_whole(
-    base_url: str,
+    browser: Any, base_url: str
 ) -> None:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        page = browser.new_page(viewport={"width": 1400, "height": 900})
-        page.goto(f"{base_url}/fr/standard.html")
-        for selector in HIDDEN + SHOWN:  # on screen, all there
-            assert page.locator(selector).first.is_visible(), selector
-        page.emulate_media(media="print")
-        for selector in HIDDEN:
-            assert not page.locator(selector).first.is_visible(), selector
-        for selector in SHOWN:
-            assert page.locator(selector).first.is_visible(), selector
-        card = page.evaluate(STYLE, ".gr-example .gr-card:not(.gr-dead, .gr-laid-off)")
-        assert card["border"] == "rgb(0, 0, 0)" and card["width"] == "1px", card
-        assert page.evaluate(STYLE, ".gr-example")["inside"] == "avoid"
-        browser.close()
+    page = browser.new_page(viewport={"width": 1400, "height": 900})
+    page.goto(f"{base_url}/fr/standard.html")
+    for selector in HIDDEN + SHOWN:  # on screen, all there
+        assert page.locator(selector).first.is_visible(), selector
+    page.emulate_media(media="print")
+    for selector in HIDDEN:
+        assert not page.locator(selector).first.is_visible(), selector
+    for selector in SHOWN:
+        assert page.locator(selector).first.is_visible(), selector
+    card = page.evaluate(STYLE, ".gr-example .gr-card:not(.gr-dead, .gr-laid-off)")
+    assert card["border"] == "rgb(0, 0, 0)" and card["width"] == "1px", card
+    assert page.evaluate(STYLE, ".gr-example")["inside"] == "avoid"
+    page.close()

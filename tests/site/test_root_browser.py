@@ -3,11 +3,6 @@ plain links when scripts are off."""
 
 from __future__ import annotations
 
-import functools
-import http.server
-import importlib.util
-import threading
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -16,39 +11,6 @@ from ginrules.languages import LANGUAGES as LANGUAGE_TABLE
 from ginrules.languages import SOURCE
 
 ROOT = Path(__file__).resolve().parents[2]
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-
-
-@pytest.fixture(scope="module")
-def base_url(site: Path) -> Iterator[str]:
-    spec = importlib.util.spec_from_file_location("serve", ROOT / "tools" / "serve.py")
-    serve = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(serve)
-    handler = functools.partial(serve.SiteHandler, directory=str(site))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
-    server.server_close()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield browser
-        browser.close()
 
 
 @pytest.mark.parametrize(

@@ -679,9 +679,10 @@ def test_gin_rami_play_never_says_deadwood_nor_knock(site: Path, lang: str) -> N
     import json
 
     from ginrules.cards import CARDS
-    from ginrules.cli.game import HINT_GOING_OUT, HINT_REASONS, HINT_REASONS_DOWN, translation
+    from ginrules.cli.game import HINT_GOING_OUT, translation
     from ginrules.coach.hints import HINT_REASONS as HINT_CODES
     from ginrules.coach.tutor import EXPERT_REASONS, WHY_NOT
+    from ginrules.coach.words import TUTOR_REASONS, TUTOR_REASONS_DOWN, Plural
     from ginrules.rules import find_variant
     from ginrules_site.live.play import WORDS_FILE, play_strings
 
@@ -723,10 +724,10 @@ def test_gin_rami_play_never_says_deadwood_nor_knock(site: Path, lang: str) -> N
     # the terminal game's chances under Gin Rami: each reason and way out, translated
     cli = translation(lang)
     lines = [
-        cli.ngettext(*text, 1) + cli.ngettext(*text, 2)
-        if isinstance(text, tuple)
+        cli.ngettext(text.singular, text.plural, 1) + cli.ngettext(text.singular, text.plural, 2)
+        if isinstance(text, Plural)
         else cli.gettext(text)
-        for code, text in {**HINT_REASONS, **HINT_REASONS_DOWN}.items()
+        for code, text in {**TUTOR_REASONS, **TUTOR_REASONS_DOWN}.items()
         if code not in LIMIT_ONLY
     ]
     lines += [cli.gettext(down) for _, down in HINT_GOING_OUT.values()]
