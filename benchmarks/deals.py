@@ -11,12 +11,9 @@ per variant).
 from __future__ import annotations
 
 import argparse
-import random
 import time
-from collections import Counter
 
-from ginrules.deal import Deal
-from ginrules.players import GoodPlayer, play_deal
+from ginrules.players.duels import OUTCOMES, simulate
 from ginrules.rules import PRESETS
 
 
@@ -29,25 +26,16 @@ def run(deals: int, seed: int) -> None:
     )
     shares: dict[str, dict[str, float]] = {}
     for rules in PRESETS.values():
-        rng = random.Random(seed)
-        players = (GoodPlayer(seed), GoodPlayer(seed + 1))
-        outcomes: Counter[str] = Counter()
-        turns = reshuffled = 0
         start = time.perf_counter()
         cpu = time.process_time()
-        for i in range(deals):
-            deal = Deal.new(rules, seed=rng.getrandbits(32), dealer=i % 2)
-            result = play_deal(deal, players)
-            outcomes[result.outcome] += 1
-            turns += result.turns
-            reshuffled += result.reshuffles > 0
+        counts = simulate(rules, deals, seed)  # the deals of `ginrules simulate`
         elapsed = time.perf_counter() - start
         cpu = time.process_time() - cpu
-        share = {k: v / deals for k, v in outcomes.items()}
-        share["reshuffled"] = reshuffled / deals
+        share = {k: counts[k] / deals for k in (*OUTCOMES, "reshuffled")}
+        turns = counts["average_turns"]
         shares[rules.name] = share
         print(
-            f"{rules.name:<10} {deals / elapsed:8.0f} {deals / cpu:7.0f} {turns / deals:6.1f}"
+            f"{rules.name:<10} {deals / elapsed:8.0f} {deals / cpu:7.0f} {turns:6.1f}"
             f" {share.get('dead', 0):6.1%} {share['reshuffled']:7.1%}"
             f" {share.get('knock', 0):6.1%} {share.get('undercut', 0):6.1%}"
             f" {share.get('gin', 0):6.1%} {share.get('big_gin', 0):5.1%}"

@@ -10,7 +10,8 @@ a single deal or a game to 100 with scores drawn) and times
 99th percentile and the maximum in ms, the rollouts per second, how many rows a table
 has and how many of them tie with the best, and how often the best row is the
 expert's choice. The play page runs the same code in Pyodide: ``benchmarks/play_page.py``
-times it there, and ``node benchmarks/hints_pyodide.mjs _build/html/_pyodide . 40``
+times it there, and
+``node benchmarks/pyodide_bench.mjs _build/html/_pyodide . hints.py --positions 40``
 runs this script inside Pyodide under Node.
 
 ``--deal-points N`` plays ``N`` deals between two expert players per variant (seeds

@@ -31,10 +31,12 @@ import importlib.util
 import random
 import statistics
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Browser, Page, sync_playwright
 
 from ginrules.languages import LANGUAGES as LANGUAGE_TABLE
 
@@ -92,14 +94,43 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
 
+def unpaced(
+    browser: Browser, url: str, measure: Callable[..., list[float]], *args: Any
+) -> list[float]:
+    """``measure(page, *args)`` in a fresh context whose play page does not pace the
+    computer's moves."""
+    context = browser.new_context(base_url=url)
+    context.add_init_script("window.GINRULES_PLAY_PACE_MS = 0;")
+    values = measure(context.new_page(), *args)
+    context.close()
+    return values
+
+
+def summary(values: list[float]) -> str:
+    """Median, 99th percentile, least and most, and how many (the caller names them)."""
+    return (
+        f"median {statistics.median(values):.0f}, p99 {percentile(values, 0.99):.0f} "
+        f"(min {min(values):.0f}, max {max(values):.0f}, {len(values)}"
+    )
+
+
+READY = "section[data-widget='play'][data-state='ready'][data-busy='false']"
+
+
+def deal_first(page: Page, **fields: str) -> None:
+    """The English play page with its set-up's ``fields`` chosen (variant, level,
+    scheme), its first deal dealt and the table ready."""
+    page.goto("/en/play.html")
+    for name, value in fields.items():
+        page.select_option(f"select[name='{name}']", value)
+    page.click("button[data-action='new']")
+    page.wait_for_selector(READY, timeout=120_000)
+
+
 def waits(page: Page, level: str, moves: int, rng: random.Random) -> list[float]:
     """Play deals at ``level`` until ``moves`` turn-passing moves are timed."""
-    page.goto("/en/play.html")
-    page.select_option("select[name='level']", level)
-    page.select_option("select[name='scheme']", "game250")
-    page.click("button[data-action='new']")
-    root = "section[data-widget='play'][data-state='ready'][data-busy='false']"
-    page.wait_for_selector(root, timeout=120_000)
+    deal_first(page, level=level, scheme="game250")
+    root = READY
     timed: list[float] = []
     while len(timed) < moves:
         offered = page.evaluate(OFFERED)
@@ -119,12 +150,8 @@ def waits(page: Page, level: str, moves: int, rng: random.Random) -> list[float]
 
 def hint_waits(page: Page, variant: str, count: int, rng: random.Random) -> list[float]:
     """Time the table of chances at ``count`` of the reader's positions."""
-    page.goto("/en/play.html")
-    page.select_option("select[name='variant']", variant)
-    page.select_option("select[name='level']", "expert")
-    page.click("button[data-action='new']")
-    root = "section[data-widget='play'][data-state='ready'][data-busy='false']"
-    page.wait_for_selector(root, timeout=120_000)
+    deal_first(page, variant=variant, level="expert")
+    root = READY
     timed: list[float] = []
     missed = 0
     while len(timed) < count:
@@ -161,9 +188,7 @@ def main(argv: list[str] | None = None) -> int:
     httpd, url = bench.serve()
     try:
         with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(
-                executable_path=bench.CHROMIUM, args=bench.ARGS
-            )
+            browser = playwright.chromium.launch(executable_path=bench.CHROMIUM, args=bench.ARGS)
             print(f"load average: {bench.load()}")
             print("1. bytes of the play page before any interaction (sent / gzip host / raw)")
             print("   and of the variants' words, fetched on the first deal (brotli / raw)")
@@ -177,28 +202,13 @@ def main(argv: list[str] | None = None) -> int:
                 )
             print("2. the reader's move to the computer's reply on screen, pacing off (ms)")
             for level in args.levels:
-                context = browser.new_context(base_url=url)
-                context.add_init_script("window.GINRULES_PLAY_PACE_MS = 0;")
-                page = context.new_page()
-                values = waits(page, level, args.moves, random.Random(level))
-                context.close()
-                print(
-                    f"   {level}: median {statistics.median(values):.0f}, "
-                    f"p99 {percentile(values, 0.99):.0f} "
-                    f"(min {min(values):.0f}, max {max(values):.0f}, {len(values)} moves)"
-                )
+                values = unpaced(browser, url, waits, level, args.moves, random.Random(level))
+                print(f"   {level}: {summary(values)} moves)")
             print("3. the table of chances: a click to the table on screen (ms)")
             for variant in ("standard", "french"):
-                context = browser.new_context(base_url=url)
-                context.add_init_script("window.GINRULES_PLAY_PACE_MS = 0;")
-                page = context.new_page()
-                values = hint_waits(page, variant, args.hints, random.Random(variant))
-                context.close()
-                print(
-                    f"   {variant}: median {statistics.median(values):.0f}, "
-                    f"p99 {percentile(values, 0.99):.0f} "
-                    f"(min {min(values):.0f}, max {max(values):.0f}, {len(values)} tables)"
-                )
+                rng = random.Random(variant)
+                values = unpaced(browser, url, hint_waits, variant, args.hints, rng)
+                print(f"   {variant}: {summary(values)} tables)")
             browser.close()
     finally:
         httpd.shutdown()

@@ -59,7 +59,7 @@ from ginrules.view import PlayerView  # noqa: E402
 RUNTIME = ROOT / "_build" / "html" / "_pyodide"
 HEADLINE = {("expert", "beginner"), ("expert", "good"), ("expert", "camper")}
 
-RUNNER = ROOT / "benchmarks" / "players_pyodide.mjs"
+RUNNER = ROOT / "benchmarks" / "pyodide_bench.mjs"
 
 
 class Timed:
@@ -127,7 +127,10 @@ def pyodide_timings(games: int, seed: int, variant: str) -> dict[str, dict[str, 
         print("Pyodide: no node or no runtime (run `make site`); skipped")
         return None
     run = subprocess.run(
-        ["node", str(RUNNER), str(RUNTIME), str(ROOT), str(games), str(seed), variant],
+        [
+            *("node", str(RUNNER), str(RUNTIME), str(ROOT), "players.py", "--timing-json"),
+            *("--timing-games", str(games), "--seed", str(seed), "--timing-variants", variant),
+        ],
         capture_output=True,
         text=True,
         check=True,

@@ -26,18 +26,34 @@ from ginrules.players.duels import duel, simulate
 __all__ = ["COMMANDS", "run_duel", "run_simulate"]
 
 
+def add_progress(parser: argparse.ArgumentParser, from_: str) -> None:
+    """``--progress`` / ``--no-progress``: a bar on standard error, by default from
+    ``from_`` ("1000 deals") on a terminal."""
+    parser.add_argument(
+        "--progress",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help=f"progress bar on standard error (default: for {from_} or more, on a terminal)",
+    )
+
+
+def _progress(args: argparse.Namespace, stderr: TextIO | None, long: bool) -> TextIO | None:
+    """Where the progress bar goes (standard error), or None: as ``--progress`` says,
+    else for a ``long`` run on a terminal."""
+    err = stderr or sys.stderr
+    show = args.progress
+    if show is None:
+        show = long and err.isatty()
+    return err if show else None
+
+
 def _configure_simulate(parser: argparse.ArgumentParser) -> None:
     add_variant(parser)
     parser.add_argument(
         "--deals", type=number(0), default=1000, help="number of deals (default 1000)"
     )
     parser.add_argument("--seed", type=whole_number, default=0, help="seed of the run (default 0)")
-    parser.add_argument(
-        "--progress",
-        action=argparse.BooleanOptionalAction,
-        default=None,
-        help="progress bar on standard error (default: for 1000 deals or more, on a terminal)",
-    )
+    add_progress(parser, "1000 deals")
 
 
 def run_simulate(
@@ -48,14 +64,9 @@ def run_simulate(
     :raises UnknownVariantError: for an unknown ``--variant`` (the parser refuses a
         negative ``--deals``).
     """
-    out = stdout or sys.stdout
-    err = stderr or sys.stderr
-    rules = variant(args)
-    show = args.progress
-    if show is None:
-        show = args.deals >= 1000 and err.isatty()
-    counts = simulate(rules, args.deals, args.seed, progress=err if show else None)
-    out.write(json.dumps(counts) + "\n")
+    bar = _progress(args, stderr, args.deals >= 1000)
+    counts = simulate(variant(args), args.deals, args.seed, progress=bar)
+    (stdout or sys.stdout).write(json.dumps(counts) + "\n")
     return 0
 
 
@@ -81,12 +92,7 @@ def _configure_duel(parser: argparse.ArgumentParser) -> None:
         default=None,
         help="score that ends a game (default: the variant's)",
     )
-    parser.add_argument(
-        "--progress",
-        action=argparse.BooleanOptionalAction,
-        default=None,
-        help="progress bar on standard error (default: for 100 games or more, on a terminal)",
-    )
+    add_progress(parser, "100 games")
 
 
 def run_duel(
@@ -99,16 +105,9 @@ def run_duel(
     :raises GinRulesError: (code ``bad_argument``) for an odd or negative number of
         games (the parser refuses those, and a ``--target`` below 1, first).
     """
-    out = stdout or sys.stdout
-    err = stderr or sys.stderr
-    rules = variant(args)
-    show = args.progress
-    if show is None:
-        show = args.games >= 100 and err.isatty()
-    result = duel(
-        rules, list(args.players), args.games, args.seed, args.target, err if show else None
-    )
-    out.write(json.dumps(result) + "\n")
+    bar = _progress(args, stderr, args.games >= 100)
+    result = duel(variant(args), list(args.players), args.games, args.seed, args.target, bar)
+    (stdout or sys.stdout).write(json.dumps(result) + "\n")
     return 0
 
 

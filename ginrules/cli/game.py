@@ -419,6 +419,30 @@ def _prompt(say: Voice, deal: Deal) -> str:
     return say("Discard (or go gin): ")
 
 
+# Going out, said by the player who goes out and of the computer, in the standard words
+# and in Gin Rami's (going down, petit and grand gin).
+GOING_OUT_SAID: dict[str, tuple[tuple[str, str], tuple[str, str]]] = {
+    "knock": (
+        (N_("You knock, discarding {card}."), N_("The computer knocks, discarding {card}.")),
+        (
+            N_("You go down, discarding {card}."),
+            N_("The computer goes down, discarding {card}."),
+        ),
+    ),
+    "gin": (
+        (N_("You go gin, discarding {card}."), N_("The computer goes gin, discarding {card}.")),
+        (
+            N_("You go petit gin, discarding {card}."),
+            N_("The computer goes petit gin, discarding {card}."),
+        ),
+    ),
+    "big_gin": (
+        (N_("You go big gin."), N_("The computer goes big gin.")),
+        (N_("You go grand gin."), N_("The computer goes grand gin.")),
+    ),
+}
+
+
 def _describe(say: Voice, action: Action, deal: Deal, you: bool) -> str:
     """One sentence on an action just played (``you``: the human player)."""
     entry: dict[str, Any] = next((e for e in reversed(deal.log) if "type" in e), {})
@@ -437,25 +461,9 @@ def _describe(say: Voice, action: Action, deal: Deal, you: bool) -> str:
         if you:
             return say("You discard {card}.", card=card)
         return say("The computer discards {card}.", card=card)
-    if isinstance(action, Knock):
-        if say.goes_down:
-            if you:
-                return say("You go down, discarding {card}.", card=card)
-            return say("The computer goes down, discarding {card}.", card=card)
-        if you:
-            return say("You knock, discarding {card}.", card=card)
-        return say("The computer knocks, discarding {card}.", card=card)
-    if isinstance(action, Gin):
-        if say.goes_down:
-            if you:
-                return say("You go petit gin, discarding {card}.", card=card)
-            return say("The computer goes petit gin, discarding {card}.", card=card)
-        if you:
-            return say("You go gin, discarding {card}.", card=card)
-        return say("The computer goes gin, discarding {card}.", card=card)
-    if say.goes_down:
-        return say("You go grand gin.") if you else say("The computer goes grand gin.")
-    return say("You go big gin.") if you else say("The computer goes big gin.")
+    kind = "knock" if isinstance(action, Knock) else "gin" if isinstance(action, Gin) else "big_gin"
+    said = GOING_OUT_SAID[kind][1 if say.goes_down else 0]
+    return say(said[0] if you else said[1], card=card)
 
 
 def _result_lines(say: Voice, deal: Deal, result: DealResult, you: int) -> list[str]:

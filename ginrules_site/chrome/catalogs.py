@@ -11,9 +11,11 @@ from __future__ import annotations
 import os
 import re
 import subprocess
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from babel.messages.catalog import Message
 from babel.messages.pofile import read_po
 
 from ginrules.cases import CARD_FIELDS, CASE_NAMES, parse_case
@@ -132,14 +134,21 @@ def markup(text: str) -> dict[str, list[str]]:
     }
 
 
-def markup_problems(path: Path) -> list[Problem]:
-    """Translated entries whose markup, references or numbers differ from the English."""
-    found = []
+def _translated(path: Path) -> Iterator[tuple[Message, str, list[str]]]:
+    """Each translated entry (not fuzzy) of ``path``: the entry, its English (the
+    singular of a plural entry) and its translations (every form of a plural)."""
     for message in _read(path):
         if not message.id or message.fuzzy or not _is_translated(message.string):
             continue
         msgid = message.id if isinstance(message.id, str) else message.id[0]
-        strings = message.string if isinstance(message.string, tuple | list) else [message.string]
+        string = message.string
+        yield message, msgid, list(string) if isinstance(string, tuple | list) else [string]
+
+
+def markup_problems(path: Path) -> list[Problem]:
+    """Translated entries whose markup, references or numbers differ from the English."""
+    found = []
+    for message, msgid, strings in _translated(path):
         want = markup(msgid)
         for string in strings:
             got = markup(string)
@@ -188,11 +197,7 @@ def typography_problems(path: Path, language: str) -> list[Problem]:
         return []
     spacing = _space_rule(entry.space_before)
     found = []
-    for message in _read(path):
-        if not message.id or message.fuzzy or not _is_translated(message.string):
-            continue
-        msgid = message.id if isinstance(message.id, str) else message.id[0]
-        strings = message.string if isinstance(message.string, tuple | list) else [message.string]
+    for message, msgid, strings in _translated(path):
         for string in strings:
             prose = _prose(string)
             if spacing is not None and spacing.search(prose):
@@ -207,9 +212,7 @@ def typography_problems(path: Path, language: str) -> list[Problem]:
                 )
             # A mark the English text itself shows (the Swedish ” ” on the translating page)
             # may be shown in the translation too; straight quotes never.
-            wrong = [
-                q for q in entry.wrong_quotes if q in prose and (q == '"' or q not in msgid)
-            ]
+            wrong = [q for q in entry.wrong_quotes if q in prose and (q == '"' or q not in msgid)]
             if wrong:
                 found.append(
                     Problem(
@@ -222,8 +225,11 @@ def typography_problems(path: Path, language: str) -> list[Problem]:
 # A card field with a case (``{card:acc}``, :mod:`ginrules.cases`), which msgfmt would take
 # for another field than the English ``{card}``: msgfmt reads it as ``{card}``.
 _CASE_FIELD = re.compile(
-    r"\{(" + "|".join(sorted(CARD_FIELDS)) + r"):(?:"
-    + "|".join(c for name in CASE_NAMES for c in (name, name.capitalize())) + r")\}"
+    r"\{("
+    + "|".join(sorted(CARD_FIELDS))
+    + r"):(?:"
+    + "|".join(c for name in CASE_NAMES for c in (name, name.capitalize()))
+    + r")\}"
 )
 
 
@@ -242,7 +248,7 @@ def msgfmt_problems(path: Path, *, checks: bool = True) -> list[str]:
     if result.returncode == 0:
         return []
     lines = [
-        f"{path}:{line[len('<stdin>:'):]}" if line.startswith("<stdin>:") else line
+        f"{path}:{line[len('<stdin>:') :]}" if line.startswith("<stdin>:") else line
         for line in result.stderr.splitlines()
     ]
     return [line for line in lines if line.startswith(f"{path}:")] or [

@@ -53,7 +53,7 @@ from ginrules.coach.exercises import (
     make_exercise,
 )
 from ginrules.rules import Rules, find_variant
-from ginrules_site.cards_html import card_html, card_node, cardrow_node, group_node
+from ginrules_site.cards_html import card_node, cardrow_node, group_node
 from ginrules_site.chrome.search import page_plural_expression
 from ginrules_site.directives.deals import sheet_entry, turn_sentences
 from ginrules_site.directives.examples import (
@@ -65,7 +65,7 @@ from ginrules_site.directives.examples import (
 )
 from ginrules_site.directives.notation import notation_strings, page_notation
 from ginrules_site.live.play import VARIANTS
-from ginrules_site.live.widgets import STATIC_DIR, common_strings
+from ginrules_site.live.widgets import add_static, common_strings, page_strings_html
 from ginrules_site.messages import Plural, _, ngettext
 
 logger = logging.getLogger(__name__)
@@ -827,21 +827,16 @@ def controls_html() -> str:
 
 def depart_exercises_html(self: HTML5Translator, node: gr_exercises) -> None:
     self.body.append("</div>\n")
-    strings = json.dumps(
-        {
-            **common_strings(),
-            **exercise_strings(),
-            **notation_strings(page_notation(self.builder.config.language)),
-            "plural_rule": page_plural_expression(self.builder.config),
-        },
-        ensure_ascii=False,
-        separators=(",", ":"),
-    ).replace("<", "\\u003c")
     self.body.append(
-        f'<script type="application/json" class="gr-widget-strings">{strings}</script>\n'
+        page_strings_html(
+            {
+                **common_strings(),
+                **exercise_strings(),
+                **notation_strings(page_notation(self.builder.config.language)),
+                "plural_rule": page_plural_expression(self.builder.config),
+            }
+        )
     )
-    cards = "".join(card_html(card) for card in CARDS)
-    self.body.append(f'<template class="gr-deck">{cards}</template>\n')
     self.body.append("</section>\n")
 
 
@@ -913,12 +908,7 @@ def _resolve(app: Sphinx, doctree: nodes.document, docname: str) -> None:
 
 
 def _add_static(app: Sphinx) -> None:
-    if app.builder.format != "html":
-        return
-    if str(STATIC_DIR) not in app.config.html_static_path:
-        app.config.html_static_path.append(str(STATIC_DIR))
-    app.add_css_file("ginrules-exercises.css")
-    app.add_js_file("ginrules-exercises.mjs", type="module")
+    add_static(app, "ginrules-exercises")
 
 
 def setup(app: Sphinx) -> dict[str, Any]:

@@ -37,15 +37,14 @@ from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective, SphinxRole
 from sphinx.writers.html5 import HTML5Translator
 
-from ginrules.cards import CARDS
 from ginrules.coach.words import TUTOR_REASONS, TUTOR_REASONS_DOWN, Text
 from ginrules.rules import find_variant
 from ginrules.score_entries import schemes
-from ginrules_site.cards_html import card_html, definite_table
+from ginrules_site.cards_html import definite_table
 from ginrules_site.chrome.search import page_plural_expression
 from ginrules_site.directives.examples import going_out_style, showdown_words, variant_name
 from ginrules_site.directives.notation import notation_strings, page_notation
-from ginrules_site.live.widgets import STATIC_DIR, common_strings
+from ginrules_site.live.widgets import add_static, common_strings, page_strings_html
 from ginrules_site.messages import Plural, _, ngettext, pgettext, translated
 
 # The variants a reader may play, with the page that gives their rules.
@@ -772,24 +771,19 @@ def depart_play_html(self: HTML5Translator, node: gr_play) -> None:
         f'<details class="gr-play-keys" hidden><summary>{summary}</summary><ul>{keys}</ul>'
         "</details>\n"
     )
-    strings = json.dumps(
-        _for_the_table(
-            {
-                **common_strings(),
-                **play_strings(),
-                **notation_strings(page_notation(self.builder.config.language)),
-                "plural_rule": page_plural_expression(self.builder.config),
-                **{f"level_{k}": str(v) for k, v in level_labels().items()},
-            }
-        ),
-        ensure_ascii=False,
-        separators=(",", ":"),
-    ).replace("<", "\\u003c")
     self.body.append(
-        f'<script type="application/json" class="gr-widget-strings">{strings}</script>\n'
+        page_strings_html(
+            _for_the_table(
+                {
+                    **common_strings(),
+                    **play_strings(),
+                    **notation_strings(page_notation(self.builder.config.language)),
+                    "plural_rule": page_plural_expression(self.builder.config),
+                    **{f"level_{k}": str(v) for k, v in level_labels().items()},
+                }
+            )
+        )
     )
-    cards = "".join(card_html(card) for card in CARDS)
-    self.body.append(f'<template class="gr-deck">{cards}</template>\n')
     self.body.append("</section>\n")
 
 
@@ -823,12 +817,7 @@ def _resolve_play_links(app: Sphinx, doctree: nodes.document, docname: str) -> N
 
 
 def _add_static(app: Sphinx) -> None:
-    if app.builder.format != "html":
-        return
-    if str(STATIC_DIR) not in app.config.html_static_path:
-        app.config.html_static_path.append(str(STATIC_DIR))
-    app.add_css_file("ginrules-play.css")
-    app.add_js_file("ginrules-play.mjs", type="module")
+    add_static(app, "ginrules-play")
 
 
 def setup(app: Sphinx) -> dict[str, Any]:

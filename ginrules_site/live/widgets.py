@@ -280,21 +280,15 @@ def visit_widget_html(self: HTML5Translator, node: gr_widget) -> None:
     if node["first"]:
         # Once per page: the widgets' strings, and the 52 cards of cards_html that the
         # script clones for live results.
-        strings = json.dumps(
-            {
-                **common_strings(),
-                **notation_strings(page_notation(node["lang"])),
-                "plural_rule": page_plural_expression(self.builder.config),
-            },
-            ensure_ascii=False,
-            separators=(",", ":"),
-        )
-        strings = strings.replace("<", "\\u003c")
         self.body.append(
-            f'<script type="application/json" class="gr-widget-strings">{strings}</script>\n'
+            page_strings_html(
+                {
+                    **common_strings(),
+                    **notation_strings(page_notation(node["lang"])),
+                    "plural_rule": page_plural_expression(self.builder.config),
+                }
+            )
         )
-        cards = "".join(card_html(card) for card in CARDS)
-        self.body.append(f'<template class="gr-deck">{cards}</template>\n')
     self.body.append(f'<div class="gr-result"{result_attrs}>\n')
 
 
@@ -581,13 +575,30 @@ class ScoreSheetWidgetDirective(WidgetMixin, ExampleDirective):
         return self.wrap(rules, [example])
 
 
-def _add_static(app: Sphinx) -> None:
+def page_strings_html(strings: dict[str, Any]) -> str:
+    """Once per page with a live script: its strings as JSON (never closing the script
+    element), and the 52 cards of cards_html that the script clones for live results."""
+    data = json.dumps(strings, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
+    cards = "".join(card_html(card) for card in CARDS)
+    return (
+        f'<script type="application/json" class="gr-widget-strings">{data}</script>\n'
+        f'<template class="gr-deck">{cards}</template>\n'
+    )
+
+
+def add_static(app: Sphinx, name: str) -> None:
+    """The static folder, and a page's style sheet and script module (``name``: their
+    file name without its suffix), for the HTML builders."""
     if app.builder.format != "html":
         return
     if str(STATIC_DIR) not in app.config.html_static_path:
         app.config.html_static_path.append(str(STATIC_DIR))
-    app.add_css_file("ginrules-widgets.css")
-    app.add_js_file("ginrules-widgets.mjs", type="module")
+    app.add_css_file(f"{name}.css")
+    app.add_js_file(f"{name}.mjs", type="module")
+
+
+def _add_static(app: Sphinx) -> None:
+    add_static(app, "ginrules-widgets")
 
 
 def setup(app: Sphinx) -> dict[str, Any]:

@@ -20,9 +20,11 @@ from playwright.sync_api import Locator, Page, expect
 
 from ginrules.coach.exercises import KINDS, check_answer, kinds_for, make_exercise
 from ginrules_site.live.exercises import probe_answer
+from tests.site.test_exercises_page import numbers
 
 from .conftest import LANGUAGES, LIVE_TIMEOUT
 from .test_accessibility import serious_violations
+from .test_play import spoken
 
 READY = "section.gr-exercises form.gr-exercises-setup:not([hidden])"
 EXERCISE = "div[data-widget='exercise']"
@@ -63,17 +65,6 @@ def _no_script_errors() -> Iterator[None]:
     assert ERRORS == []
 
 
-def numbers(value: Any) -> Counter[int]:
-    """Every whole number in an engine value, card codes aside."""
-    found: Counter[int] = Counter()
-    if isinstance(value, bool) or value is None:
-        return found
-    if isinstance(value, int):
-        found[value] += 1
-    elif isinstance(value, dict | list):
-        for item in value.values() if isinstance(value, dict) else value:
-            found += numbers(item)
-    return found
 
 
 def said_numbers(text: str) -> Counter[int]:
@@ -289,10 +280,3 @@ def test_the_reader_lays_out_the_melds(opened: Callable[[str], Page]) -> None:
     assert box.get_attribute("data-verdict") is None
 
 
-def spoken(page: Page, code: str) -> str:
-    name: str = page.evaluate(
-        "code => document.querySelector('template.gr-deck').content"
-        ".querySelector(`[data-card='${code}']`).getAttribute('aria-label')",
-        code,
-    )
-    return name

@@ -10,7 +10,9 @@ from ginrules.melds import deadwood
 from ginrules.players import get_player
 from ginrules.players.camper import CamperPlayer, own_turn
 from ginrules.rules import STANDARD, STRAIGHT, Rules
-from ginrules.view import MatchContext, PlayerView
+from ginrules.view import PlayerView
+
+from .seat_views import seat_view
 
 
 def position(
@@ -23,29 +25,7 @@ def position(
 ) -> PlayerView:
     """Seat 0 (the non-dealer) to act holding ``cards`` after ``turns`` discards
     of the deal; ``known``: cards the opponent took from the pile and holds."""
-    taken = tuple(parse_hand(known)) if known else ()
-    return PlayerView(
-        seat=0,
-        rules=rules,
-        hand=tuple(parse_hand(cards)),
-        upcard=Card.parse("2C"),
-        discard_pile=tuple(parse_hand(pile)) if pile else (),
-        picked=((), taken),
-        opponent_known=taken,
-        opponent_refused=(),
-        opponent_discards=(),
-        stock_size=20,
-        opponent_hand_size=10,
-        phase=phase,  # type: ignore[arg-type]
-        current=0,
-        dealer=1,
-        taken=None,
-        drawn=None,
-        turns=turns,
-        reshuffles=0,
-        match=MatchContext(target=100),
-        legal=None if phase == "discard" else (DrawStock(), DrawDiscard()),
-    )
+    return seat_view(cards, rules=rules, turns=turns, pile=pile, known=known, phase=phase)
 
 
 def choose(view: PlayerView) -> Action:

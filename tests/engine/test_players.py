@@ -33,6 +33,16 @@ def test_players_are_deterministic_per_seed(rules: Rules) -> None:
     assert any(moves(5) != moves(s) for s in (6, 7, 8))
 
 
+def drawn(rules: Rules, hand: str, card: str) -> Deal:
+    """The non-dealer holds ``hand`` against JUNK_B; both pass the upcard (QD), then the
+    non-dealer draws ``card`` from the stock."""
+    deal = Deal.new(rules, deck=deck(hand, JUNK_B, "QD", [card]))
+    deal.apply(Pass())
+    deal.apply(Pass())
+    deal.apply(DrawStock())
+    return deal
+
+
 def test_random_player_only_plays_legal_actions() -> None:
     for seed in range(30):
         deal = Deal.new(STRAIGHT, seed=seed)
@@ -66,22 +76,13 @@ def test_good_player_throws_the_highest_loose_card_and_knocks_when_allowed() -> 
     # three melds, 2C and KC loose; draws 3D: throwing KC leaves 5: knock
     hand = "AS 2S 3S 4H 5H 6H 8D 9D TD KC"
     hand_low = "AS 2S 3S 4H 5H 6H 8D 9D TD 2C"
-    deal = Deal.new(STANDARD, deck=deck(hand_low, JUNK_B, "QD", ["KH"]))
-    deal.apply(Pass())
-    deal.apply(Pass())
-    deal.apply(DrawStock())  # KH
+    deal = drawn(STANDARD, hand_low, "KH")  # KH
     assert GoodPlayer().choose(PlayerView.of(deal)) == Knock(Card.parse("KH"))
     # in Straight Gin the same hand may not knock: it throws the king and plays on
-    deal = Deal.new(STRAIGHT, deck=deck(hand_low, JUNK_B, "QD", ["KH"]))
-    deal.apply(Pass())
-    deal.apply(Pass())
-    deal.apply(DrawStock())
+    deal = drawn(STRAIGHT, hand_low, "KH")
     assert GoodPlayer().choose(PlayerView.of(deal)) == Discard(Card.parse("KH"))
     # gin when the drawn card completes the hand
-    deal = Deal.new(STRAIGHT, deck=deck(hand, JUNK_B, "QD", ["JD"]))
-    deal.apply(Pass())
-    deal.apply(Pass())
-    deal.apply(DrawStock())
+    deal = drawn(STRAIGHT, hand, "JD")
     assert GoodPlayer().choose(PlayerView.of(deal)) == Gin(Card.parse("KC"))
 
 

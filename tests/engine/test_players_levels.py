@@ -9,16 +9,7 @@ import hashlib
 import pytest
 
 from ginrules.cards import CARDS, Card, parse_hand
-from ginrules.deal import (
-    BigGin,
-    Deal,
-    Discard,
-    DrawDiscard,
-    DrawStock,
-    Gin,
-    Knock,
-    Pass,
-)
+from ginrules.deal import BigGin, Deal, Discard, DrawDiscard, DrawStock, Gin, Knock, Pass
 from ginrules.match import score_sheet
 from ginrules.melds import best_discard_deadwood, deadwood
 from ginrules.players import (
@@ -35,17 +26,9 @@ from ginrules.players import (
 from ginrules.rules import FRENCH, OKLAHOMA, PRESETS, STANDARD, STRAIGHT, Rules
 from ginrules.view import MatchContext, PlayerView
 
+from .test_players import JUNK_B, deck, drawn
+
 VARIANTS = [STANDARD, STRAIGHT, OKLAHOMA, FRENCH]
-JUNK_B = "8H TC QS AH 3C 5S 7D 9C JS 6D"
-
-
-def deck(nondealer: str, dealer: str, upcard: str, stock: list[str] | None = None) -> list[Card]:
-    a, b = parse_hand(nondealer), parse_hand(dealer)
-    order: list[Card] = [c for pair in zip(a, b, strict=True) for c in pair]
-    order.append(Card.parse(upcard))
-    order += parse_hand(stock or [])
-    order += [c for c in CARDS if c not in order]
-    return order
 
 
 def cards_in(value: object) -> set[Card]:
@@ -240,25 +223,13 @@ def test_beginner_never_throws_back_the_card_just_taken() -> None:
 
 def test_beginner_knocks_at_the_first_legal_chance_and_plays_for_gin_when_it_must() -> None:
     hand_low = "AS 2S 3S 4H 5H 6H 8D 9D TD 2C"
-    deal = Deal.new(STANDARD, deck=deck(hand_low, JUNK_B, "QD", ["KH"]))
-    deal.apply(Pass())
-    deal.apply(Pass())
-    deal.apply(DrawStock())  # KH: throwing it leaves 2 deadwood
+    deal = drawn(STANDARD, hand_low, "KH")  # KH: throwing it leaves 2 deadwood
     assert BeginnerPlayer().choose(PlayerView.of(deal)) == Knock(Card.parse("KH"))
-    deal = Deal.new(STRAIGHT, deck=deck(hand_low, JUNK_B, "QD", ["KH"]))
-    deal.apply(Pass())
-    deal.apply(Pass())
-    deal.apply(DrawStock())
+    deal = drawn(STRAIGHT, hand_low, "KH")
     assert BeginnerPlayer().choose(PlayerView.of(deal)) == Discard(Card.parse("KH"))
-    deal = Deal.new(STRAIGHT, deck=deck(hand_low, JUNK_B, "QD", ["2D"]))
-    deal.apply(Pass())
-    deal.apply(Pass())
-    deal.apply(DrawStock())  # 2D: 2C 2D + ... no; throw 2D or 2C, 2 deadwood: no gin
+    deal = drawn(STRAIGHT, hand_low, "2D")  # 2D: 2C 2D + ... no; throw 2D or 2C, 2 deadwood: no gin
     assert isinstance(BeginnerPlayer().choose(PlayerView.of(deal)), Discard)
-    deal = Deal.new(STRAIGHT, deck=deck(hand_low, JUNK_B, "QD", ["7H"]))
-    deal.apply(Pass())
-    deal.apply(Pass())
-    deal.apply(DrawStock())  # 4H 5H 6H 7H: throwing 2C is gin
+    deal = drawn(STRAIGHT, hand_low, "7H")  # 4H 5H 6H 7H: throwing 2C is gin
     assert BeginnerPlayer().choose(PlayerView.of(deal)) == Gin(Card.parse("2C"))
 
 

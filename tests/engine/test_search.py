@@ -14,6 +14,8 @@ from ginrules.players.search import StrongPlayer, knocks_when_it_may
 from ginrules.rules import FRENCH, STANDARD, Rules, find_variant
 from ginrules.view import MatchContext, PlayerView, Shown
 
+from .seat_views import seat_view
+
 
 class Watching:
     """A player that keeps every view it is given."""
@@ -37,28 +39,9 @@ def position(
     discards: str = "",
 ) -> PlayerView:
     """Seat 0 to discard holding the eleven ``cards`` after ``turns`` discards."""
-    thrown = tuple(parse_hand(discards)) if discards else ()
-    return PlayerView(
-        seat=0,
-        rules=rules,
-        hand=tuple(parse_hand(cards)),
-        upcard=Card.parse("2C"),
-        discard_pile=thrown,
-        picked=((), ()),
-        opponent_known=(),
-        opponent_refused=(),
-        opponent_discards=thrown,
-        stock_size=stock,
-        opponent_hand_size=10,
-        phase="discard",
-        current=0,
-        dealer=1,
-        taken=None,
-        drawn=None,
-        turns=turns,
-        reshuffles=0,
-        match=MatchContext(scores=scores, target=target),
-        legal=None,
+    match = MatchContext(scores=scores, target=target)
+    return seat_view(
+        cards, rules=rules, turns=turns, stock=stock, pile=discards, discards=discards, match=match
     )
 
 

@@ -8,13 +8,15 @@ from typing import Any
 
 import pytest
 
-from ginrules.cards import CARDS, Card, parse_hand
+from ginrules.cards import CARDS
 from ginrules.coach.table import Table, view_fields
 from ginrules.coach.tutor import EXPERT_REASONS, WHY_NOT, tutor
-from ginrules.deal import Deal, DrawDiscard, DrawStock, Pass
+from ginrules.deal import Deal
 from ginrules.players import get_player
 from ginrules.rules import FRENCH, OKLAHOMA, PRESETS, STANDARD, STRAIGHT, Rules
-from ginrules.view import MatchContext, PlayerView
+from ginrules.view import PlayerView
+
+from .seat_views import seat_view
 
 
 def position(
@@ -28,31 +30,8 @@ def position(
 ) -> PlayerView:
     """The view of seat 0 to act holding ``cards``, with the discard ``pile``
     (bottom first; the deal's first ``upcard`` at its bottom unless taken)."""
-    hand = tuple(parse_hand(cards))
-    discards = tuple(parse_hand(pile)) if pile else ()
-    return PlayerView(
-        seat=0,
-        rules=rules,
-        hand=hand,
-        upcard=Card.parse(upcard),
-        discard_pile=discards,
-        picked=((), tuple(parse_hand(known)) if known else ()),
-        opponent_known=tuple(parse_hand(known)) if known else (),
-        opponent_refused=(),
-        opponent_discards=(),
-        stock_size=20,
-        opponent_hand_size=10,
-        phase=phase,  # type: ignore[arg-type]
-        current=0,
-        dealer=1,
-        taken=None if taken is None else Card.parse(taken),
-        drawn=None if taken is None else Card.parse(taken),
-        turns=3,
-        reshuffles=0,
-        match=MatchContext(target=100),
-        legal={"discard": None, "offer": (DrawDiscard(), Pass())}.get(
-            phase, (DrawStock(), DrawDiscard())
-        ),
+    return seat_view(
+        cards, rules=rules, upcard=upcard, pile=pile, taken=taken, known=known, phase=phase
     )
 
 

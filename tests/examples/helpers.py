@@ -42,6 +42,15 @@ def build(
     buildername: str = "html",
     language: str = "en",
 ) -> Any:
+    app, warnings = _built(make_app, srcdir, buildername, language)
+    assert "WARNING" not in warnings and "ERROR" not in warnings, warnings
+    return app
+
+
+def _built(
+    make_app: Callable[..., Any], srcdir: Path, buildername: str, language: str
+) -> tuple[Any, str]:
+    """The app after a fresh build of ``srcdir`` in ``language``, and its warnings."""
     app = make_app(
         buildername,
         srcdir=srcdir,
@@ -53,8 +62,7 @@ def build(
     warnings = app.warning.getvalue() if hasattr(app, "warning") else app._warning.getvalue()
     # Free docutils' global registries now, so a test may build more than once.
     app.cleanup()
-    assert "WARNING" not in warnings and "ERROR" not in warnings, warnings
-    return app
+    return app, str(warnings)
 
 
 def build_failing(
@@ -68,16 +76,7 @@ def build_failing(
     The failure is one ``ERROR`` line per example, naming the page and line, the
     build's status is non-zero, and no exception escapes (no crash report).
     """
-    app = make_app(
-        buildername,
-        srcdir=srcdir,
-        builddir=srcdir / f"_build-{language}",
-        confoverrides={"language": language},
-        freshenv=True,
-    )
-    app.build()
-    warnings = app.warning.getvalue() if hasattr(app, "warning") else app._warning.getvalue()
-    app.cleanup()
+    app, warnings = _built(make_app, srcdir, buildername, language)
     warnings = strip_escape_sequences(warnings)
     assert app.statuscode != 0, warnings
     assert "Traceback" not in warnings and "Exception occurred" not in warnings, warnings
