@@ -49,7 +49,7 @@ lang: venv node_modules/.installed
 	@test -n "$(L)" || { echo "usage: make lang L=<language code, e.g. fr>"; exit 2; }
 	$(PY) tools/site.py lang $(L)
 
-## the built site as a tree for any static host or CDN: dist/ (see README, "Publishing")
+## the built site as a tree for any static host or CDN: dist/ (see ARCHITECTURE.md, "Publishing")
 dist: site
 	$(PY) tools/site.py dist
 

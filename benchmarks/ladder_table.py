@@ -1,10 +1,10 @@
-"""The README's ladder tables, from the ladder's JSON (``benchmarks/players.py --json``).
+"""BENCHMARKS.md's ladder tables, from the ladder's JSON (``benchmarks/players.py --json``).
 
-The README holds the tables between ``<!-- ladder:start -->`` and ``<!-- ladder:end -->``:
+BENCHMARKS.md holds the tables between ``<!-- ladder:start -->`` and ``<!-- ladder:end -->``:
 a table per variant, each level of the play page against the beginner (the EAAI
 baseline) and against the camper, the share of games won, its 95 % interval and the
-games. ``--write`` puts the tables from the JSON into the README; without it the
-script prints them and exits with 1 when the README's differ
+games. ``--write`` puts the tables from the JSON into BENCHMARKS.md; without it the
+script prints them and exits with 1 when those of BENCHMARKS.md differ
 (``tests/site/test_ladder.py`` checks the same).
 
 Usage: ``python benchmarks/ladder_table.py [--write] [--json PATH] [--readme PATH]``.
@@ -21,7 +21,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 JSON = ROOT / "ginrules_site" / "data" / "ladder.json"
-README = ROOT / "README.md"
+DOC = ROOT / "BENCHMARKS.md"
 START, END = "<!-- ladder:start -->", "<!-- ladder:end -->"
 LEVELS = {"beginner": "beginner", "good": "good", "camper": "camper", "expert": "expert"}
 VARIANTS = {
@@ -46,7 +46,7 @@ def _pc(share: float) -> str:
 
 
 def tables(data: dict[str, Any]) -> str:
-    """The README's block (without its markers)."""
+    """The block of BENCHMARKS.md (without its markers)."""
     lines = [
         f"Measured on {data['date']} (commit {', '.join(data['commits'])}), seed {data['seed']}.",
     ]
@@ -68,14 +68,14 @@ def tables(data: dict[str, Any]) -> str:
 
 
 def readme_block(text: str) -> str:
-    """The block between the markers in the README's text."""
+    """The block between the markers in the text of BENCHMARKS.md."""
     return text.split(START, 1)[1].split(END, 1)[0].strip("\n")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", type=Path, default=JSON)
-    parser.add_argument("--readme", type=Path, default=README)
+    parser.add_argument("--readme", type=Path, default=DOC)
     parser.add_argument("--write", action="store_true")
     args = parser.parse_args()
     block = tables(json.loads(args.json.read_text(encoding="utf-8")))

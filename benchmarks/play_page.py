@@ -127,17 +127,25 @@ def deal_first(page: Page, **fields: str) -> None:
     page.wait_for_selector(READY, timeout=120_000)
 
 
+def offered_moves(page: Page) -> tuple[list[list[str]], set[str]]:
+    """The moves the table offers (action, card) and their kinds; at the end of a deal,
+    the next deal dealt and none (the caller asks again)."""
+    offered: list[list[str]] = page.evaluate(OFFERED)
+    kinds = {action for action, _card in offered}
+    if "next" in kinds or "new" in kinds:
+        page.click("button[data-action='next'], button[data-action='new']")
+        page.wait_for_selector(READY)
+        return [], set()
+    return offered, kinds
+
+
 def waits(page: Page, level: str, moves: int, rng: random.Random) -> list[float]:
     """Play deals at ``level`` until ``moves`` turn-passing moves are timed."""
     deal_first(page, level=level, scheme="game250")
-    root = READY
     timed: list[float] = []
     while len(timed) < moves:
-        offered = page.evaluate(OFFERED)
-        kinds = {action for action, _card in offered}
-        if "next" in kinds or "new" in kinds:
-            page.click("button[data-action='next'], button[data-action='new']")
-            page.wait_for_selector(root)
+        offered, kinds = offered_moves(page)
+        if not kinds:
             continue
         if "stock" in kinds:
             page.evaluate(TIMED_MOVE, ["stock", ""])
@@ -151,15 +159,11 @@ def waits(page: Page, level: str, moves: int, rng: random.Random) -> list[float]
 def hint_waits(page: Page, variant: str, count: int, rng: random.Random) -> list[float]:
     """Time the table of chances at ``count`` of the reader's positions."""
     deal_first(page, variant=variant, level="expert")
-    root = READY
     timed: list[float] = []
     missed = 0
     while len(timed) < count:
-        offered = page.evaluate(OFFERED)
-        kinds = {action for action, _card in offered}
-        if "next" in kinds or "new" in kinds:
-            page.click("button[data-action='next'], button[data-action='new']")
-            page.wait_for_selector(root)
+        offered, kinds = offered_moves(page)
+        if not kinds:
             continue
         if "hints" not in kinds:
             missed += 1

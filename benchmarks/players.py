@@ -21,7 +21,7 @@ expert's figures (``--headline-games`` for expert against camper under standard)
 and ``--games`` for the others, the expert's figures first; the JSON is rewritten
 after every duel, and a figure already there with at least the games asked is kept
 (a run can resume).
-``benchmarks/ladder_table.py`` renders it for the README; the play page renders it
+``benchmarks/ladder_table.py`` renders it for BENCHMARKS.md; the play page renders it
 too (``ginrules_site/directives/ladder.py``).
 
 Usage: ``python benchmarks/players.py [--headline 3000] [--pairs 300]

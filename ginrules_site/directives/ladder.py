@@ -6,7 +6,7 @@ baseline) and against the gin camper, by mirrored games; this directive renders 
 file at build time, a table per variant: the share of games won, its 95 % interval and
 the games it rests on, the numbers written the way the page's language writes them,
 with a sentence saying what a game is and when (which commit) the figures were measured.
-The README shows the same tables (``benchmarks/ladder_table.py``); the site tests check
+BENCHMARKS.md shows the same tables (``benchmarks/ladder_table.py``); the site tests check
 both against the JSON.
 """
 

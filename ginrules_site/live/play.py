@@ -344,7 +344,7 @@ def variant_words(name: str) -> dict[str, Any]:
 
 # Every variant's words, in the language's static folder beside the play script, which
 # fetches them when a game is first dealt (or the reader's pointer or focus comes to the
-# table): not in the page, whose weight before any interaction has a budget (README).
+# table): not in the page, whose weight before any interaction has a budget (BENCHMARKS.md).
 WORDS_FILE = "ginrules-play-words.json"
 
 

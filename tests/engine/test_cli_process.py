@@ -176,15 +176,16 @@ def test_every_help_example_runs(line: str) -> None:
 
 
 def readme_examples() -> list[str]:
-    """The whole command lines of the README's command-line and quick-start sections
-    (code spans and lines of code blocks that start with ``ginrules``, without an
-    ``[option]`` or a place holder)."""
+    """The whole command lines of the README's command-line and quick-start sections and
+    of CLI.md (code spans and lines of code blocks that start with ``ginrules``, without
+    an ``[option]`` or a place holder)."""
     text = (ROOT / "README.md").read_text(encoding="utf-8")
     section = "".join(
         text.split(f"\n## {title}\n", 1)[1].split("\n## ", 1)[0]
         for title in ("Command line", "Quick start")
         if f"\n## {title}\n" in text
     )
+    section += (ROOT / "CLI.md").read_text(encoding="utf-8")
     spans = re.findall(r"`(ginrules [^`]+)`", section)
     lines = [line.strip() for line in section.splitlines() if line.startswith("ginrules ")]
     return [

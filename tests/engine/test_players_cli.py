@@ -2,27 +2,19 @@
 
 from __future__ import annotations
 
-import argparse
 import io
 import json
 
 import pytest
 
 from ginrules.cards import CARDS
-from ginrules.cli import all_commands, build_parser, main
+from ginrules.cli import main
 from ginrules.errors import GinRulesError
 from ginrules.players import GoodPlayer, Player, UnknownLevelError
 from ginrules.players.duels import duel
 from ginrules.rules import STANDARD, STRAIGHT
 
-
-def parse(argv: list[str]) -> argparse.Namespace:
-    return build_parser(all_commands()).parse_args(argv)
-
-
-class Tty(io.StringIO):
-    def isatty(self) -> bool:
-        return True
+from .test_simulate import Tty, parse
 
 
 @pytest.mark.parametrize("variant", ["standard", "straight", "oklahoma", "gin-rami"])

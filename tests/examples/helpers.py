@@ -47,10 +47,10 @@ def build(
     return app
 
 
-def _built(
-    make_app: Callable[..., Any], srcdir: Path, buildername: str, language: str
-) -> tuple[Any, str]:
-    """The app after a fresh build of ``srcdir`` in ``language``, and its warnings."""
+def _built(make_app: Callable[..., Any], srcdir: Path, *how: str) -> tuple[Any, str]:
+    """The app after a fresh build of ``srcdir`` (``how``: the builder's name and the
+    language), and its warnings."""
+    buildername, language = how
     app = make_app(
         buildername,
         srcdir=srcdir,

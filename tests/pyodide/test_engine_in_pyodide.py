@@ -50,7 +50,8 @@ def test_runtime_wheel_is_the_checkout() -> None:
             if name.startswith("ginrules/") and name.endswith(".py")
         }
     sources = {
-        f"ginrules/{path.name}": path.read_bytes() for path in (ROOT / "ginrules").glob("*.py")
+        path.relative_to(ROOT).as_posix(): path.read_bytes()
+        for path in (ROOT / "ginrules").rglob("*.py")
     }
     assert packed == sources, "the runtime is stale: run `make site`"
 

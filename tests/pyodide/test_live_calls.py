@@ -87,7 +87,7 @@ def _random_hands(seed: int, count: int) -> list[list[str]]:
 def test_hand_reports_are_identical_for_every_variant() -> None:
     from ginrules.cards import Card
     from ginrules.rules import PRESETS
-    from ginrules_site import examples
+    from ginrules_site.directives import examples
 
     for n, (name, rules) in enumerate(PRESETS.items()):
         for i, codes in enumerate(_random_hands(n, 60)):
@@ -104,7 +104,7 @@ def test_showdown_reports_are_identical_for_every_variant() -> None:
     from ginrules.cards import CARDS
     from ginrules.errors import GinRulesError
     from ginrules.rules import PRESETS
-    from ginrules_site import examples
+    from ginrules_site.directives import examples
 
     for n, (name, rules) in enumerate(PRESETS.items()):
         rng = random.Random(100 + n)
@@ -155,7 +155,7 @@ def test_score_sheet_reports_are_identical_for_every_variant() -> None:
     from ginrules.match import entry_outcomes
     from ginrules.rules import PRESETS
     from ginrules.score_entries import points_range, schemes
-    from ginrules_site import widgets
+    from ginrules_site.live import widgets
 
     for n, (name, rules) in enumerate(PRESETS.items()):
         rng = random.Random(200 + n)

@@ -1,5 +1,5 @@
 """The ladder of the computer's levels, as measured (``ginrules_site/data/ladder.json``,
-written by ``benchmarks/players.py --json``), is what the README and the play page show:
+written by ``benchmarks/players.py --json``), is what BENCHMARKS.md and the play page show:
 every figure, its 95 % interval and its games, in every language's way of writing numbers."""
 
 from __future__ import annotations
@@ -23,11 +23,11 @@ OPPONENTS = ("beginner", "camper")
 HALF_TENTH = 0.0005 + 1e-9  # a share shown to a tenth of a percent, rounded either way
 
 
-def test_the_readme_tables_are_the_json() -> None:
+def test_the_benchmarks_tables_are_the_json() -> None:
     script = runpy.run_path(str(ROOT / "benchmarks" / "ladder_table.py"))
-    readme = (ROOT / "README.md").read_text("utf-8")
+    readme = (ROOT / "BENCHMARKS.md").read_text("utf-8")
     assert script["readme_block"](readme) == script["tables"](DATA)
-    # every share rounds as on the play page: the README and the page show the same tenths
+    # every share rounds as on the play page: BENCHMARKS.md and the page show the same tenths
     shares = [
         share
         for variant in DATA["variants"].values()

@@ -62,9 +62,9 @@ def test_the_api_reference_documents_every_public_name() -> None:
 
 
 def test_the_json_keys_of_each_command_are_the_documented_ones() -> None:
-    """Each command of the README's "JSON output" list prints exactly the keys listed."""
-    readme = ROOT.joinpath("README.md").read_text(encoding="utf-8")
-    section = readme.split("\n## JSON output of the commands", 1)[1].split("\n## ", 1)[0]
+    """Each command of CLI.md's "JSON output" list prints exactly the keys listed."""
+    reference = ROOT.joinpath("CLI.md").read_text(encoding="utf-8")
+    section = reference.split("\n## JSON output of the commands", 1)[1].split("\n## ", 1)[0]
     items = re.findall(r"^- `ginrules ([^`]+)`[^:]*:(.*?)(?=^- |\Z)", section, re.M | re.S)
     assert len(items) == 6
     for command, listed in items:
@@ -78,3 +78,12 @@ def test_the_json_keys_of_each_command_are_the_documented_ones() -> None:
             check=True,
         )
         assert list(json.loads(run.stdout)) == keys, command
+
+
+def test_the_readme_is_a_front_door() -> None:
+    """At most 200 lines: the project, the two commands, the quick start, the command line
+    in brief and where to go next; the design is in ARCHITECTURE.md, which it links."""
+    readme = ROOT.joinpath("README.md").read_text(encoding="utf-8")
+    assert len(readme.splitlines()) <= 200
+    for guide in ("ARCHITECTURE.md", "CLI.md", "BENCHMARKS.md"):
+        assert f"]({guide})" in readme and ROOT.joinpath(guide).is_file()
