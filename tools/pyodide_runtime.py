@@ -145,25 +145,25 @@ def compile_python(out: Path, wheel: Path) -> dict[str, object]:
     """Write the ``.pyc`` standard library zip into ``out``, add the ``.pyc`` of its
     modules to ``wheel`` (in place); return the Python version and magic number."""
     compiled = wheel.with_name(wheel.name + ".pyc-tmp")
-    run = subprocess.run(
-        [
-            "node",
-            str(ROOT / "tools" / "pyodide_pyc.mjs"),
-            str(NPM_PYODIDE),
-            str(NPM_PYODIDE / "python_stdlib.zip"),
-            str(out / STDLIB),
-            str(wheel),
-            str(compiled),
-        ],
-        capture_output=True,
-        text=True,
+    script = ROOT / "tools" / "pyodide_pyc.mjs"
+    stdlib = NPM_PYODIDE / "python_stdlib.zip"
+    files = (NPM_PYODIDE, stdlib, out / STDLIB, wheel, compiled)
+    run = node(
+        ["node", str(script), *map(str, files)],
+        "compiling the standard library and the engine in Pyodide failed",
     )
-    if run.returncode:
-        sys.stderr.write(run.stdout + run.stderr)
-        raise SystemExit("compiling the standard library and the engine in Pyodide failed")
     compiled.replace(wheel)
     info: dict[str, object] = json.loads(run.stdout.strip().splitlines()[-1])
     return info
+
+
+def node(command: list[str], failure: str) -> subprocess.CompletedProcess[str]:
+    """Run a Node script of ours; on failure, its output and ``failure`` end the build."""
+    run = subprocess.run(command, capture_output=True, text=True)
+    if run.returncode:
+        sys.stderr.write(run.stdout + run.stderr)
+        raise SystemExit(failure)
+    return run
 
 
 def make_snapshot(out: Path, key: str) -> Path:
@@ -179,14 +179,10 @@ def make_snapshot(out: Path, key: str) -> Path:
     for old in SNAPSHOT_CACHE.glob("*.snapshot"):
         old.unlink()  # of another engine: never used again
     partial = cached.with_suffix(".partial")
-    run = subprocess.run(
+    node(
         ["node", str(SNAPSHOT_SCRIPTS[0]), str(out), str(partial)],
-        capture_output=True,
-        text=True,
+        "making the engine's memory snapshot under Node failed",
     )
-    if run.returncode:
-        sys.stderr.write(run.stdout + run.stderr)
-        raise SystemExit("making the engine's memory snapshot under Node failed")
     partial.replace(cached)
     return cached
 
