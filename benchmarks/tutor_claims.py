@@ -6,8 +6,13 @@ at each of the reader's positions and checks every claim against the engine; pri
 per variant, the positions, the claims checked by kind and the seconds taken. A
 false claim stops the run with the position and the answer.
 
-Usage: ``python benchmarks/tutor_claims.py [--positions 2000] [--seed 21]
-[--variants standard,straight,oklahoma,french]``.
+Then, per variant and scoring scheme (a game, Hollywood, Gin Rami's manche and partie,
+one deal), ``--match-positions`` positions of whole matches played on the play page's
+table (``match_positions``), each claim checked against the score sheet the page shows,
+the expert's knock decision too.
+
+Usage: ``python benchmarks/tutor_claims.py [--positions 2000] [--match-positions 1000]
+[--seed 21] [--variants standard,straight,oklahoma,french]``.
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ import time
 from pathlib import Path
 
 from ginrules.rules import PRESETS
+from ginrules.score_entries import schemes
 
 HERE = Path(__file__).resolve().parent
 spec = importlib.util.spec_from_file_location(
@@ -34,6 +40,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=21)
+    parser.add_argument("--match-positions", type=int, default=1000)
     parser.add_argument("--variants", default=",".join(PRESETS))
     args = parser.parse_args()
     for name in args.variants.split(","):
@@ -49,6 +56,19 @@ def main() -> None:
         for key, n in sorted(counts.items()):
             print(f"  {key:28} {n}")
         sys.stdout.flush()
+    for name in args.variants.split(","):
+        rules = PRESETS[name]
+        for scheme in schemes(rules):
+            start = time.perf_counter()
+            counts = claims.run_matches(rules, scheme, args.match_positions, args.seed)
+            seconds = time.perf_counter() - start
+            told = {k: counts[k] for k in ("to_go", "to_go_in_game", "knock_choice") if counts[k]}
+            print(
+                f"{name} {scheme}: {counts['positions']} positions of whole matches, all claims"
+                f" true against the sheet shown ({seconds:.0f} s); {told}; the sum of the games"
+                f" differs from the game in progress at {counts['sum_is_not_the_game']}"
+            )
+            sys.stdout.flush()
 
 
 if __name__ == "__main__":

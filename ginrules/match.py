@@ -71,6 +71,7 @@ DealerRule = Literal["loser", "winner", "alternate"]
 __all__ = [
     "DealerRule",
     "GameSheet",
+    "GameStanding",
     "HollywoodSheet",
     "MancheSheet",
     "MatchOverError",
@@ -167,6 +168,21 @@ class ScoreLine:
         }
 
 
+@dataclass(frozen=True)
+class GameStanding:
+    """One game (or manche) of a sheet as it stands (:meth:`ScoreSheet.standing`):
+    its ``number``, the two players' ``totals`` in it, its ``target`` (``None``: one
+    deal), whether it is ``closed`` and who won it, and ``entered``: for player 0
+    and player 1, whether a deal they win now would be entered in it."""
+
+    number: int
+    totals: tuple[int, int]
+    target: int | None
+    closed: bool
+    winner: int | None
+    entered: tuple[bool, bool]
+
+
 class _Column:
     """One game (or manche) of a sheet: deal points, deals won, gins, totals."""
 
@@ -203,6 +219,16 @@ class _Column:
                 self.grand_gins[winner] += 1
         return self.line("deal", winner, result.points, deal, outcome=result.outcome, entry=entry)
 
+    def standing(self, entered: tuple[bool, bool]) -> GameStanding:
+        return GameStanding(
+            self.number,
+            (self.totals[0], self.totals[1]),
+            self.target,
+            self.closed,
+            self.winner,
+            entered,
+        )
+
     def reached(self) -> int | None:
         if self.target is None:
             return None
@@ -236,6 +262,12 @@ class ScoreSheet:
 
     @property
     def totals(self) -> tuple[int, int]:
+        raise NotImplementedError
+
+    def standing(self) -> tuple[GameStanding, ...]:
+        """Every game (or manche) of the sheet as it stands, in order: what a player
+        sees of the match before the next deal (a Hollywood sheet's three games, a
+        partie's manches so far)."""
         raise NotImplementedError
 
     def record(self, result: DealResult) -> list[ScoreLine]:
@@ -344,6 +376,10 @@ class OneDealSheet(ScoreSheet):
     def totals(self) -> tuple[int, int]:
         return (self._column.totals[0], self._column.totals[1])
 
+    def standing(self) -> tuple[GameStanding, ...]:
+        playing = not self.over
+        return (self._column.standing((playing, playing)),)
+
     def record(self, result: DealResult) -> list[ScoreLine]:
         rows = super().record(result)
         self.over = True
@@ -371,6 +407,10 @@ class GameSheet(ScoreSheet):
     @property
     def totals(self) -> tuple[int, int]:
         return (self._column.totals[0], self._column.totals[1])
+
+    def standing(self) -> tuple[GameStanding, ...]:
+        playing = not self.over
+        return (self._column.standing((playing, playing)),)
 
     def _score(self, result: DealResult, deal: int) -> list[ScoreLine]:
         rows = [self._column.enter(result, deal, self.entry(result))]
@@ -413,6 +453,12 @@ class HollywoodSheet(ScoreSheet):
         games = [n for n in open_games if n in self.started[player]]
         fresh = [n for n in open_games if n not in self.started[player]]
         return games + fresh[:1]
+
+    def standing(self) -> tuple[GameStanding, ...]:
+        entered = [self.entered_in(0), self.entered_in(1)]
+        return tuple(
+            g.standing((g.number in entered[0], g.number in entered[1])) for g in self.games
+        )
 
     def _score(self, result: DealResult, deal: int) -> list[ScoreLine]:
         winner = result.winner
@@ -476,6 +522,12 @@ class MancheSheet(ScoreSheet):
     @property
     def totals(self) -> tuple[int, int]:
         return (sum(m.totals[0] for m in self.manches), sum(m.totals[1] for m in self.manches))
+
+    def standing(self) -> tuple[GameStanding, ...]:
+        playing = not self.over
+        return tuple(
+            m.standing((playing and not m.closed, playing and not m.closed)) for m in self.manches
+        )
 
     def _dead_line(self, deal: int) -> ScoreLine:
         m = self.manches[-1]

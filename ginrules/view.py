@@ -21,16 +21,18 @@ other cards nor the order of the stock.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from weakref import WeakKeyDictionary
 
 from ginrules.cards import CARDS, Card
 from ginrules.deal import Action, BigGin, Deal, Gin, Knock, Phase, discard_actions
 from ginrules.going_out import GoingOut, check_going_out
+from ginrules.match import GameStanding
 from ginrules.rules import Rules
 from ginrules.showdown import ShowdownResult, SpreadOption, spread_options
 
-__all__ = ["MatchContext", "PlayerView", "Shown"]
+__all__ = ["GameScore", "MatchContext", "PlayerView", "Shown"]
 
 
 @dataclass(frozen=True)
@@ -74,20 +76,103 @@ class Shown:
 
 
 @dataclass(frozen=True)
+class GameScore:
+    """One game (or manche) of the match's score sheet as it stands, from the seat's
+    side: its ``number``, the ``scores`` in it (this seat's, the opponent's), its
+    ``target``, whether it is ``closed``, and ``entered``: whether a deal won now by
+    this seat, and by the opponent, would be entered in it."""
+
+    number: int
+    scores: tuple[int, int]
+    target: int | None
+    closed: bool = False
+    entered: tuple[bool, bool] = (True, True)
+
+
+@dataclass(frozen=True)
 class MatchContext:
     """Where the deal stands in its match, from the seat's side.
 
-    ``scores`` are (this seat's, the opponent's) match totals before the deal,
-    ``target`` the score that ends the match (``None``: a single deal),
-    ``deal_number`` the deal's number in the match (1-based) and ``showdowns``
-    what the seat saw at the showdowns of the match's earlier deals (oldest
-    first; dead deals show nothing).
+    ``scores`` are (this seat's, the opponent's) points before the deal in the game
+    in progress (number ``game``): the one game of a game to 100 or 250, the manche
+    being played in Gin Rami, the first game still open under Hollywood scoring,
+    which any deal won is entered in; ``target`` is the score that ends that game
+    (``None``: a single deal). ``games`` is the whole sheet as it stands
+    (:class:`GameScore`: each game's scores, which are closed, which a win by either
+    seat would be entered in; a partie's manches so far) and ``scheme`` its scoring
+    scheme (``None`` where not told: one game, ``scores`` and ``target``).
+    ``deal_number`` is the deal's number in the match (1-based) and ``showdowns``
+    what the seat saw at the showdowns of the match's earlier deals (oldest first;
+    dead deals show nothing).
     """
 
     scores: tuple[int, int] = (0, 0)
     target: int | None = None
     deal_number: int = 1
     showdowns: tuple[Shown, ...] = ()
+    game: int = 1
+    games: tuple[GameScore, ...] = ()
+    scheme: str | None = None
+
+    @classmethod
+    def of(
+        cls,
+        standing: Sequence[GameStanding],
+        seat: int,
+        *,
+        scheme: str | None = None,
+        deal_number: int = 1,
+        showdowns: tuple[Shown, ...] = (),
+    ) -> MatchContext:
+        """The context of ``seat`` from a sheet's standing before the deal
+        (:meth:`ginrules.match.ScoreSheet.standing`)."""
+        games = tuple(
+            GameScore(
+                g.number,
+                (g.totals[seat], g.totals[1 - seat]),
+                g.target,
+                g.closed,
+                (g.entered[seat], g.entered[1 - seat]),
+            )
+            for g in standing
+        )
+        now = next((g for g in games if not g.closed), games[-1])
+        return cls(
+            scores=now.scores,
+            target=now.target,
+            deal_number=deal_number,
+            showdowns=showdowns,
+            game=now.number,
+            games=games,
+            scheme=scheme,
+        )
+
+    def game_scores(self) -> tuple[GameScore, ...]:
+        """The sheet's games: ``games``, or the one game that ``scores`` and ``target``
+        describe where the context was not built from a sheet."""
+        return self.games or (GameScore(self.game, self.scores, self.target),)
+
+    def need(self, opponent: bool = False) -> tuple[int, int] | None:
+        """``(game, points)``: the game in which this seat (or its ``opponent``) is
+        nearest its target among those a deal it wins now would be entered in, and the
+        points it still needs there; ``None`` in a single deal. Under Hollywood scoring
+        that is the first game still open, which every win is entered in, and where a
+        player's total is highest."""
+        side = 1 if opponent else 0
+        needs = [
+            (g.target - g.scores[side], g.number)
+            for g in self.game_scores()
+            if g.target is not None and not g.closed and g.entered[side]
+        ]
+        if not needs:
+            return None
+        points, game = min(needs)
+        return game, points
+
+    def to_go(self, opponent: bool = False) -> int | None:
+        """The points of :meth:`need` (``None`` in a single deal)."""
+        need = self.need(opponent)
+        return None if need is None else need[1]
 
 
 @dataclass(frozen=True)

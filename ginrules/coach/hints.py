@@ -507,9 +507,7 @@ class _Rollout:
         )
         self.seed = world.seed
         match = view.match
-        target = match.target
-        me = None if target is None else target - match.scores[0]
-        them = None if target is None else target - match.scores[1]
+        me, them = match.to_go(), match.to_go(opponent=True)
         self.to_go = (me, them) if view.seat == 0 else (them, me)
         self.points: int | None = None
         self.kept = [-1, -1]  # each seat's deadwood of its ten cards, when known

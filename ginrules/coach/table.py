@@ -53,9 +53,11 @@ reader's last move on (that move first), or the whole deal's while the reader
 has not moved in it.
 ``arrangement.discard`` is the best discard of eleven cards; ``result.kind`` the
 engine's outcome (``knock``, ``undercut``, ``gin``, ``big_gin``, ``dead``) beside
-``result.outcome`` in the words of the rules; ``share.scores`` the totals the
-players saw before the deal (pass them back as ``scores`` to replay a shared
-deal or a what-if against the same computer). :meth:`Table.arguments` and
+``result.outcome`` in the words of the rules; ``share.scores`` the scores the
+players saw before the deal in the game in progress (under Hollywood scoring the
+first game still open, in Gin Rami the manche), which the computer plays by (pass
+them back as ``scores`` to replay a shared deal against the same computer; a
+what-if keeps the whole sheet as it stood). :meth:`Table.arguments` and
 :meth:`Table.moves` rebuild the table (worker call ``play_moves``).
 
 >>> table = Table("standard", "game100", "beginner", 7, dealer="computer")
@@ -74,7 +76,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
 from ginrules.cards import Card
@@ -82,7 +84,7 @@ from ginrules.coach.reports import hand, showdown_report
 from ginrules.coach.tutor import action_dict, tutor
 from ginrules.deal import Action, BigGin, Deal, Gin, Knock, action_from_dict, replay
 from ginrules.errors import GinRulesError, IllegalActionError
-from ginrules.match import ScoreSheet, outcome_entry
+from ginrules.match import GameStanding, ScoreSheet, outcome_entry
 from ginrules.players import Player, get_player
 from ginrules.rules import Rules, find_variant
 from ginrules.score_entries import fill_sheet, new_sheet
@@ -236,14 +238,16 @@ def view_fields(view: PlayerView) -> dict[str, Any]:
 
 @dataclass
 class _Played:
-    """One deal of the table: its number, dealer, the computer playing it, the
-    scores (you, computer) the players see, the move records and, once over, the
+    """One deal of the table: its number, dealer, the computer playing it, the score
+    sheet as it stood before the deal (``standing``) and the scores (you, computer)
+    of the game in progress the players see, the move records and, once over, the
     showdown report."""
 
     number: int
     dealer: int
     deal: Deal
     computer: Player
+    standing: tuple[GameStanding, ...]
     scores: tuple[int, int]
     records: list[dict[str, Any]] = field(default_factory=list)
     showdown: dict[str, Any] | None = None
@@ -305,6 +309,7 @@ class Table:
         dealer: int | str | None = None,
         whatif: bool = False,
         scores: Sequence[int] | None = None,
+        standing: Sequence[GameStanding] | None = None,
     ) -> None:
         self.rules = rules if isinstance(rules, Rules) else find_variant(rules)
         self.sheet: ScoreSheet = new_sheet(self.rules, scheme)
@@ -319,6 +324,7 @@ class Table:
         else:
             self.first_dealer = _seat(dealer)
         self._first_scores = _scores(scores)
+        self._first_standing = tuple(standing) if standing else None
         self._moves: list[dict[str, Any]] = []
         self._played: list[_Played] = []
         self._filled: tuple[int, dict[str, Any]] | None = None
@@ -329,8 +335,15 @@ class Table:
     def _start(self, number: int, dealer: int) -> None:
         deal = Deal.new(self.rules, seed=deal_seed(self.seed, number), dealer=dealer)
         computer = get_player(self.level, deal_seed(self.seed, number, "computer"))
-        scores = self._first_scores if not self._played and self._first_scores else None
-        self._played.append(_Played(number, dealer, deal, computer, scores or self.sheet.totals))
+        standing = self.sheet.standing()
+        if not self._played and self._first_standing:
+            standing = self._first_standing
+        elif not self._played and self._first_scores:
+            # a link's scores: the game in progress, as the players saw it
+            now = next((g for g in standing if not g.closed), standing[-1])
+            standing = (replace(now, totals=self._first_scores),)
+        now = next((g for g in standing if not g.closed), standing[-1])
+        self._played.append(_Played(number, dealer, deal, computer, standing, now.totals))
 
     @property
     def _current(self) -> _Played:
@@ -349,13 +362,12 @@ class Table:
 
     def _context(self, seat: int, played: _Played | None = None) -> MatchContext:
         played = played or self._current
-        target = getattr(self.sheet, "target", None)
-        you, computer = played.scores
         earlier = self._played[: next(i for i, p in enumerate(self._played) if p is played)]
         shown = (Shown.of(p.deal, seat, p.number) for p in earlier)
-        return MatchContext(
-            scores=(you, computer) if seat == YOU else (computer, you),
-            target=target if isinstance(target, int) else None,
+        return MatchContext.of(
+            played.standing,
+            seat,
+            scheme=self.scheme,
             deal_number=played.number,
             showdowns=tuple(s for s in shown if s is not None),
         )
@@ -530,6 +542,7 @@ class Table:
             dealer=last.dealer,
             whatif=True,
             scores=last.scores,
+            standing=last.standing,
         )
 
     # what the page shows -----------------------------------------------------------

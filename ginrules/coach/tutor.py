@@ -111,6 +111,11 @@ after the best discard of another card, ``discard``:
     showdowns show that the opponent knocks as soon as it may: it knocked after its
     own turn ``late_after``, so the expert knocks early only in fewer turns and
     waits to undercut (:meth:`~ginrules.players.search.StrongPlayer.faces_a_knocker`).
+``play_on_games`` / ``play_on_knocker_games``
+    {the ``play_on`` or ``play_on_knocker`` keys, game}: the same under Hollywood
+    scoring, where a deal won is entered in several games: ``to_go`` is what the seat
+    still needs in game ``game``, the nearest to its target of those its win would
+    count in (:meth:`~ginrules.view.MatchContext.need`; ``target`` is that game's).
 ``least_deadwood`` {card, deadwood}
     discard ``card``: it leaves the least deadwood, ``deadwood``.
 
@@ -184,6 +189,8 @@ EXPERT_REASONS = (
     "play_on",
     "play_on_deal",
     "play_on_knocker",
+    "play_on_games",
+    "play_on_knocker_games",
     "least_deadwood",
     "safe_discard",
     "keeps_outs",
@@ -428,6 +435,10 @@ def _reason(
         late: dict[str, int] = {}
         if choice.to_go is not None and player.faces_a_knocker(view):
             reason, late = "play_on_knocker", {"late_after": player.early_turns}
+        need = view.match.need()
+        if need is not None and view.match.scheme == "hollywood":
+            reason += "_games"
+            late["game"] = need[0]
         return reason, {
             "card": card.code,
             "deadwood": best,

@@ -132,7 +132,7 @@ class ExpertPlayer(GoodPlayer):
         # EAAI baseline, knocking with 2 deadwood or less won 63.5 % of 400 games,
         # with 3 or less 63.0 %, playing for gin 71.5 % (the same deals)
         match = view.match
-        to_go = None if match.target is None else match.target - match.scores[0]
+        to_go = match.to_go()
         rules = view.rules
         ending = rules.stock_end == "dead_hand" and view.stock_size <= rules.dead_hand_cards + 2
         margin = self.finish_within

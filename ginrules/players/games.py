@@ -23,11 +23,10 @@ def _context(sheet: ScoreSheet | None, seat: int, earlier: Sequence[Deal] = ()) 
     showdowns = tuple(s for s in shown if s is not None)
     if sheet is None:
         return MatchContext(showdowns=showdowns)
-    totals = sheet.totals
-    target = getattr(sheet, "target", None)
-    return MatchContext(
-        scores=(totals[seat], totals[1 - seat]),
-        target=target if isinstance(target, int) else None,
+    return MatchContext.of(
+        sheet.standing(),
+        seat,
+        scheme=sheet.scheme,
         deal_number=sheet.deal_number,
         showdowns=showdowns,
     )

@@ -68,7 +68,10 @@ class gr_play(nodes.container):
 
 # The tutor's reasons of going out or playing on, which a variant words its own way.
 GOING_OUT_REASONS = frozenset(
-    ("gin", "big_gin", "knock", "play_on", "play_on_knocker", "play_on_deal")
+    {
+        *("gin", "big_gin", "knock", "play_on", "play_on_knocker", "play_on_deal"),
+        *("play_on_games", "play_on_knocker_games"),
+    }
 )
 
 

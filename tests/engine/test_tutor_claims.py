@@ -12,25 +12,80 @@ on 2,000 positions per variant.
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections import Counter
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import pytest
 
 from ginrules.cards import CARDS, Card
 from ginrules.coach.hints import HINT_REASONS
+from ginrules.coach.table import Table
 from ginrules.coach.tutor import EXPERT_REASONS, WHY_NOT, tutor
 from ginrules.deal import BigGin, Deal, Discard, DrawDiscard, DrawStock, Gin, Knock, Pass
 from ginrules.going_out import check_going_out
 from ginrules.melds import best_arrangements, deadwood, max_melded
 from ginrules.players import ExpertPlayer, get_player
-from ginrules.players.search import knocks_when_it_may
+from ginrules.players.search import StrongPlayer, knocks_when_it_may
 from ginrules.rules import FRENCH, OKLAHOMA, STANDARD, STRAIGHT, Rules
 from ginrules.view import MatchContext, PlayerView, Shown
 
 SEAT = 0
+PLAY_ON = (
+    "play_on",
+    "play_on_deal",
+    "play_on_knocker",
+    "play_on_games",
+    "play_on_knocker_games",
+)
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """The truth about the match for the seat to play: ``need`` is (the game, the
+    points the seat still needs in it, its target) for the game nearest its target
+    among those a deal won now would be entered in (``None``: a single deal);
+    ``several`` says whether a won deal may be entered in several games (Hollywood)."""
+
+    need: tuple[int, int, int] | None
+    several: bool = False
+
+    @classmethod
+    def of_context(cls, match: MatchContext) -> Sheet:
+        """A context drawn by hand (:func:`positions`): its scores are the match."""
+        if match.target is None:
+            return cls(None)
+        return cls((1, match.target - match.scores[0], match.target))
+
+    @classmethod
+    def of_page(cls, sheet: dict[str, Any], target: int | None, seat: int = SEAT) -> Sheet:
+        """Worked out from the score sheet as the page shows it (``Table.state()``'s
+        ``sheet``: its rows, and its games or manches), without the engine's sheet
+        classes: under Hollywood a win is entered in every open game the player has
+        scored in and in the next open one they have not."""
+        if target is None:
+            return cls(None)
+        games = sheet.get("games")
+        if games is not None:  # Hollywood
+            scored = {
+                n
+                for row in sheet["rows"]
+                if row["kind"] == "entered" and row["player"] == seat
+                for n in row["detail"]["games"]
+            }
+            open_games = [g for g in games if not g["closed"]]
+            fresh = [g for g in open_games if g["game"] not in scored][:1]
+            entered = [g for g in open_games if g["game"] in scored] + fresh
+            needs = sorted((target - g["totals"][seat], g["game"]) for g in entered)
+            return cls((needs[0][1], needs[0][0], target), several=True)
+        manches = sheet.get("manches")
+        if manches is not None:  # Gin Rami: the manche being played
+            manche = manches[-1]
+            return cls((manche["manche"], target - manche["totals"][seat], target))
+        return cls((1, target - sheet["totals"][seat], target))
 
 
 def positions(rules: Rules, count: int, seed: int = 0) -> Iterator[tuple[PlayerView, int]]:
@@ -70,6 +125,44 @@ def positions(rules: Rules, count: int, seed: int = 0) -> Iterator[tuple[PlayerV
             last = Shown.of(deal, SEAT, number)
             if last is not None:
                 shown.append(last)
+
+
+def match_positions(
+    rules: Rules, scheme: str, count: int, seed: int = 0, link: tuple[int, int] | None = None
+) -> Iterator[tuple[PlayerView, int, Sheet]]:
+    """``count`` positions of the reader (seat 0) on the play page's table
+    (:class:`~ginrules.coach.table.Table`), whole matches of ``scheme`` (one after
+    another, seeds from ``seed`` on) played by the reader's stand-in (a level drawn per
+    deal) against the expert, each with the truth about the match worked out from the
+    score sheet the page shows before the deal (:meth:`Sheet.of_page`). ``link``: each
+    table opened from a shared mid-game link carrying these scores (deal 5), where the
+    sheet shown starts empty and the link's scores are the game in progress."""
+    rng = random.Random(f"{rules.name}/{scheme}/{seed}")
+    found = 0
+    for table_seed in itertools.count(seed):
+        first = 5 if link else 1
+        table = Table(rules, scheme, "expert", table_seed, deal=first, scores=link)
+        target = getattr(table.sheet, "target", None)
+        while True:
+            state = table.state()
+            truth = Sheet.of_page(state["sheet"], target)
+            if link is not None and state["deal"] == first:
+                need = (1, target - link[0], target) if target else None
+                truth = Sheet(need, several=scheme == "hollywood")
+            reader = get_player(rng.choice(["good", "expert", "camper"]), state["deal"])
+            while not table.deal.over:
+                if table.deal.current == SEAT:
+                    view = table.view()
+                    yield view, state["deal"], truth
+                    found += 1
+                    if found == count:
+                        return
+                    table.act(reader.choose(view))
+                else:
+                    table.computer_move()
+            if table.game_over:
+                break
+            table.next_deal()
 
 
 # --------------------------------------------------------------------------- the checks
@@ -147,9 +240,11 @@ def _lowering(kept: Sequence[Card], unseen: Sequence[Card], rules: Rules) -> int
     return sum(1 for u in unseen if _least(_draw(kept, u, rules))[0] < now)
 
 
-def check(view: PlayerView, answer: dict[str, Any]) -> Counter[str]:
+def check(view: PlayerView, answer: dict[str, Any], sheet: Sheet | None = None) -> Counter[str]:
     """Check every claim of ``answer`` (the tutor's, for ``view``); the claims
-    checked, counted by kind. Raises AssertionError on a false claim."""
+    checked, counted by kind. Raises AssertionError on a false claim. ``sheet`` is the
+    truth about the match (:class:`Sheet`, worked out from the score sheet the page
+    shows), else the view's own context is taken as the match."""
     rules = view.rules
     hand = list(view.hand)
     claims: Counter[str] = Counter()
@@ -228,7 +323,7 @@ def check(view: PlayerView, answer: dict[str, Any]) -> Counter[str]:
         if len(hand) == 11:
             kept = _without(hand, min(left, key=lambda c: (left[c], c)))
     else:
-        kept = _check_expert(view, expert, legal, left, unseen, claims)
+        kept = _check_expert(view, expert, legal, left, unseen, claims, sheet)
     # the outs: the cards that improve the hand the advice keeps (none if it goes out)
     goes_out = expert is not None and expert["action"] in ("knock", "gin", "big_gin")
     expected = _expected_outs(kept, rules) if len(kept) == 10 and not goes_out else {}
@@ -249,8 +344,11 @@ def _check_expert(
     left: dict[Card, int],
     unseen: list[Card],
     claims: Counter[str],
+    sheet: Sheet | None = None,
 ) -> list[Card]:
-    """Check the expert's reason; the cards the advice keeps."""
+    """Check the expert's reason (``sheet``: the truth about the match, else the
+    view's context); the cards the advice keeps."""
+    sheet = sheet or Sheet.of_context(view.match)
     rules = view.rules
     hand = list(view.hand)
     reason, params = expert["reason"], expert["params"]
@@ -325,13 +423,12 @@ def _check_expert(
         return kept
     knocks = [a for a in legal if isinstance(a, Knock)]
     fewest = min(left.values())
-    if reason in ("play_on", "play_on_deal", "play_on_knocker"):
+    if reason in PLAY_ON:
         assert knocks
         shown = [check_going_out(_without(hand, k.card), rules, view.upcard) for k in knocks]
         assert params["deadwood"] == min(s.deadwood for s in shown)
-        target = view.match.target
         eager = knocks_when_it_may(view, 4)
-        if reason == "play_on_knocker":
+        if reason.startswith("play_on_knocker"):
             # "the computer has knocked after its turn 4 in this match"
             assert eager and params["late_after"] == 4
             assert any(
@@ -343,13 +440,19 @@ def _check_expert(
         else:
             assert "late_after" not in params
             assert not eager or reason == "play_on_deal"
-        if reason in ("play_on", "play_on_knocker"):
-            to_go = target - view.match.scores[0] if target is not None else None
-            assert to_go is not None and params["to_go"] == to_go and params["target"] == target
+        if reason != "play_on_deal":
+            # what the seat still needs, and where: from the sheet, not from the view
+            assert sheet.need is not None, sheet
+            game, to_go, target = sheet.need
+            assert params["to_go"] == to_go and params["target"] == target, (params, sheet)
+            # several games at once (Hollywood): the sentence names the game
+            assert reason.endswith("_games") == sheet.several
+            assert params.get("game") == (game if sheet.several else None)
             # the expert ends a deal early only within its margin of the target
             assert params["margin"] == ExpertPlayer().finish_within < to_go
+            claims["to_go_in_game" if sheet.several else "to_go"] += 1
         else:
-            assert target is None and params["to_go"] is None
+            assert sheet.need is None and params["to_go"] is None and params["target"] is None
         # ...or in its first turns with little deadwood: neither holds here
         turn = view.turns // 2 + 1  # the seat's own turn: discards alternate
         assert params["turn"] == turn
@@ -395,6 +498,34 @@ def run(rules: Rules, count: int, seed: int = 0) -> Counter[str]:
     return total
 
 
+def run_matches(
+    rules: Rules, scheme: str, count: int, seed: int = 0, link: tuple[int, int] | None = None
+) -> Counter[str]:
+    """Walk ``count`` positions of whole matches of ``scheme`` on the play page's table
+    (:func:`match_positions`) and check every answer against the sheet the page shows,
+    and the expert's knock decision wherever a knock is possible; the claims."""
+    total: Counter[str] = Counter()
+    for view, number, truth in match_positions(rules, scheme, count, seed, link):
+        answer = tutor(view, number)
+        try:
+            total += check(view, answer, truth)
+        except AssertionError as error:
+            raise AssertionError(f"{rules.name} {scheme} {view} -> {answer}: {error}") from error
+        knocks = [a for a in view.legal_actions() if isinstance(a, Knock)]
+        if knocks:
+            least = min(view.check_going_out(k.card).deadwood for k in knocks)
+            choice = StrongPlayer(0).knock_choice(view, least)
+            assert choice.to_go == (truth.need[1] if truth.need else None), (choice, truth)
+            total["knock_choice"] += 1
+        match = view.match
+        # positions where the sum of the games (what the view once held) is not the game's
+        total["sum_is_not_the_game"] += (
+            sum(g.scores[0] for g in match.game_scores()) != (match.scores[0])
+        )
+        total["positions"] += 1
+    return total
+
+
 # --------------------------------------------------------------------------- the tests
 
 # 250: the expert level knocks in its first turns (ginrules.players.search), deals are shorter,
@@ -431,3 +562,37 @@ def test_the_checker_catches_a_false_claim() -> None:
     expert["params"] = {**expert["params"], "discard": "9H"}
     with pytest.raises(AssertionError):
         check(view, answer)
+
+
+# The schemes whose "points to go" a view must take from the sheet as it stands: a game,
+# three games at once, a manche, a partie of manches; each match walked from its start
+# through its middle, and a table opened from a mid-game link.
+MATCHES = [
+    (STANDARD, "game100", None),
+    (STANDARD, "hollywood", None),
+    (OKLAHOMA, "hollywood", None),
+    (FRENCH, "manche", None),
+    (FRENCH, "partie", None),
+    (STANDARD, "game100", (64, 71)),
+    (STANDARD, "hollywood", (83, 40)),
+]
+
+
+@pytest.mark.parametrize(
+    ("rules", "scheme", "link"),
+    MATCHES,
+    ids=[f"{r.name}-{s}{'-link' if k else ''}" for r, s, k in MATCHES],
+)
+def test_the_tutor_and_the_expert_reason_from_the_sheet_as_it_stands(
+    rules: Rules, scheme: str, link: tuple[int, int] | None
+) -> None:
+    """Issue 30: under Hollywood the view summed the three games, so the tutor said
+    "you are still 77 short" of a game that does not exist, and the expert's own
+    "near the target" knock reasoned from it; Gin Rami's partie summed its manches.
+    Every claim is checked against the sheet the page shows, and so is the expert's
+    knock decision wherever a knock is possible."""
+    count = 150 if link else 300
+    claims = run_matches(rules, scheme, count, seed=30, link=link)
+    assert claims["knock_choice"] > 20, claims
+    if scheme in ("hollywood", "partie") and link is None:
+        assert claims["sum_is_not_the_game"] > 50  # a sum of games is wrong there
