@@ -39,11 +39,12 @@ from ginrules.melds import (
     deadwood,
 )
 from ginrules.rules import FRENCH, OKLAHOMA, PRESETS, STANDARD, STRAIGHT, Rules, find_variant
-from ginrules.showdown import Layoff, ScoreTerm, ShowdownResult, showdown
+from ginrules.showdown import Layoff, ScoreTerm, ShowdownResult, find_spread, showdown
 
 if TYPE_CHECKING:
     from ginrules.coach.reports import hand_report
     from ginrules.deal import Deal, DealResult
+    from ginrules.match import ScoreSheet, score_sheet
     from ginrules.players import (
         LEVELS,
         BeginnerPlayer,
@@ -51,16 +52,20 @@ if TYPE_CHECKING:
         GoodPlayer,
         Player,
         RandomPlayer,
+        UnknownLevelError,
         get_player,
         play_deal,
         play_match,
     )
+    from ginrules.players.camper import CamperPlayer
 
 # Dealing, the computer players and the reports load on first use (``ginrules.Deal``):
 # a page of the site that only asks for melds never imports them (in Pyodide, its first
 # answer waits for every module it imports).
 _LAZY = {
     **dict.fromkeys(("Deal", "DealResult"), "ginrules.deal"),
+    **dict.fromkeys(("ScoreSheet", "score_sheet"), "ginrules.match"),
+    "CamperPlayer": "ginrules.players.camper",
     **dict.fromkeys(
         (
             "LEVELS",
@@ -69,6 +74,7 @@ _LAZY = {
             "GoodPlayer",
             "Player",
             "RandomPlayer",
+            "UnknownLevelError",
             "get_player",
             "play_deal",
             "play_match",
@@ -106,6 +112,7 @@ __all__ = [
     "SUITS",
     "Arrangement",
     "BeginnerPlayer",
+    "CamperPlayer",
     "Card",
     "CardError",
     "Deal",
@@ -125,9 +132,11 @@ __all__ = [
     "Player",
     "RandomPlayer",
     "Rules",
+    "ScoreSheet",
     "ScoreTerm",
     "ShowdownResult",
     "UnknownCardError",
+    "UnknownLevelError",
     "UnknownNotationError",
     "UnknownVariantError",
     "__version__",
@@ -137,6 +146,7 @@ __all__ = [
     "check_going_out",
     "deadwood",
     "find_notation",
+    "find_spread",
     "find_variant",
     "format_hand",
     "get_player",
@@ -144,5 +154,6 @@ __all__ = [
     "parse_hand",
     "play_deal",
     "play_match",
+    "score_sheet",
     "showdown",
 ]

@@ -91,6 +91,15 @@ def _fail(message: str) -> int:
     return 2
 
 
+def _drop_output() -> None:
+    """Send what is left of standard output nowhere, so that exiting does not fail again."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+
+
+WRITE_FAILED = 1
+"""The exit status when the output cannot be written (a full disk)."""
+
 INTERRUPTED = 130
 """The exit status after Ctrl-C (128 + SIGINT), as shells report it."""
 
@@ -113,9 +122,13 @@ def main(argv: list[str] | None = None) -> int:
         return _fail(str(error))
     except BrokenPipeError:
         # the reader went away (``| head``): stop quietly
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+        _drop_output()
         return 0
+    except OSError as error:
+        # the output could not be written (a full disk): one line, not a traceback
+        _drop_output()
+        sys.stderr.write(f"ginrules: error: cannot write the output: {error.strerror or error}\n")
+        return WRITE_FAILED
     except KeyboardInterrupt:
         # a progress bar or a prompt may have left the line open
         sys.stderr.write("\nginrules: interrupted\n")

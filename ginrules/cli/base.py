@@ -60,10 +60,11 @@ def whole_number(text: str) -> int:
         raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
 
 
-def number(least: int, even: bool = False) -> Callable[[str], int]:
-    """argparse's ``type`` for a whole number of ``least`` or more (``even``: and even),
-    worded as :func:`whole_number`: ``argument --games: not an even whole number of 0
-    or more: '3'``."""
+def number(least: int, most: int, even: bool = False) -> Callable[[str], int]:
+    """argparse's ``type`` for a whole number from ``least`` to ``most`` (``even``: and
+    even), worded as :func:`whole_number`: ``argument --games: not an even whole number
+    from 2 to 100,000: '3'``. The bound keeps a slip of the keyboard from running for
+    hours: a run longer than that is a loop of runs with other seeds."""
     kind = "an even whole number" if even else "a whole number"
 
     def read(text: str) -> int:
@@ -71,11 +72,19 @@ def number(least: int, even: bool = False) -> Callable[[str], int]:
             value = int(text)
         except ValueError:
             value = least - 1
-        if value < least or (even and value % 2):
-            raise argparse.ArgumentTypeError(f"not {kind} of {least} or more: {text!r}")
+        if not least <= value <= most or (even and value % 2):
+            raise argparse.ArgumentTypeError(f"not {kind} from {least} to {most:,}: {text!r}")
         return value
 
     return read
+
+
+MAX_DEALS = 1_000_000
+"""The most deals of one ``simulate`` (about an hour at a few hundred deals a second)."""
+MAX_GAMES = 100_000
+"""The most games of one ``duel`` (hours between the strongest levels)."""
+MAX_TARGET = 10_000
+"""The highest ``--target`` of a game."""
 
 
 def add_variant(parser: argparse.ArgumentParser) -> None:

@@ -19,7 +19,16 @@ import json
 import sys
 from typing import TextIO
 
-from ginrules.cli.base import Command, add_variant, number, variant, whole_number
+from ginrules.cli.base import (
+    MAX_DEALS,
+    MAX_GAMES,
+    MAX_TARGET,
+    Command,
+    add_variant,
+    number,
+    variant,
+    whole_number,
+)
 from ginrules.players import LEVELS
 from ginrules.players.duels import duel, simulate
 
@@ -50,7 +59,7 @@ def _progress(args: argparse.Namespace, stderr: TextIO | None, long: bool) -> Te
 def _configure_simulate(parser: argparse.ArgumentParser) -> None:
     add_variant(parser)
     parser.add_argument(
-        "--deals", type=number(0), default=1000, help="number of deals (default 1000)"
+        "--deals", type=number(0, MAX_DEALS), default=1000, help="number of deals (default 1000)"
     )
     parser.add_argument("--seed", type=whole_number, default=0, help="seed of the run (default 0)")
     add_progress(parser, "1000 deals")
@@ -81,14 +90,14 @@ def _configure_duel(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--games",
-        type=number(0, even=True),
+        type=number(2, MAX_GAMES, even=True),
         default=200,
         help="number of games, an even number (default 200)",
     )
     parser.add_argument("--seed", type=whole_number, default=0, help="seed of the run (default 0)")
     parser.add_argument(
         "--target",
-        type=number(1),
+        type=number(1, MAX_TARGET),
         default=None,
         help="score that ends a game (default: the variant's)",
     )
@@ -102,8 +111,8 @@ def run_duel(
 
     :raises UnknownVariantError: for an unknown ``--variant``.
     :raises UnknownLevelError: for an unknown level in ``--players``.
-    :raises GinRulesError: (code ``bad_argument``) for an odd or negative number of
-        games (the parser refuses those, and a ``--target`` below 1, first).
+    :raises GinRulesError: (code ``bad_argument``) for an odd number of games, or
+        fewer than 2 (the parser refuses those, and a ``--target`` out of range, first).
     """
     bar = _progress(args, stderr, args.games >= 100)
     result = duel(variant(args), list(args.players), args.games, args.seed, args.target, bar)

@@ -14,7 +14,7 @@ import json
 import sys
 from typing import TextIO
 
-from ginrules.cli.base import Command, add_variant, number, variant
+from ginrules.cli.base import MAX_TARGET, Command, add_variant, number, variant
 from ginrules.errors import GinRulesError
 from ginrules.match import entry_outcomes
 from ginrules.rules import Rules
@@ -70,7 +70,9 @@ def _configure_score(parser: argparse.ArgumentParser) -> None:
         help="how the match is scored (default: partie for the French rules, else game)",
     )
     parser.add_argument(
-        "--target", type=number(1), help="points that end a game (default: the rules' own, or 100)"
+        "--target",
+        type=number(1, MAX_TARGET),
+        help="points that end a game (default: the rules' own, or 100)",
     )
     parser.add_argument(
         "entries",

@@ -51,7 +51,12 @@ def own_turn(view: PlayerView) -> int:
 
 
 class CamperPlayer(GoodPlayer):
-    """A gin camper (see the module docstring), deterministic per seed."""
+    """The ``camper`` level, a gin camper in the style of the EAAI 2021 challenge's
+    winner, deterministic per seed: it takes the face-up card only when it joins a meld
+    and lowers its deadwood, throws the card that keeps the least deadwood plus a
+    look-ahead on the next draw (weighted ``lookahead``, decaying by ``decay`` each of
+    its turns) plus ``danger`` times the chance of feeding the opponent, goes gin
+    whenever it can and knocks only in its first ``knock_turns`` turns."""
 
     def __init__(
         self,

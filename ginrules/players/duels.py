@@ -145,11 +145,11 @@ def duel(
     >>> result["games"], sum(p["games_won"] for p in result["players"]) <= 4
     (4, True)
 
-    :raises GinRulesError: (code ``bad_argument``) for an odd or negative ``games``.
+    :raises GinRulesError: (code ``bad_argument``) for an odd ``games``, or fewer than 2.
     :raises UnknownLevelError: for an unknown level.
     """
-    if games < 0 or games % 2:
-        raise _BadArgument(f"games: not an even whole number of 0 or more: {games}")
+    if games < 2 or games % 2:
+        raise _BadArgument(f"games: not an even whole number of 2 or more: {games}")
     for level in levels:
         get_player(level)
     rng = random.Random(seed)

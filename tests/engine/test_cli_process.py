@@ -131,6 +131,18 @@ def test_version(argv: list[str]) -> None:
 # --------------------------------------------------------------------------- examples
 
 
+@pytest.mark.parametrize(
+    "argv", [["melds", "7H", "8H", "9H"], ["simulate", "--deals", "20"], ["score", "A 25 knock"]]
+)
+def test_a_full_disk_is_one_line_of_error(argv: list[str]) -> None:
+    """Output to a full disk (``> /dev/full``): status 1 and one line naming the
+    problem, never a traceback (nor a second failure when Python exits)."""
+    with open("/dev/full", "w") as full:
+        proc = subprocess.run([*COMMAND, *argv], stdout=full, stderr=subprocess.PIPE, text=True)
+    assert proc.returncode == 1
+    assert proc.stderr == "ginrules: error: cannot write the output: No space left on device\n"
+
+
 def run_example(line: str) -> subprocess.CompletedProcess[str]:
     words = shlex.split(line)
     assert words[0] == "ginrules", line

@@ -73,15 +73,26 @@ def test_duel_progress_bar_and_bad_arguments() -> None:
         ["duel", "--players", "good", "nobody", "--games", "2"],
     ):
         assert main(argv) == 2
-    with pytest.raises(GinRulesError, match="not an even whole number of 0 or more: 3"):
+    with pytest.raises(GinRulesError, match="not an even whole number of 2 or more: 3"):
         duel(STRAIGHT, ("good", "beginner"), 3)
 
 
 def test_number_options_are_worded_one_way(capsys: pytest.CaptureFixture[str]) -> None:
     for argv, message in (
-        (["duel", "--games", "3"], "argument --games: not an even whole number of 0 or more: '3'"),
-        (["duel", "--target", "0"], "argument --target: not a whole number of 1 or more: '0'"),
-        (["score", "--target", "x"], "argument --target: not a whole number of 1 or more: 'x'"),
+        (
+            ["duel", "--games", "3"],
+            "argument --games: not an even whole number from 2 to 100,000: '3'",
+        ),
+        (
+            ["duel", "--games", "0"],
+            "argument --games: not an even whole number from 2 to 100,000: '0'",
+        ),
+        (
+            ["simulate", "--deals", "99999999999999999999999"],
+            "argument --deals: not a whole number from 0 to 1,000,000: '99999999999999999999999'",
+        ),
+        (["duel", "--target", "0"], "argument --target: not a whole number from 1 to 10,000: '0'"),
+        (["score", "--target", "x"], "argument --target: not a whole number from 1 to 10,000: 'x'"),
         (["play", "--seed", "x"], "argument --seed: not a whole number: 'x'"),
     ):
         assert main(argv) == 2

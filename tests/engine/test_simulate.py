@@ -92,7 +92,10 @@ def test_simulate_through_main(capsys: pytest.CaptureFixture[str]) -> None:
     ("argv", "message"),
     [
         (["simulate", "--variant", "canasta"], "unknown variant"),
-        (["simulate", "--deals", "-3"], "argument --deals: not a whole number of 0 or more: '-3'"),
+        (
+            ["simulate", "--deals", "-3"],
+            "argument --deals: not a whole number from 0 to 1,000,000: '-3'",
+        ),
         (["simulate", "--seed", "many"], "argument --seed: not a whole number: 'many'"),
         (
             ["play", "--level", "pro"],
