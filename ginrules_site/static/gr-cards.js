@@ -8,12 +8,12 @@
   root.classList.toggle("gr-four-colour", on);
   const init = () => {
     // One toggle per page, under the first example.
-    const example = document.querySelector(".gr-example[data-deck-label]");
+    const example = /** @type {HTMLElement | null} */ (document.querySelector(".gr-example[data-deck-label]"));
     if (example) {
       const button = document.createElement("button");
       button.type = "button";
       button.className = "gr-deck-toggle";
-      button.textContent = example.dataset.deckLabel;
+      button.textContent = /** @type {string} */ (example.dataset.deckLabel);
       button.setAttribute("aria-pressed", String(on));
       button.addEventListener("click", () => {
         on = !on;

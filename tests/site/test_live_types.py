@@ -10,6 +10,8 @@ from __future__ import annotations
 import importlib.util
 import json
 import random
+import re
+import subprocess
 import types
 import typing
 from collections import defaultdict
@@ -322,3 +324,38 @@ def test_the_checker_refuses_what_does_not_fit() -> None:
     assert checker.problems(True, int) and checker.problems(1, bool) and checker.problems(None, str)
     error = {"ok": False, "error": {"code": "bad_call", "message": "m", "detail": "d"}}
     assert checker.problems(error, ginrules_live.Refusal) == []
+
+
+# --- tsc's configuration -----------------------------------------------------------------
+
+STRICT_FAMILY = {
+    "noImplicitAny",
+    "noImplicitThis",
+    "strictBindCallApply",
+    "strictBuiltinIteratorReturn",
+    "strictFunctionTypes",
+    "strictNullChecks",
+    "strictPropertyInitialization",
+    "useUnknownInCatchVariables",
+}
+
+
+def _tsconfig(name: str) -> Any:
+    text = (ROOT / name).read_text(encoding="utf-8")
+    return json.loads(re.sub(r"^\s*//.*$", "", text, flags=re.MULTILINE))
+
+
+def test_tsc_is_strict_and_esbuild_ships_no_use_strict() -> None:
+    """Each flag of the strict family, not "strict" (nor "alwaysStrict"): esbuild reads
+    tsconfig.json as it minifies the shipped scripts, and would write "use strict" at the
+    head of each."""
+    options = _tsconfig("tsconfig.json")["compilerOptions"]
+    assert {flag for flag in STRICT_FAMILY if options.get(flag) is True} == STRICT_FAMILY
+    for name in ("tsconfig.json", "tsconfig.worker.json", "tsconfig.sw.json"):
+        assert not {"strict", "alwaysStrict"} & set(_tsconfig(name)["compilerOptions"]), name
+    esbuild = ROOT / "node_modules" / ".bin" / "esbuild"
+    if not esbuild.is_file():
+        pytest.skip("esbuild is not installed (npm ci)")
+    script = ROOT / "ginrules_site" / "static" / "gr-cards.js"
+    out = subprocess.run([str(esbuild), str(script), "--minify"], capture_output=True, text=True)
+    assert out.returncode == 0 and out.stdout.startswith("(()=>{"), out.stdout[:80]
