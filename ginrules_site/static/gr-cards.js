@@ -4,7 +4,7 @@
   const KEY = "ginrules-four-colour";
   const root = document.documentElement;
   let on = false;
-  try { on = localStorage.getItem(KEY) === "1"; } catch (e) { /* storage may be off */ }
+  try { on = localStorage.getItem(KEY) === "1"; } catch { /* storage may be off */ }
   root.classList.toggle("gr-four-colour", on);
   const init = () => {
     // One toggle per page, under the first example.
@@ -18,7 +18,7 @@
       button.addEventListener("click", () => {
         on = !on;
         root.classList.toggle("gr-four-colour", on);
-        try { localStorage.setItem(KEY, on ? "1" : "0"); } catch (e) { /* ignore */ }
+        try { localStorage.setItem(KEY, on ? "1" : "0"); } catch { /* ignore */ }
         for (const b of document.querySelectorAll(".gr-deck-toggle")) {
           b.setAttribute("aria-pressed", String(on));
         }
