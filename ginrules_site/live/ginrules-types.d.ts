@@ -2,8 +2,8 @@
 // the engine's worker (ginrules-worker.mjs) and its pages (ginrules-live.mjs and the
 // scripts that call it), runtime.json, what the browser keeps of the engine, and every
 // call of the engine (ginrules_live.py) with its arguments and its answer. The scripts
-// name them in JSDoc, as import("../live/ginrules-types").Name; tsc checks them
-// (make lint). Not shipped: it sits outside the static folder that the site copies.
+// import them in JSDoc (/** @import { Name } from "../live/ginrules-types" */); tsc checks
+// them (make lint). Not shipped: it sits outside the static folder that the site copies.
 //
 // The part below the marker line is written by tools/live_types.py from the TypedDicts
 // of ginrules_live.py (tests/site/test_live_types.py checks both against the engine's
