@@ -14,9 +14,16 @@ $(STAMP): pyproject.toml requirements.txt
 
 venv: $(STAMP)
 
-lint: venv
+## ruff; then the site's scripts: their shared types up to date with the Python
+## (tools/live_types.py), tsc (strict, over their JSDoc types) and ESLint
+lint: venv node_modules/.installed
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check ginrules
+	$(PY) tools/live_types.py --check
+	node_modules/.bin/tsc -p tsconfig.json
+	node_modules/.bin/tsc -p tsconfig.worker.json
+	node_modules/.bin/tsc -p tsconfig.sw.json
+	node_modules/.bin/eslint ginrules_site/static tools eslint.config.mjs
 
 typecheck: venv
 	$(VENV)/bin/mypy

@@ -4,11 +4,29 @@
 // here: every answer, check and number comes from ginrules.exercises.
 import { runtime, startOnIntent } from "./ginrules-live.mjs";
 import { STRINGS, deckCard, el, fill, form, goLive, group, meldLabel, row, sheetEntry } from "./ginrules-render.mjs";
+/**
+ * @import { CallName, Calls, Exercise, ExerciseArgs, ExerciseDeal, ExerciseMove, SheetRow, Step, Verdict } from "../live/ginrules-types"
+ * @import { Strings, Template } from "./ginrules-render.mjs"
+ */
+/**
+ * The page's params (exercises.py): each variant's name, kinds of exercise, page and words,
+ * the levels, every kind, a series' length and the rules pages' titles.
+ * @typedef {{variants: Record<string, {name: string, kinds: string[], page: string, style: string, words: Strings}>,
+ *   levels: number[], kinds: string[], series: number, pages: Record<string, string>}} TrainerParams
+ */
+/** A series of exercises under way. @typedef {{variant: string, index: number, right: number}} Series */
+/** An answer, in the shape of its exercise's form. @typedef {Record<string, any>} AnswerData */
 
 const PROGRESS = "ginrules-exercises-progress";
 const SERIES = "ginrules-exercises-series";
 const CARD = /^[A2-9TJQK][SHDC]$/;
 
+/**
+ * @template T
+ * @param {string} key
+ * @param {T} fallback
+ * @returns {T}
+ */
 function load(key, fallback) {
   try {
     const value = JSON.parse(localStorage.getItem(key) ?? "null");
@@ -18,6 +36,10 @@ function load(key, fallback) {
   }
 }
 
+/**
+ * @param {string} key
+ * @param {unknown} value
+ */
 function save(key, value) {
   try {
     if (value == null) localStorage.removeItem(key);
@@ -29,6 +51,7 @@ function save(key, value) {
 
 // --- wording of the engine's codes (exercises.py renders the build-time ones the same way) --
 
+/** @param {string[]} codes */
 function cardsNode(codes) {
   const span = el("span", "gr-cards-inline");
   codes.forEach((code, i) => {
@@ -39,6 +62,10 @@ function cardsNode(codes) {
 }
 
 // A meld of an explanation, labelled as the examples label theirs (a run: one suit).
+/**
+ * @param {Strings} S
+ * @param {string[]} codes
+ */
 function meldNode(S, codes) {
   const kind = new Set(codes.map((c) => c[1])).size === 1 && codes.length > 1 ? "run" : "set";
   return group(meldLabel(S, { kind, cards: codes }), codes, `gr-meld gr-${kind}`);
@@ -46,6 +73,12 @@ function meldNode(S, codes) {
 
 // One field of a step, drawn by its kind; `code`: the step's, whose item_<code> template
 // words each item of a list of objects.
+/**
+ * @param {Strings} S
+ * @param {unknown} value
+ * @param {string} [code]
+ * @returns {Node | string}
+ */
 function field(S, value, code = "") {
   if (Array.isArray(value) && value.length && value.every((v) => v && typeof v === "object" && !Array.isArray(v))) {
     const span = el("span", "gr-items");
@@ -70,6 +103,13 @@ function field(S, value, code = "") {
 }
 
 // A template whose fields are nodes or texts, as a paragraph.
+/**
+ * @param {Strings} S
+ * @param {Template} template
+ * @param {Record<string, unknown>} args
+ * @param {string} [className]
+ * @param {string} [code]
+ */
 function sentence(S, template, args, className = "gr-summary", code = "") {
   const p = el("p", className);
   // a case ({card:acc}, ginrules/cases.py) leaves a card's face as it is
@@ -82,6 +122,11 @@ function sentence(S, template, args, className = "gr-summary", code = "") {
 }
 
 // The template key (step_<key>) of a step and its fields (exercises.step_key).
+/**
+ * @param {Strings} S
+ * @param {Step} step
+ * @returns {[string, Record<string, any>]}
+ */
 function stepKey(S, step) {
   let code = step.code;
   const args = { ...step.args };
@@ -101,20 +146,24 @@ function stepKey(S, step) {
   return [code, args];
 }
 
+/**
+ * @param {Strings} S
+ * @param {Step} step
+ */
 function stepNode(S, step) {
   const [code, args] = stepKey(S, step);
   if (step.code === "layoff") {
-    const run = new Set(args.meld.map((c) => c[1])).size === 1;
+    const run = new Set(args.meld.map((/** @type {string} */ c) => c[1])).size === 1;
     return sentence(S, run ? S.layoff_run : S.layoff_set, args);
   }
   if (step.code === "score") {
-    const terms = args.terms.map((t) => fill(S.term, { label: S[`term_${t.code}`] ?? t.code, value: t.value })).join(" + ");
+    const terms = args.terms.map((/** @type {{code: string, value: number}} */ t) => fill(S.term, { label: S[`term_${t.code}`] ?? t.code, value: t.value })).join(" + ");
     const score = args.terms.length === 1 ? fill(S.score_one, { term: terms }) : fill(S.score, { terms, points: args.points });
     const totals = fill(S.totals, { knocker: args.knocker_deadwood, defender: args.defender_deadwood });
     return el("p", "gr-summary", `${totals} ${S[`outcome_${args.outcome}`]} ${fill(S.sentence, { text: score })}`);
   }
   if (step.code === "row") {
-    const entry = sheetEntry(S, { ...args, player: args.player == null ? null : "AB".indexOf(args.player) });
+    const entry = sheetEntry(S, /** @type {SheetRow} */ ({ ...args, player: args.player == null ? null : "AB".indexOf(args.player) }));
     const key = ["deal", "entered", "dead"].includes(args.kind) ? "step_row" : "step_row_total";
     return el("p", "gr-summary", fill(S[key], { deal: args.deal, entry, a: args.totals[0], b: args.totals[1] }));
   }
@@ -123,19 +172,36 @@ function stepNode(S, step) {
   return sentence(S, template, args, "gr-summary", step.code);
 }
 
+/**
+ * @param {Strings} S
+ * @param {ExerciseMove} move
+ */
 function moveNode(S, move) {
   const key = move.code === "draw_stock" && !move.card ? "draw_stock_hidden" : move.code;
   return sentence(S, S[key], move.card ? { player: move.player, card: move.card } : { player: move.player });
 }
 
+/** @type {(S: Strings, data: Exercise) => string} */
 const schemeName = (S, data) => S[`scheme_${data.scheme === "game" ? `game${data.target}` : data.scheme}`];
 
+/**
+ * @param {Strings} S
+ * @param {ExerciseDeal} deal
+ * @returns {string}
+ */
 function dealText(S, deal) {
   if (deal.outcome === "dead") return S.row_dead;
   return fill(S.row_deal, { player: deal.player, points: deal.points, outcome: S[`outcome_word_${deal.outcome}`] });
 }
 
 // How a chosen value reads: a choice's label, a winner or a leader.
+/**
+ * @param {Strings} S
+ * @param {Exercise} data
+ * @param {string} key
+ * @param {unknown} value
+ * @returns {string}
+ */
 function choiceText(S, data, key, value) {
   const choice = (data.choices ?? []).find((c) => c.value === value);
   if (choice) return fill(S[`choice_${choice.code}`] ?? choice.code, choice.args ?? {});
@@ -145,6 +211,11 @@ function choiceText(S, data, key, value) {
 }
 
 // An accepted answer as words and cards: "deadwood 7", "discard 9♥", "Knock".
+/**
+ * @param {Strings} S
+ * @param {Exercise} data
+ * @param {AnswerData} answer
+ */
 function answerNode(S, data, answer) {
   const span = el("span", "gr-answer-words");
   let first = true;
@@ -166,6 +237,11 @@ function answerNode(S, data, answer) {
   return span;
 }
 
+/**
+ * @param {Strings} S
+ * @param {Exercise} data
+ * @param {AnswerData[]} accepted
+ */
 function answersNode(S, data, accepted) {
   const span = el("span");
   accepted.forEach((answer, i) => {
@@ -176,16 +252,22 @@ function answersNode(S, data, accepted) {
 }
 
 // What an exercise shows besides its question (exercises.hand_rows).
+/**
+ * What an exercise shows: the keys of its kind (showdown, stock_end, sheet) are there.
+ * @param {Strings} S
+ * @param {Exercise} data
+ * @returns {HTMLElement[]}
+ */
 function handNodes(S, data) {
   const out = [];
   if (data.kind === "showdown") {
-    out.push(row([group(S.Hand, data.knocker, "gr-hand-cards")], S.Knocker));
-    out.push(row(data.spread.map((meld) => meldNode(S, meld)), S.Spread));
-    out.push(row([group(S.Hand, data.defender, "gr-hand-cards")], S.Defender));
+    out.push(row([group(S.Hand, /** @type {string[]} */ (data.knocker), "gr-hand-cards")], S.Knocker));
+    out.push(row(/** @type {string[][]} */ (data.spread).map((meld) => meldNode(S, meld)), S.Spread));
+    out.push(row([group(S.Hand, /** @type {string[]} */ (data.defender), "gr-hand-cards")], S.Defender));
   } else if (data.kind === "stock_end") {
     out.push(el("p", "gr-summary", fill(S.stock_before, { n: data.stock_left })));
     const list = el("ol", "gr-moves");
-    for (const move of data.moves) {
+    for (const move of /** @type {ExerciseMove[]} */ (data.moves)) {
       const li = el("li");
       li.append(moveNode(S, move));
       list.append(li);
@@ -194,7 +276,7 @@ function handNodes(S, data) {
   } else if (data.kind === "sheet") {
     out.push(el("p", "gr-summary", fill(S.sheet_scoring, { scheme: schemeName(S, data) })));
     const list = el("ol", "gr-deals");
-    for (const deal of data.deals) list.append(el("li", "", dealText(S, deal)));
+    for (const deal of /** @type {ExerciseDeal[]} */ (data.deals)) list.append(el("li", "", dealText(S, deal)));
     out.push(list);
   } else if (data.cards?.length) out.push(row([group(S.Hand, data.cards, "gr-hand-cards")]));
   if (data.upcard) out.push(row([group(S.Upcard, [data.upcard], "gr-upcard")]));
@@ -204,22 +286,26 @@ function handNodes(S, data) {
 // --- the trainer ------------------------------------------------------------------------
 
 class Trainer {
+  /** @param {HTMLElement} root */
   constructor(root) {
     this.root = root;
+    /** @type {Strings} */
     this.S = STRINGS;
-    this.params = JSON.parse(root.dataset.params);
-    this.setup = root.querySelector("form.gr-exercises-setup");
-    this.status = this.setup.querySelector(".gr-status");
-    this.box = root.querySelector(".gr-exercise");
-    this.answerForm = this.box.querySelector("form.gr-answer");
-    this.fields = this.box.querySelector(".gr-answer-fields");
-    this.error = this.box.querySelector("#gr-answer-error");
-    this.verdict = this.box.querySelector(".gr-verdict");
-    this.explanation = this.box.querySelector(".gr-explanation");
-    this.nextButton = this.box.querySelector("[data-action='next']");
-    this.shareLink = this.box.querySelector(".gr-share-link");
-    this.progressBox = root.querySelector(".gr-progress");
-    this.select = (name) => this.setup.querySelector(`[name='${name}']`);
+    /** @type {TrainerParams} */
+    this.params = JSON.parse(/** @type {string} */ (root.dataset.params));
+    this.setup = /** @type {HTMLFormElement} */ (root.querySelector("form.gr-exercises-setup"));
+    this.status = /** @type {HTMLElement} */ (this.setup.querySelector(".gr-status"));
+    this.box = /** @type {HTMLElement} */ (root.querySelector(".gr-exercise"));
+    this.answerForm = /** @type {HTMLFormElement} */ (this.box.querySelector("form.gr-answer"));
+    this.fields = /** @type {HTMLElement} */ (this.box.querySelector(".gr-answer-fields"));
+    this.error = /** @type {HTMLElement} */ (this.box.querySelector("#gr-answer-error"));
+    this.verdict = /** @type {HTMLElement} */ (this.box.querySelector(".gr-verdict"));
+    this.explanation = /** @type {HTMLElement} */ (this.box.querySelector(".gr-explanation"));
+    this.nextButton = /** @type {HTMLButtonElement} */ (this.box.querySelector("[data-action='next']"));
+    this.shareLink = /** @type {HTMLAnchorElement} */ (this.box.querySelector(".gr-share-link"));
+    this.progressBox = /** @type {HTMLElement} */ (root.querySelector(".gr-progress"));
+    this.select = (/** @type {string} */ name) => /** @type {HTMLSelectElement} */ (this.setup.querySelector(`[name='${name}']`));
+    /** @type {Exercise | null} */
     this.exercise = null;
     this.checked = false;
     this.serial = 0;
@@ -233,18 +319,18 @@ class Trainer {
       save(SERIES, null);
       this.deal();
     });
-    this.setup.querySelector("[data-action='series']").addEventListener("click", () => this.startSeries());
+    /** @type {Element} */ (this.setup.querySelector("[data-action='series']")).addEventListener("click", () => this.startSeries());
     this.answerForm.addEventListener("submit", (event) => {
       event.preventDefault();
       this.check();
     });
     this.nextButton.addEventListener("click", () => this.next());
-    root.querySelector("[data-action='reset']").addEventListener("click", () => {
+    /** @type {Element} */ (root.querySelector("[data-action='reset']")).addEventListener("click", () => {
       save(PROGRESS, null);
       this.showProgress();
       this.status.textContent = this.S.progress_reset;
     });
-    this.series = load(SERIES, null);
+    this.series = load(SERIES, /** @type {Series | null} */ (null));
     this.showProgress();
   }
 
@@ -260,6 +346,11 @@ class Trainer {
     if (!kinds.includes(select.value)) select.value = kinds[0];
   }
 
+  /**
+   * @param {string} variant
+   * @param {string | undefined} kind
+   * @param {number | string | undefined} level
+   */
   choose(variant, kind, level) {
     if (variant in this.params.variants) this.select("variant").value = variant;
     this.offerKinds();
@@ -268,6 +359,13 @@ class Trainer {
   }
 
   // An engine call; a refusal is said in `where` (the status line, or under the answer).
+  /**
+   * @template {CallName} N
+   * @param {N} name
+   * @param {Calls[N]["args"]} args
+   * @param {HTMLElement} [where]
+   * @returns {Promise<Calls[N]["value"] | null>}
+   */
   async call(name, args, where = this.status) {
     if (!(await goLive(this.root, this.status, this.S))) return null;
     const reply = await runtime().call(name, args);
@@ -275,7 +373,7 @@ class Trainer {
       const error = reply.error;
       const S = this.S;
       const text = error.code === "exercise" ? S[`exercise_${error.reason}`] ?? S.exercise_refused : S[error.code];
-      const fields = { ...error, cards: (error.cards ?? []).map((c) => deckCard(c).getAttribute("aria-label")).join(", ") };
+      const fields = { ...error, cards: (error.cards ?? []).map((/** @type {string} */ c) => deckCard(c).getAttribute("aria-label")).join(", ") };
       where.textContent = fill(text ?? S.internal, fields);
       this.root.dataset.state = "ready";
       return null;
@@ -285,8 +383,10 @@ class Trainer {
   }
 
   // A new exercise of the chosen variant, kind and level (seed: a shared link's, or drawn).
+  /** @param {number | null} [seed] */
   async deal(seed = null) {
     const serial = ++this.serial;
+    /** @type {ExerciseArgs} */
     const args = { variant: this.select("variant").value, kind: this.select("kind").value, level: Number(this.select("level").value) };
     if (seed != null) args.seed = seed;
     const data = await this.call("exercise_new", args);
@@ -295,11 +395,13 @@ class Trainer {
     this.show(data);
   }
 
+  /** @param {Exercise} data */
   show(data) {
     // The variant's own words (who went out, how) replace the page's.
     const S = (this.S = { ...STRINGS, ...this.params.variants[data.variant].words });
     this.exercise = data;
     this.checked = false;
+    /** @type {string[][] | undefined} */
     this.melds = [];
     const box = this.box;
     box.hidden = false;
@@ -307,37 +409,46 @@ class Trainer {
     box.dataset.variant = data.variant;
     box.dataset.level = String(data.level);
     box.dataset.seed = String(data.seed);
-    box.dataset.cards = data.knocker ? `${data.knocker.join(" ")} | ${data.defender.join(" ")}` : (data.cards ?? []).join(" ");
+    box.dataset.cards = data.knocker ? `${data.knocker.join(" ")} | ${/** @type {string[]} */ (data.defender).join(" ")}` : (data.cards ?? []).join(" ");
     delete box.dataset.verdict;
     const variant = this.params.variants[data.variant];
-    box.querySelector(".gr-exercise-title").textContent = fill(S.exercise_of, { kind: S[`kind_${data.kind}`], variant: variant.name, level: data.level });
+    /** @type {Element} */ (box.querySelector(".gr-exercise-title")).textContent = fill(S.exercise_of, { kind: S[`kind_${data.kind}`], variant: variant.name, level: data.level });
     const series = this.series;
-    box.querySelector(".gr-series-status").textContent = series
+    /** @type {Element} */ (box.querySelector(".gr-series-status")).textContent = series
       ? fill(S.series_of, { n: series.index + 1, total: this.params.series, right: series.right }) : "";
-    box.querySelector(".gr-question").replaceChildren(
+    /** @type {Element} */ (box.querySelector(".gr-question")).replaceChildren(
       ...sentence(S, S[`question_${data.question.code}`] ?? S.unknown_form, data.question.args ?? {}, "gr-question-text").childNodes,
     );
-    box.querySelector(".gr-exercise-hand").replaceChildren(...handNodes(S, data));
+    /** @type {Element} */ (box.querySelector(".gr-exercise-hand")).replaceChildren(...handNodes(S, data));
     this.fields.replaceChildren(...this.answerFields(data));
     this.error.textContent = "";
     this.verdict.replaceChildren();
     this.explanation.replaceChildren();
     this.nextButton.hidden = true;
-    this.answerForm.querySelector("[data-action='check']").disabled = false;
+    /** @type {HTMLButtonElement} */ (this.answerForm.querySelector("[data-action='check']")).disabled = false;
     const link = `#exercise=${data.variant}/${data.kind}/${data.level}/${data.seed}`;
     this.shareLink.href = link;
     this.shareLink.textContent = S.share_exercise;
     if (history.replaceState) history.replaceState(null, "", link);
     // The new exercise is read from its title on: the focus goes there, Tab goes on to the answer.
-    const title = box.querySelector(".gr-exercise-title");
+    const title = /** @type {HTMLElement} */ (box.querySelector(".gr-exercise-title"));
     title.tabIndex = -1;
     title.focus();
   }
 
   // The answer's fields, by the engine's answer_form.
+  /**
+   * @param {Exercise} data
+   * @returns {HTMLElement[]}
+   */
   answerFields(data) {
     const S = this.S;
     const out = [];
+    /**
+     * @param {string} name
+     * @param {string} legend
+     * @param {[string, Node | string][]} options
+     */
     const radios = (name, legend, options) => {
       const set = el("fieldset", "gr-choices");
       set.append(el("legend", "", legend));
@@ -352,6 +463,10 @@ class Trainer {
       }
       return set;
     };
+    /**
+     * @param {string} name
+     * @param {string} labelText
+     */
     const number = (name, labelText) => {
       const wrap = el("div", "gr-field");
       const id = `gr-answer-${name}`;
@@ -369,11 +484,11 @@ class Trainer {
     } else if (form === "card") {
       out.push(radios("card", S["Your answer"], data.cards.map((c) => [c, deckCard(c)])));
     } else if (form === "choice") {
-      out.push(radios("choice", S["Your answer"], data.choices.map((c) => [c.value, choiceText(S, data, "choice", c.value)])));
+      out.push(radios("choice", S["Your answer"], /** @type {Exercise["choices"] & {}} */ (data.choices).map((c) => [c.value, choiceText(S, data, "choice", c.value)])));
     } else if (form === "layoffs+points+winner") {
       const set = el("fieldset", "gr-choices gr-layoff-picks");
       set.append(el("legend", "", S["Laid off"]));
-      for (const code of data.defender) {
+      for (const code of /** @type {string[]} */ (data.defender)) {
         const label = el("label", "gr-choice");
         const input = el("input");
         Object.assign(input, { type: "checkbox", name: "layoffs", value: code });
@@ -393,8 +508,10 @@ class Trainer {
   }
 
   // Count: the reader may also lay out the melds, card by card (the engine checks them).
+  /** @param {Exercise} data */
   meldMaker(data) {
     const S = this.S;
+    /** @type {string[][] | undefined} the melds the reader lays out */
     this.melds = [];
     const set = el("fieldset", "gr-meld-maker");
     set.append(el("legend", "", S.arrange_legend));
@@ -418,42 +535,43 @@ class Trainer {
     const list = el("ul", "gr-my-melds");
     const redraw = () => {
       list.replaceChildren();
-      this.melds.forEach((meld, i) => {
+      /** @type {string[][]} */ (this.melds).forEach((meld, i) => {
         const li = el("li");
         const undo = el("button", "gr-button", S.undo_meld);
         undo.type = "button";
         undo.addEventListener("click", () => {
-          this.melds.splice(i, 1);
+          /** @type {string[][]} */ (this.melds).splice(i, 1);
           redraw();
           make.focus();
         });
         li.append(meldNode(S, meld), " ", undo);
         list.append(li);
       });
-      const used = new Set(this.melds.flat());
-      for (const b of picks.children) {
-        b.disabled = used.has(b.dataset.card);
+      const used = new Set(/** @type {string[][]} */ (this.melds).flat());
+      for (const b of /** @type {HTMLCollectionOf<HTMLButtonElement>} */ (picks.children)) {
+        b.disabled = used.has(/** @type {string} */ (b.dataset.card));
         if (b.disabled) b.setAttribute("aria-pressed", "false");
       }
     };
     make.addEventListener("click", () => {
-      const chosen = [...picks.children].filter((b) => b.getAttribute("aria-pressed") === "true").map((b) => b.dataset.card);
-      if (chosen.length) this.melds.push(chosen);
+      const chosen = [.../** @type {HTMLCollectionOf<HTMLButtonElement>} */ (picks.children)].filter((b) => b.getAttribute("aria-pressed") === "true").map((b) => /** @type {string} */ (b.dataset.card));
+      if (chosen.length) /** @type {string[][]} */ (this.melds).push(chosen);
       redraw();
     });
     set.append(el("p", "gr-help", S.arrange_help), picks, make, list);
     return set;
   }
 
+  /** @returns {AnswerData} */
   answer() {
-    const form = this.exercise.answer_form;
-    const picked = (name) => {
-      const value = this.fields.querySelector(`input[name='${name}']:checked`)?.value;
+    const form = /** @type {Exercise} */ (this.exercise).answer_form;
+    const picked = (/** @type {string} */ name) => {
+      const value = /** @type {HTMLInputElement | null} */ (this.fields.querySelector(`input[name='${name}']:checked`))?.value;
       if (value == null) throw new Error(this.S.pick_one);
       return value;
     };
-    const number = (name) => {
-      const input = this.fields.querySelector(`input[name='${name}']`);
+    const number = (/** @type {string} */ name) => {
+      const input = /** @type {HTMLInputElement} */ (this.fields.querySelector(`input[name='${name}']`));
       const text = input.value.trim();
       const ok = /^\d{1,4}$/.test(text);
       input.setAttribute("aria-invalid", String(!ok));
@@ -466,7 +584,7 @@ class Trainer {
     }
     if (form === "card" || form === "choice") return { [form]: picked(form) };
     if (form === "layoffs+points+winner") {
-      const layoffs = [...this.fields.querySelectorAll("input[name='layoffs']:checked")].map((i) => i.value);
+      const layoffs = [.../** @type {NodeListOf<HTMLInputElement>} */ (this.fields.querySelectorAll("input[name='layoffs']:checked"))].map((i) => i.value);
       return { layoffs, winner: picked("winner"), points: number("points") };
     }
     if (form === "leader+number") return { leader: picked("leader"), lead: number("lead") };
@@ -479,7 +597,7 @@ class Trainer {
     try {
       answer = this.answer();
     } catch (error) {
-      this.error.textContent = error.message;
+      this.error.textContent = /** @type {Error} */ (error).message;
       return;
     }
     this.error.textContent = "";
@@ -491,6 +609,10 @@ class Trainer {
     this.showVerdict(data, verdict);
   }
 
+  /**
+   * @param {Exercise} data
+   * @param {Verdict} verdict
+   */
   showVerdict(data, verdict) {
     const S = this.S;
     this.box.dataset.verdict = verdict.right ? "right" : "wrong";
@@ -509,13 +631,13 @@ class Trainer {
     }
     // The rule's section: its anchor is "<page>-<section>", on one of the rules pages.
     const page = Object.keys(this.params.pages).sort((a, b) => b.length - a.length).find((p) => verdict.rule.startsWith(p));
-    const link = el("a", "gr-rule-link", fill(S.rule_section, { page: this.params.pages[page] }));
+    const link = el("a", "gr-rule-link", fill(S.rule_section, { page: this.params.pages[/** @type {string} */ (page)] }));
     link.href = `${page}.html#${verdict.rule}`;
     const rule = el("p", "gr-rule");
     const [before, after] = S.rule_link.split("{section}");
     rule.append(before, link, after ?? "");
     this.explanation.replaceChildren(steps, rule);
-    this.answerForm.querySelector("[data-action='check']").disabled = true;
+    /** @type {HTMLButtonElement} */ (this.answerForm.querySelector("[data-action='check']")).disabled = true;
     this.nextButton.hidden = false;
     if (this.series) {
       this.series.right += verdict.right ? 1 : 0;
@@ -523,7 +645,7 @@ class Trainer {
       save(SERIES, this.series);
       if (this.series.index >= this.params.series) {
         const done = fill(S.series_done, { right: this.series.right, total: this.params.series });
-        this.box.querySelector(".gr-series-status").textContent = done;
+        /** @type {Element} */ (this.box.querySelector(".gr-series-status")).textContent = done;
         this.series = null;
         save(SERIES, null);
       }
@@ -531,7 +653,12 @@ class Trainer {
     this.nextButton.focus();
   }
 
+  /**
+   * @param {Exercise} data
+   * @param {boolean} right
+   */
   record(data, right) {
+    /** @type {Record<string, Record<string, any>>} (as stored: checked as it is read) */
     const progress = load(PROGRESS, {});
     const variant = (progress[data.variant] ??= {});
     const [wins, tried] = Array.isArray(variant[data.kind]) ? variant[data.kind] : [0, 0];
@@ -542,6 +669,7 @@ class Trainer {
 
   showProgress() {
     const S = this.S;
+    /** @type {Record<string, Record<string, unknown>>} */
     const progress = load(PROGRESS, {});
     const table = el("table", "gr-progress-grid");
     table.setAttribute("aria-labelledby", "gr-progress-title");
@@ -579,7 +707,7 @@ class Trainer {
     wrapper.setAttribute("role", "region");
     wrapper.setAttribute("aria-labelledby", "gr-progress-title");
     wrapper.append(table);
-    this.root.querySelector(".gr-progress-table").replaceChildren(wrapper);
+    /** @type {Element} */ (this.root.querySelector(".gr-progress-table")).replaceChildren(wrapper);
   }
 
   // Ten hands of the chosen variant: its kinds in turn, the levels growing.
@@ -590,7 +718,7 @@ class Trainer {
   }
 
   dealSeries() {
-    const { variant, index } = this.series;
+    const { variant, index } = /** @type {Series} */ (this.series);
     const kinds = this.params.variants[variant].kinds;
     const levels = this.params.levels;
     const level = levels[Math.min(levels.length - 1, Math.floor((index * levels.length) / this.params.series))];
@@ -606,6 +734,7 @@ class Trainer {
 
   // #exercise=<variant>/<kind>/<level>/<seed>: that exercise; #exercises=<variant>[/<kind>[/<level>]]:
   // a new one of that variant (and kind), at that level or the first.
+  /** @param {string} hash */
   restore(hash) {
     const params = new URLSearchParams(hash.slice(1));
     const one = params.get("exercise");
@@ -636,7 +765,7 @@ class Trainer {
   }
 }
 
-const root = document.querySelector("section.gr-exercises");
+const root = /** @type {HTMLElement | null} */ (document.querySelector("section.gr-exercises"));
 if (root) {
   const trainer = new Trainer(root);
   trainer.restore(location.hash);

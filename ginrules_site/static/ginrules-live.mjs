@@ -18,6 +18,16 @@
 // what the browser keeps after a first start (the engine's memory snapshot, the
 // decoded standard library: ginrules-snapshot.mjs) is read here; both are handed
 // to the worker.
+/**
+ * @import { CallName, Calls, FromWorker, HelloAnswer, Kept, KeptFile, Manifest, PartMessage, ProgressMessage,
+ *   ReadyMessage, ResultMessage, StageName, StartPath, StoredSnapshot, ToWorker } from "../live/ginrules-types"
+ */
+/**
+ * The progress of the start, as a page's listeners hear it.
+ * @typedef {{loaded: number, total: number, stage: StageName}} Progress
+ */
+/** @typedef {(progress: Progress) => void} ProgressListener */
+/** An error event of a worker: a shared worker's has no message. @typedef {Event & {message?: string}} WorkerError */
 
 const DEFAULT_TIMEOUT_MS = 90_000;
 
@@ -28,6 +38,7 @@ const DEFAULT_TIMEOUT_MS = 90_000;
 // standard library is downloaded at once, not first looked for in Cache Storage.
 const KEPT = "ginrules-engine-kept";
 
+/** @param {string} key */
 function keptHint(key) {
   try {
     return localStorage.getItem(KEPT) === key;
@@ -36,6 +47,7 @@ function keptHint(key) {
   }
 }
 
+/** @param {string} key */
 function rememberKept(key) {
   try {
     localStorage.setItem(KEPT, key);
@@ -44,6 +56,7 @@ function rememberKept(key) {
   }
 }
 
+/** @type {Kept<never>} */
 const NOTHING_KEPT = { value: null, transfer: [] };
 
 // The engine outlives its page where the browser lets a shared worker live on
@@ -81,13 +94,18 @@ function engineName() {
 // and ask(): a promise of its state, {state: "idle" | "loading" | "ready", key}
 // (key: runtime.json's snapshot_key of the engine it runs or loads).
 class SharedEngine {
+  /** @param {URL} url */
   constructor(url) {
     this.worker = new SharedWorker(url, { type: "module", name: engineName(), extendedLifetime: true });
     this.port = this.worker.port;
+    /** @type {((event: MessageEvent<FromWorker>) => void) | null} */
     this.onmessage = null;
+    /** @type {((event: WorkerError) => void) | null} */
+    this.onerror = null;
+    /** @type {((answer: HelloAnswer) => void)[]} */
     this.asked = [];
     this.ended = false; // the worker said its start failed, and ended
-    this.port.onmessage = (event) => {
+    this.port.onmessage = (/** @type {MessageEvent<FromWorker>} */ event) => {
       if (event.data.type === "failed") this.ended = true;
       if (event.data.type === "hello") this.asked.shift()?.(event.data);
       else this.onmessage?.(event);
@@ -99,14 +117,20 @@ class SharedEngine {
     this.port.start();
   }
 
+  /** @returns {Promise<HelloAnswer>} */
   ask() {
+    /** @type {Promise<HelloAnswer>} */
     const answer = new Promise((resolve) => this.asked.push(resolve));
     this.port.postMessage({ type: "hello" });
     return answer;
   }
 
+  /**
+   * @param {ToWorker} message
+   * @param {Transferable[]} [transfer]
+   */
   postMessage(message, transfer) {
-    this.port.postMessage(message, transfer);
+    this.port.postMessage(message, /** @type {Transferable[]} */ (transfer));
   }
 
   // Only a start that a page gave up on ends the worker; other pages keep a running one.
@@ -134,11 +158,20 @@ function recentlyLive() {
 
 // Each stage of the start, on the page's timeline as a performance mark
 // "ginrules:<stage>" (benchmarks/widgets.py prints them). `at`: ms since the epoch.
+/**
+ * @param {string} stage
+ * @param {number} [at]
+ */
 function mark(stage, at = performance.timeOrigin + performance.now()) {
   performance.mark(`ginrules:${stage}`, { startTime: Math.max(0, at - performance.timeOrigin) });
 }
 
 export class LoadError extends Error {
+  /**
+   * @param {"timeout" | "declined" | "failed"} code
+   * @param {string} message
+   * @param {string | null} [file]
+   */
   constructor(code, message, file = null) {
     super(message);
     this.code = code; // "timeout", "declined", "failed"
@@ -147,23 +180,35 @@ export class LoadError extends Error {
 }
 
 class Runtime {
+  /** @param {URL} base the site's _pyodide/ folder */
   constructor(base) {
     this.base = base;
+    /** @type {Worker | SharedEngine | null} */
     this.worker = null;
+    /** @type {Promise<{start?: StartPath}> | null} */
     this.readyPromise = null;
+    /** @type {Map<number, (result: ResultMessage<any>) => void>} (each call's own answer) */
     this.pending = new Map();
     this.nextId = 1;
+    /** @type {Set<ProgressListener>} */
     this.listeners = new Set();
+    /** @type {"idle" | "loading" | "ready"} */
     this.state = "idle"; // idle, loading, ready
+    /** @type {unknown} */
     this.error = null;
+    /** @type {Manifest | null} */
     this.manifest = null;
+    /** @type {Promise<Manifest> | null} */
     this.manifestPromise = null;
+    /** @type {StartPath | null | undefined} */
     this.startPath = null; // "running" (another page started it), "snapshot" (this browser's),
     // "published" (the site's snapshot, made at build time) or "fresh"
     this.snapshotSaved = false;
+    /** @type {ProgressMessage | null} */
     this.progress = null; // the worker's last progress message
     this.module = { size: 0, loaded: 0 }; // the bytes of Pyodide's module, counted here
     this.shared = sharedEngine(); // false after a shared start failed: a dedicated worker
+    /** @type {SharedEngine | null} */
     this.joined = null; // the shared worker, joined as the page opened
     this.running = false; // whether the shared worker joined as the page opened runs an engine
     if (this.shared) {
@@ -188,6 +233,7 @@ class Runtime {
   }
 
   // The worker's progress (the files it fetches) with the module's bytes, to every listener.
+  /** @param {ProgressMessage | null} [data] */
   report(data = this.progress) {
     if (!data) return;
     this.progress = data;
@@ -201,18 +247,20 @@ class Runtime {
   // Read what the browser keeps of the runtime, from now on (runtime.json, which
   // says whether it is of this build, arrives meanwhile), and hand each part to
   // `worker` as soon as it is read (null: nothing kept, or nothing readable).
+  /** @param {Worker | SharedEngine} worker */
   handOver(worker) {
-    const manifest = this.manifestPromise;
+    const manifest = /** @type {Promise<Manifest>} */ (this.manifestPromise);
+    /** @type {Promise<{snapshot?: Promise<Kept<StoredSnapshot | KeptFile>>, stdlib?: Promise<Kept<StoredSnapshot | KeptFile>>}>} */
     const parts = import("./ginrules-snapshot.mjs").then(
       ({ readStored }) => readStored(this.base, manifest, manifest.then((m) => keptHint(m.snapshot_key))),
       () => ({}), // the module did not load: nothing kept is read, a fresh start
     );
     // Each part names the build it is for: a shared worker uses only its own build's.
     const key = manifest.then((m) => m.snapshot_key, () => null);
-    for (const name of ["snapshot", "stdlib"]) {
+    for (const name of /** @type {const} */ (["snapshot", "stdlib"])) {
       parts.then((read) => read[name] ?? NOTHING_KEPT).catch(() => NOTHING_KEPT).then(async ({ value, transfer }) => {
         mark(`${name} read`);
-        worker.postMessage({ type: "part", name, value, key: await key }, transfer);
+        worker.postMessage(/** @type {PartMessage} */ ({ type: "part", name, value, key: await key }), transfer);
       });
     }
   }
@@ -221,6 +269,12 @@ class Runtime {
   // made in JavaScript gets no wasm code cache), and hand it to `worker`; null, if
   // it fails, and the worker fetches it and reports why.
   // `signal` ends the download when this try of the start fails.
+  /**
+   * @param {Worker} worker
+   * @param {Manifest} manifest
+   * @param {boolean} counted
+   * @param {AbortSignal} signal
+   */
   compileModule(worker, manifest, counted, signal) {
     const url = new URL("pyodide.asm.wasm", new URL(manifest.runtime, this.base));
     const module = this.module = { size: manifest.files[`${manifest.runtime}pyodide.asm.wasm`], loaded: 0 };
@@ -228,13 +282,13 @@ class Runtime {
       if (!signal.aborted) this.report(); // not for a failed try
     };
     const count = new WritableStream({
-      write: (chunk) => {
+      write: (/** @type {Uint8Array} */ chunk) => {
         module.loaded = Math.min(module.size, module.loaded + chunk.byteLength);
         report();
       },
     });
     fetch(url, { signal }).then((response) => {
-      if (counted && response.ok && response.body) response.clone().body.pipeTo(count).catch(() => {});
+      if (counted && response.ok && response.body) /** @type {ReadableStream<Uint8Array>} */ (response.clone().body).pipeTo(count).catch(() => {});
       return WebAssembly.compileStreaming(response);
     }).then((compiled) => {
       mark("wasm compiled");
@@ -258,6 +312,7 @@ class Runtime {
   // The one-time download, compressed as hosts send it (runtime.json's `download`;
   // the progress counts the decoded bytes of `files`, which add up to `total`).
   // One request, however many ask at once; asked again after a failure.
+  /** @returns {Promise<number>} */
   async size() {
     this.manifestPromise ??= fetch(new URL("runtime.json", this.base)).then(
       (r) => {
@@ -274,6 +329,10 @@ class Runtime {
 
   // Resolve when the engine answers. `confirm(bytes)` is asked first when the
   // reader has asked to save data; returning false leaves nothing downloaded.
+  /**
+   * @param {{onProgress?: ProgressListener, confirm?: (bytes: number) => boolean | Promise<boolean>,
+   *   timeoutMs?: number}} [options]
+   */
   ready({ onProgress, confirm, timeoutMs } = {}) {
     if (onProgress) this.listeners.add(onProgress);
     if (this.readyPromise) return this.readyPromise;
@@ -297,23 +356,29 @@ class Runtime {
     return this.readyPromise;
   }
 
+  /**
+   * @param {((bytes: number) => boolean | Promise<boolean>) | undefined} confirm
+   * @param {number} timeoutMs
+   * @returns {Promise<{start?: StartPath}>}
+   */
   start(confirm, timeoutMs) {
     this.progress = null; // of an earlier try, if any
     const abort = new AbortController(); // this try's own downloads, ended if it fails
     return new Promise((resolve, reject) => {
+      /** @type {number | null} */
       let timer = null;
       let settled = false;
       let joinedLoading = false; // the shared engine was being started by another page
-      const stop = (error) => {
+      const stop = (/** @type {unknown} */ error) => {
         settled = true;
-        clearTimeout(timer);
+        clearTimeout(/** @type {number | undefined} */ (timer));
         abort.abort();
         if (this.worker instanceof SharedEngine) this.shared = false; // the next try: a worker of its own
         reject(error);
       };
-      const finish = (data) => {
+      const finish = (/** @type {{start: StartPath, stages?: ReadyMessage["stages"]}} */ data) => {
         settled = true;
-        clearTimeout(timer);
+        clearTimeout(/** @type {number | undefined} */ (timer));
         for (const [stage, at] of data.stages ?? []) mark(`worker ${stage}`, at);
         mark("ready");
         this.startPath = joinedLoading ? "running" : data.start;
@@ -321,7 +386,7 @@ class Runtime {
       };
       // The engine answers: this page's build, or (two pages of two builds started a
       // shared worker at once, and the other's asked first) a worker of its own.
-      const ready = async (data) => {
+      const ready = async (/** @type {ReadyMessage} */ data) => {
         if (settled) return;
         if (data.key && this.worker instanceof SharedEngine) {
           const manifest = await this.manifestPromise?.catch(() => null);
@@ -335,11 +400,15 @@ class Runtime {
         }
         finish(data);
       };
+      /**
+       * @template {Worker | SharedEngine} W
+       * @param {W} worker
+       */
       const listen = (worker) => {
-        worker.onerror = (event) => {
+        worker.onerror = (/** @type {WorkerError} */ event) => {
           stop(new LoadError("failed", event.message || "ginrules-worker.mjs: worker error", "ginrules-worker.mjs"));
         };
-        worker.onmessage = ({ data }) => {
+        worker.onmessage = (/** @type {MessageEvent<FromWorker>} */ { data }) => {
           if (data.type === "progress") {
             this.report(data);
           } else if (data.type === "ready") {
@@ -348,7 +417,7 @@ class Runtime {
             for (const [stage, at] of data.stages ?? []) mark(`worker ${stage}`, at);
             if (data.type === "snapshot") {
               this.snapshotSaved = true;
-              rememberKept(this.manifest.snapshot_key);
+              rememberKept(/** @type {Manifest} */ (this.manifest).snapshot_key);
             }
           } else if (data.type === "failed") {
             stop(new LoadError("failed", data.message, data.file ?? null));
@@ -370,7 +439,7 @@ class Runtime {
       };
       // Leave the shared worker (it runs another build) to its pages: a worker of this page's own.
       const ownWorker = () => {
-        this.worker.port.close();
+        /** @type {SharedEngine} */ (this.worker).port.close();
         this.shared = false;
         return spawn();
       };
@@ -382,19 +451,23 @@ class Runtime {
         listen(engine);
         const hello = await engine.ask();
         if (hello.state === "idle") this.handOver(engine);
-        else if (hello.key !== (await this.manifestPromise).snapshot_key) return ownWorker();
+        else if (hello.key !== (await /** @type {Promise<Manifest>} */ (this.manifestPromise)).snapshot_key) return ownWorker();
         joinedLoading = hello.state === "loading";
         return hello;
       };
+      /**
+       * @param {Worker | SharedEngine} worker
+       * @param {Manifest} manifest
+       */
       const loadIn = (worker, manifest) => {
         const kept = keptHint(manifest.snapshot_key);
         const counted = !kept;
         const compiled = !(worker instanceof SharedEngine); // a module does not cross to a shared worker
         // kept: the worker waits for the snapshot this browser keeps before it fetches the
         // published one; otherwise it fetches that at once (a first visit).
-        worker.postMessage({ type: "load", base: this.base.href, manifest, counted, compiled, kept });
-        if (compiled) this.compileModule(worker, manifest, counted, abort.signal);
-        else worker.postMessage({ type: "part", name: "wasm", value: null, key: manifest.snapshot_key });
+        worker.postMessage(/** @satisfies {ToWorker} */ ({ type: "load", base: this.base.href, manifest, counted, compiled, kept }));
+        if (compiled) this.compileModule(/** @type {Worker} */ (worker), manifest, counted, abort.signal);
+        else worker.postMessage(/** @satisfies {ToWorker} */ ({ type: "part", name: "wasm", value: null, key: manifest.snapshot_key }));
       };
       const begin = () => (this.shared ? share() : Promise.resolve(spawn()));
       const saveData = navigator.connection?.saveData;
@@ -416,28 +489,37 @@ class Runtime {
         const { state } = await (begun ?? begin());
         if (settled) return;
         if (state === "ready") finish({ start: "running" }); // started by another page of the site
-        else if (state === "idle") loadIn(this.worker, this.manifest);
+        else if (state === "idle") loadIn(/** @type {Worker | SharedEngine} */ (this.worker), /** @type {Manifest} */ (this.manifest));
         // "loading": another page is starting it, and its "ready" comes here too
       }).catch(stop);
     });
   }
 
+  /**
+   * An engine call, once the engine answers: its value or the engine's refusal.
+   * @template {CallName} N
+   * @param {N} name
+   * @param {Calls[N]["args"]} args
+   * @returns {Promise<ResultMessage<Calls[N]["value"]>>}
+   */
   async call(name, args) {
     await this.ready();
     const id = this.nextId++;
     if (id === 1) mark("first call");
     return new Promise((resolve) => {
       this.pending.set(id, resolve);
-      this.worker.postMessage({ type: "call", id, name, args });
+      /** @type {Worker | SharedEngine} */ (this.worker).postMessage(/** @type {ToWorker} */ ({ type: "call", id, name, args }));
     });
   }
 }
 
+/** @type {Runtime | null} */
 let shared = null;
 
 // Load the engine as soon as the reader shows intent: the pointer over a widget,
 // the focus inside one, or a change of one of its fields, without waiting for the
 // widget's own pause after typing (a share link in the URL starts it at once anyway).
+/** @param {Iterable<Element>} roots */
 export function startOnIntent(roots) {
   runtime(); // joins the shared engine at once if a page that just closed had it running
   if ([...roots].some((root) => root.matches(".gr-play"))) keepOffline(); // the play page opened
@@ -467,14 +549,20 @@ export function keepOffline() {
   }, { timeout: 10_000 });
 }
 
+/** @returns {Runtime} */
 export function runtime() {
   shared ??= new Runtime(new URL("../../_pyodide/", import.meta.url));
   return shared;
 }
 
 // "13.4 MB" in the reader's language.
+/**
+ * @param {number} bytes
+ * @param {string | undefined} lang
+ */
 export function formatBytes(bytes, lang) {
   // The unit as the reader's language writes it: "13,4 Mo" in French, "13,4 MB" in Swedish.
+  /** @type {Intl.NumberFormatOptions} */
   const unit = { style: "unit", unit: "megabyte", unitDisplay: "short", maximumFractionDigits: 1 };
   return new Intl.NumberFormat(lang, unit).format(bytes / 1_000_000);
 }

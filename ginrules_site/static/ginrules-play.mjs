@@ -8,6 +8,26 @@ import {
   STRINGS, arrangementGroups, cardList, cardName, deckCard, el, fill, goLive, group, meldLabel, para, renderSheet, renderShowdown, row,
   theCard,
 } from "./ginrules-render.mjs";
+/**
+ * @import { CallName, Calls, ChosenMove, EngineError, Hints, Meld, NewTableArgs, PlayResult, ScoreSheet, Share,
+ *   Showdown, SpreadOption, TableState, Tutor } from "../live/ginrules-types"
+ * @import { Cased, Strings } from "./ginrules-render.mjs"
+ */
+/**
+ * The page's params (play.py): each variant's name, schemes ([value, label]), whether its
+ * upcard sets the knock limit, its minimum melded, its dead cards; the levels.
+ * @typedef {{name: string, schemes: [string, string][], upcard_limit: boolean, minimum: number,
+ *   dead_cards: number}} PlayVariant
+ * @typedef {{variants: Record<string, PlayVariant>, levels: string[], default_level: string}} PlayParams
+ */
+/** A finished deal under review: its number, the turn shown, its turns (once known). @typedef {{deal: number, turn: number, turns: number | null}} Reviewing */
+/** A move of the reader or the computer, as the announcer words it. @typedef {{who: string, action: string, card?: string | null}} Said */
+/**
+ * A card being dragged: where the pointer started, the other cards' boxes and where it would go.
+ * @typedef {{node: HTMLElement, code: string, x: number, y: number, moved: boolean, id: number,
+ *   boxes?: {n: HTMLElement, box: DOMRect}[], index?: number}} Drag
+ */
+/** Where the cards were before a redraw. @typedef {{places: Map<string, DOMRect>, stock?: DOMRect, opponent?: DOMRect}} Places */
 
 // The computer's moves are paced so that they can be followed; tests set
 // window.GINRULES_PLAY_PACE_MS = 0 before the page loads.
@@ -22,16 +42,23 @@ const LEVEL_KEY = "ginrules-play-level";
 const STATS_KEY = "ginrules-play-stats";
 const GIN_OUTCOMES = ["gin", "big_gin", "petit_gin", "grand_gin"];
 // Buttons the page answers itself (or with a call that changes no table).
-const LOCAL = {
+const LOCAL = /** @type {const} */ ({
   sort: "toggleSort", tutor: "toggleTutor", hints: "toggleHints", whatif: "whatIf", back: "backToGame",
   review: "openReview", review_previous: "reviewPrevious", review_next: "reviewNext",
   review_close: "closeReview", stats_reset: "resetStats", spread_cancel: "closeSpread",
-};
+});
 
+/** @type {(ms: number) => Promise<void>} */
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 // Every variant's words, beside this script (the build writes it: play.py, WORDS_FILE).
 const WORDS_URL = new URL("ginrules-play-words.json", import.meta.url);
 
+/**
+ * A value kept in localStorage (as stored: checked where it is read).
+ * @param {string} key
+ * @param {any} fallback
+ * @returns {any}
+ */
 function storage(key, fallback) {
   try {
     const text = localStorage.getItem(key);
@@ -41,6 +68,10 @@ function storage(key, fallback) {
   }
 }
 
+/**
+ * @param {string} key
+ * @param {unknown} value
+ */
 function store(key, value) {
   try {
     localStorage.setItem(key, JSON.stringify(value));
@@ -50,6 +81,10 @@ function store(key, value) {
 }
 
 // Every card the engine's params name, as the page's sentences name cards (theCard).
+/**
+ * @param {Record<string, any>} params
+ * @returns {Record<string, any>}
+ */
 function named(params) {
   const fields = { ...params };
   for (const name of ["card", "avoided", "replaces", "discard", "near"]) if (fields[name]) fields[name] = theCard(fields[name]);
@@ -57,6 +92,12 @@ function named(params) {
   return fields;
 }
 
+/**
+ * @param {string} label
+ * @param {string} action
+ * @param {string | null} [card]
+ * @param {string} [extra]
+ */
 function button(label, action, card = null, extra = "") {
   const node = el("button", `gr-button ${extra}`.trim(), label);
   node.type = "button";
@@ -73,34 +114,43 @@ function cardBack() {
 }
 
 class Play {
+  /** @param {HTMLElement} root */
   constructor(root) {
     this.root = root;
-    this.params = JSON.parse(root.dataset.params);
-    this.form = root.querySelector("form.gr-play-setup");
-    this.status = root.querySelector(".gr-status");
-    this.tableNode = root.querySelector(".gr-play-table");
-    this.announcer = root.querySelector(".gr-play-announce");
-    this.shareBox = root.querySelector(".gr-share");
-    this.shareLink = root.querySelector(".gr-share-link");
+    /** @type {PlayParams} */
+    this.params = JSON.parse(/** @type {string} */ (root.dataset.params));
+    this.form = /** @type {HTMLFormElement} */ (root.querySelector("form.gr-play-setup"));
+    this.status = /** @type {HTMLElement} */ (root.querySelector(".gr-status"));
+    this.tableNode = /** @type {HTMLElement} */ (root.querySelector(".gr-play-table"));
+    this.announcer = /** @type {HTMLElement} */ (root.querySelector(".gr-play-announce"));
+    this.shareBox = /** @type {HTMLElement} */ (root.querySelector(".gr-share"));
+    this.shareLink = /** @type {HTMLAnchorElement} */ (root.querySelector(".gr-share-link"));
+    /** @type {Record<string, HTMLSelectElement>} variant, scheme, level */
     this.fields = {};
     for (const select of this.form.querySelectorAll("select")) this.fields[select.name] = select;
-    this.table = null; // the worker's table id
-    this.state = null;
+    // (null until the first deal; the methods that read these two run once a table is shown)
+    /** @type {number} */
+    this.table = /** @type {number} */ (/** @type {unknown} */ (null)); // the worker's table id
+    /** @type {TableState} */
+    this.state = /** @type {TableState} */ (/** @type {unknown} */ (null));
     this.byRank = false;
     this.setBusy(false);
+    /** @type {Set<string>} */
     this.recorded = new Set(); // deals already counted in the statistics
     this.tutorOn = false; // off by default: the reader asks for advice
     this.tutorSerial = 0;
     this.hintsOn = false; // the table of chances, asked for like the tutor
     this.hintsSerial = 0;
+    /** @type {Reviewing | null} */
     this.reviewing = null; // {deal, turn} while a finished deal is reviewed
     // A new game asked for while a move is played waits for it (pending), and the
     // computer's turns of the old table stop (generation): no choice is ever lost.
     this.generation = 0;
+    /** @type {[Partial<NewTableArgs>, (string | null)?] | null} */
     this.pending = null;
-    root.querySelector(".gr-play-static").hidden = true;
+    /** @type {HTMLElement} */ (root.querySelector(".gr-play-static")).hidden = true;
     this.form.hidden = false;
-    root.querySelector(".gr-play-keys").hidden = false;
+    /** @type {HTMLElement} */ (root.querySelector(".gr-play-keys")).hidden = false;
     const level = storage(LEVEL_KEY, null);
     if (this.params.levels.includes(level)) this.fields.level.value = level;
     this.fields.variant.addEventListener("change", () => this.showSchemes());
@@ -114,16 +164,19 @@ class Play {
     });
     this.tableNode.addEventListener("click", (event) => {
       if (this.dragging) return; // the end of a drag is not a click on the card
-      const target = event.target.closest("button[data-action]");
-      if (target && !target.disabled) this.move(target.dataset.action, target.dataset.card ?? null);
+      const target = /** @type {HTMLButtonElement | null} */ (/** @type {Element} */ (event.target).closest("button[data-action]"));
+      if (target && !target.disabled) this.move(/** @type {string} */ (target.dataset.action), target.dataset.card ?? null);
     });
     root.addEventListener("keydown", (event) => this.key(event));
     // The reader's own order of the hand, {id: "table/deal", order: [codes]}, or null
     // while the hand is shown in melds by suit or rank; dragged with a pointer (mouse,
     // finger, pen) or moved with Shift+arrow keys.
+    /** @type {{id: string, order: string[]} | null} */
     this.arranged = null;
+    /** @type {Drag | null} */
     this.dragging = null;
     this.tableNode.addEventListener("pointerdown", (event) => this.dragStart(event));
+    /** @type {Record<string, Strings> | null} every variant's words */
     this.words = null;
     for (const type of ["pointerenter", "focusin"]) {
       root.addEventListener(type, () => this.loadWords().catch(() => {}), { once: true, passive: true });
@@ -131,6 +184,7 @@ class Play {
   }
 
   // data-busy: "true" while a move (and the computer's reply) is being played.
+  /** @param {boolean} busy */
   setBusy(busy) {
     this.busy = busy;
     this.root.dataset.busy = String(busy);
@@ -181,12 +235,14 @@ class Play {
       this.words = words;
       return words;
     }).catch((error) => {
+      /** @type {Promise<Record<string, Strings>> | null | undefined} */
       this.wordsAsked = null;
       throw error;
     });
     return this.wordsAsked;
   }
 
+  /** @param {string | null} [chosen] */
   showSchemes(chosen = null) {
     const select = this.fields.scheme;
     const previous = chosen ?? select.value;
@@ -202,9 +258,11 @@ class Play {
 
   // --- the link: #play=variant[/scheme/level/seed/deal/dealer] ----------------------
 
+  /** @param {string} hash */
   restore(hash) {
     const match = /^#play=(.*)$/.exec(hash);
     if (!match) return;
+    /** @type {string[]} */
     let parts;
     try {
       parts = decodeURIComponent(match[1]).split("/");
@@ -231,10 +289,11 @@ class Play {
     this.fields.variant.value = variant;
     this.showSchemes(scheme);
     this.fields.level.value = level;
-    this.newGame({ seed: Number(seed), deal: Number(deal), dealer, scores: scores.split("-").map(Number) });
+    this.newGame({ seed: Number(seed), deal: Number(deal), dealer: /** @type {"you" | "computer"} */ (dealer), scores: scores.split("-").map(Number) });
   }
 
   // The scores the players saw before the deal come last (the computer plays by them).
+  /** @param {Share} share */
   shareHref(share) {
     const parts = [share.variant, share.scheme, share.level, share.seed, share.deal, share.dealer];
     if (share.scores && share.scores.some(Boolean)) parts.push(share.scores.join("-"));
@@ -243,6 +302,13 @@ class Play {
 
   // --- talking to the engine ----------------------------------------------------------
 
+  /**
+   * An engine call: its value, or null once the refusal is said in the status line.
+   * @template {CallName} N
+   * @param {N} name
+   * @param {Calls[N]["args"]} args
+   * @returns {Promise<Calls[N]["value"] | null>}
+   */
   async call(name, args) {
     const reply = await runtime().call(name, args);
     if (!reply.ok) {
@@ -255,6 +321,10 @@ class Play {
   // An engine's refusal in the reader's words: the move's reason when the page has it
   // (with the cards named), else a sentence of the play page for the kind of error.
   // The engine's English message and its internal names never reach the reader.
+  /**
+   * @param {EngineError} error
+   * @returns {string}
+   */
   errorText(error) {
     const S = this.S;
     const fields = { ...error };
@@ -267,6 +337,10 @@ class Play {
     return error.code === "internal" ? S.play_error_internal : S.play_error;
   }
 
+  /**
+   * @param {Partial<NewTableArgs>} extra
+   * @param {string | null} [note]
+   */
   async newGame(extra, note = null) {
     if (this.busy) {
       // asked while a move is played: dealt as soon as it is (idle)
@@ -283,10 +357,11 @@ class Play {
       try {
         await words;
       } catch (error) {
-        this.status.textContent = fill(STRINGS.play_failed, { message: String(error.message ?? error) });
+        this.status.textContent = fill(STRINGS.play_failed, { message: String(/** @type {Error} */ (error).message ?? error) });
         this.root.dataset.state = "error";
         return;
       }
+      /** @type {NewTableArgs} */
       const args = {
         variant: this.fields.variant.value,
         scheme: this.fields.scheme.value,
@@ -313,6 +388,10 @@ class Play {
     }
   }
 
+  /**
+   * @param {string} action
+   * @param {string | null} card
+   */
   async move(action, card) {
     if (this.busy || !this.state) return;
     if (action === "new") return this.newGame({});
@@ -321,7 +400,7 @@ class Play {
     const generation = this.generation;
     try {
       if (action in LOCAL) {
-        await this[LOCAL[action]]();
+        await this[LOCAL[/** @type {keyof typeof LOCAL} */ (action)]]();
         return;
       }
       let value;
@@ -361,6 +440,7 @@ class Play {
     }
   }
 
+  /** @param {Said} move */
   moveText(move) {
     const S = this.S;
     const key = `${move.who}_${move.action}`;
@@ -368,11 +448,12 @@ class Play {
     return fill(S[key] ?? `${move.who} ${move.action}`, { card });
   }
 
+  /** @param {string} text */
   announce(text) {
     const line = el("span", "gr-play-line", text);
     this.announcer.append(line, " ");
     // The region keeps the last few moves; screen readers say each new one.
-    while (this.announcer.childNodes.length > 8) this.announcer.firstChild.remove();
+    while (this.announcer.childNodes.length > 8) /** @type {ChildNode} */ (this.announcer.firstChild).remove();
   }
 
   // --- drawing the reader's view -------------------------------------------------------
@@ -390,20 +471,23 @@ class Play {
 
   // Where each card in sight is (by code), and the stock and the computer's hand: where a
   // card comes from when it was not in sight before.
+  /** @returns {Places | null} */
   cardPlaces() {
     if (stillMotion()) return null;
+    /** @type {Map<string, DOMRect>} */
     const places = new Map();
-    for (const node of this.tableNode.querySelectorAll(GLIDING)) places.set(node.dataset.card, node.getBoundingClientRect());
-    const box = (selector) => this.tableNode.querySelector(selector)?.getBoundingClientRect();
+    for (const node of /** @type {NodeListOf<HTMLElement>} */ (this.tableNode.querySelectorAll(GLIDING))) places.set(/** @type {string} */ (node.dataset.card), node.getBoundingClientRect());
+    const box = (/** @type {string} */ selector) => this.tableNode.querySelector(selector)?.getBoundingClientRect();
     return { places, stock: box(".gr-stock .gr-card"), opponent: box(".gr-play-opponent .gr-backs .gr-cards") };
   }
 
   // Each card that moved glides from where it was (FLIP: drawn in place, then shifted back
   // and let go): from the stock or the pile to a hand, from a hand to the pile.
+  /** @param {Places | null} before */
   glide(before) {
     if (!before) return;
-    for (const node of this.tableNode.querySelectorAll(GLIDING)) {
-      const from = before.places.get(node.dataset.card) ?? (node.closest(".gr-play-hand") ? before.stock : before.opponent);
+    for (const node of /** @type {NodeListOf<HTMLElement>} */ (this.tableNode.querySelectorAll(GLIDING))) {
+      const from = before.places.get(/** @type {string} */ (node.dataset.card)) ?? (node.closest(".gr-play-hand") ? before.stock : before.opponent);
       if (!from) continue;
       const to = node.getBoundingClientRect();
       const [dx, dy] = [from.left - to.left, from.top - to.top];
@@ -413,9 +497,10 @@ class Play {
     }
   }
 
+  /** @param {TableState} state */
   show(state) {
     const hadFocus = this.tableNode.contains(document.activeElement);
-    const focused = hadFocus ? document.activeElement.dataset : null;
+    const focused = hadFocus ? /** @type {HTMLElement} */ (document.activeElement).dataset : null;
     this.state = state;
     // first counted, then drawn: the statistics below include a game that just ended
     this.record(state);
@@ -464,16 +549,21 @@ class Play {
     if (focused) {
       // Keep the focus on the same control when it is still offered, else on the moves.
       // A card of the hand keeps it too, whether it is a move (discard it) or not.
-      const controls = [...this.tableNode.querySelectorAll("button[data-action], .gr-play-hand .gr-card[tabindex]")];
+      const controls = [.../** @type {NodeListOf<HTMLElement>} */ (this.tableNode.querySelectorAll("button[data-action], .gr-play-hand .gr-card[tabindex]"))];
       const same = controls.find(
         (b) => (b.dataset.action ?? "") === (focused.action ?? "") && (b.dataset.card ?? "") === (focused.card ?? ""),
       ) ?? (focused.card && this.handCards().find((b) => b.dataset.card === focused.card));
-      (same ?? this.tableNode.querySelector(".gr-play-moves button, .gr-play-hand button"))?.focus();
+      (/** @type {HTMLElement | undefined} */ (same) ?? /** @type {HTMLElement | null} */ (this.tableNode.querySelector(".gr-play-moves button, .gr-play-hand button")))?.focus();
     }
   }
 
   // The line over the reader's hand: it names only the moves the engine lists as legal,
   // going out in the variant's words ("or knock", "ou faire petit gin").
+  /**
+   * @param {Strings} S
+   * @param {TableState} state
+   * @returns {string}
+   */
   promptText(S, state) {
     if (state.turn !== "you") return state.turn === "computer" ? S.turn_computer : S[`turn_${state.phase}`] ?? "";
     const legal = new Set(state.legal.map((m) => m.action));
@@ -482,11 +572,15 @@ class Play {
       if (legal.has("stock") && legal.has("take")) return S.turn_draw;
       return legal.has("take") ? S.turn_draw_pile : S.turn_draw_stock;
     }
-    const ways = ["knock", "gin", "big_gin"].filter((way) => legal.has(way));
+    const ways = /** @type {const} */ (["knock", "gin", "big_gin"]).filter((way) => legal.has(way));
     if (!ways.length) return S.turn_discard;
     return ways.length === 1 ? S[`turn_discard_${ways[0]}`] : S.turn_discard_out;
   }
 
+  /**
+   * @param {Strings} S
+   * @param {TableState} state
+   */
   infoNode(S, state) {
     const info = el("div", "gr-play-info");
     const scheme = this.variant.schemes.find(([value]) => value === state.scheme)?.[1] ?? state.scheme;
@@ -501,6 +595,10 @@ class Play {
     return info;
   }
 
+  /**
+   * @param {Strings} S
+   * @param {TableState} state
+   */
   opponentNode(S, state) {
     const box = el("div", "gr-play-opponent");
     box.dataset.hand = "opponent";
@@ -525,6 +623,10 @@ class Play {
     return box;
   }
 
+  /**
+   * @param {Strings} S
+   * @param {TableState} state
+   */
   centreNode(S, state) {
     const centre = el("div", "gr-cardrow gr-play-centre");
     const stock = el("span", "gr-group gr-stock");
@@ -561,6 +663,10 @@ class Play {
 
   // The reader's cards in display order: their own order once they have moved a card,
   // else the melds, then the other cards (by suit or rank).
+  /**
+   * @param {TableState} state
+   * @returns {{melds: Meld[], loose: string[], melded: Set<string>, arranged: boolean}}
+   */
   handOrder(state) {
     const melded = new Set(state.arrangement.melds.flatMap((m) => m.cards));
     const mine = this.arrangedOrder(state);
@@ -571,6 +677,10 @@ class Play {
 
   // The reader's order for this deal: the cards still held as they left them, a new card
   // at the right end.
+  /**
+   * @param {TableState} state
+   * @returns {string[] | null}
+   */
   arrangedOrder(state) {
     if (!this.arranged || this.arranged.id !== `${this.table}/${state.deal}` || state.result) return null;
     const held = new Set(state.hand);
@@ -581,16 +691,21 @@ class Play {
   }
 
   // The hand's cards as shown, left to right: each a discard button or a card.
+  /** @returns {HTMLElement[]} */
   handCards() {
-    return [...this.tableNode.querySelectorAll(".gr-play-hand .gr-cards > :is(.gr-play-card, .gr-card)")];
+    return [.../** @type {NodeListOf<HTMLElement>} */ (this.tableNode.querySelectorAll(".gr-play-hand .gr-cards > :is(.gr-play-card, .gr-card)"))];
   }
 
+  /**
+   * @param {Strings} S
+   * @param {TableState} state
+   */
   handNode(S, state) {
     const box = el("div", "gr-play-hand");
     const discards = new Map(state.legal.filter((a) => a.action === "discard").map((a) => [a.card, a]));
     const { melds, loose, melded, arranged } = this.handOrder(state);
     const fresh = state.drawn ?? state.taken;
-    const cardNode = (code) => {
+    const cardNode = (/** @type {string} */ code) => {
       const marks = [];
       if (code === fresh) marks.push("gr-drawn");
       if (arranged && melded.has(code)) marks.push("gr-melded");
@@ -608,6 +723,11 @@ class Play {
       b.append(card);
       return b;
     };
+    /**
+     * @param {string} label
+     * @param {string[]} codes
+     * @param {string} kind
+     */
     const groupNode = (label, codes, kind) => {
       const node = el("span", `gr-group ${kind}`);
       node.setAttribute("role", "group");
@@ -621,7 +741,7 @@ class Play {
     const groups = melds.map((m) => groupNode(meldLabel(S, m), m.cards, `gr-meld gr-${m.kind}`));
     if (loose.length) groups.push(groupNode(arranged ? S.your_order : S.Deadwood, loose, arranged ? "gr-arranged" : "gr-deadwood"));
     box.append(row(groups, S.your_hand));
-    const first = box.querySelector(".gr-cards > .gr-card");
+    const first = /** @type {HTMLElement | null} */ (box.querySelector(".gr-cards > .gr-card"));
     if (first && !discards.size) first.tabIndex = 0;
     const foot = el("div", "gr-play-hand-foot");
     const points = state.arrangement.points;
@@ -644,8 +764,12 @@ class Play {
 
   // The card `code` put at place `index` (0-based) of the order shown; the reader's order
   // from then on, until a sort button is pressed.
+  /**
+   * @param {string} code
+   * @param {number} index
+   */
   arrange(code, index) {
-    const order = this.handCards().map((node) => node.dataset.card).filter((c) => c !== code);
+    const order = this.handCards().map((node) => /** @type {string} */ (node.dataset.card)).filter((c) => c !== code);
     const place = Math.max(0, Math.min(index, order.length));
     order.splice(place, 0, code);
     this.arranged = { id: `${this.table}/${this.state.deal}`, order };
@@ -654,12 +778,14 @@ class Play {
     this.announce(fill(this.S.card_moved, { card: theCard(code), place: place + 1, n: order.length }));
   }
 
+  /** @param {PointerEvent} event */
   dragStart(event) {
-    const node = event.target.closest(".gr-play-hand .gr-cards > :is(.gr-play-card, .gr-card)");
+    const node = /** @type {HTMLElement | null} */ (/** @type {Element} */ (event.target).closest(".gr-play-hand .gr-cards > :is(.gr-play-card, .gr-card)"));
     if (!node || this.busy || event.button !== 0 || !event.isPrimary) return;
-    const drag = { node, code: node.dataset.card, x: event.clientX, y: event.clientY, moved: false, id: event.pointerId };
+    /** @type {Drag} */
+    const drag = { node, code: /** @type {string} */ (node.dataset.card), x: event.clientX, y: event.clientY, moved: false, id: event.pointerId };
     const others = () => this.handCards().filter((n) => n !== node).map((n) => ({ n, box: n.getBoundingClientRect() }));
-    const move = (e) => {
+    const move = (/** @type {PointerEvent} */ e) => {
       if (e.pointerId !== drag.id) return;
       const dx = e.clientX - drag.x;
       const dy = e.clientY - drag.y;
@@ -673,11 +799,11 @@ class Play {
       }
       e.preventDefault();
       node.style.transform = `translate(${dx}px, ${dy}px)`;
-      drag.index = this.dropIndex(drag.boxes, e.clientX, e.clientY);
-      for (const [i, { n }] of drag.boxes.entries()) n.classList.toggle("gr-drop-before", i === drag.index);
-      drag.boxes.at(-1)?.n.classList.toggle("gr-drop-after", drag.index === drag.boxes.length);
+      drag.index = this.dropIndex(/** @type {{n: HTMLElement, box: DOMRect}[]} */ (drag.boxes), e.clientX, e.clientY);
+      for (const [i, { n }] of /** @type {{n: HTMLElement, box: DOMRect}[]} */ (drag.boxes).entries()) n.classList.toggle("gr-drop-before", i === drag.index);
+      /** @type {{n: HTMLElement}[]} */ (drag.boxes).at(-1)?.n.classList.toggle("gr-drop-after", drag.index === /** @type {unknown[]} */ (drag.boxes).length);
     };
-    const end = (e) => {
+    const end = (/** @type {PointerEvent} */ e) => {
       if (e.pointerId !== drag.id) return;
       window.removeEventListener("pointermove", move);
       window.removeEventListener("pointerup", end);
@@ -698,6 +824,11 @@ class Play {
 
   // Where a card dropped at (x, y) goes among the other cards (their boxes, in order):
   // before the first card whose row is not above the point and whose middle is right of it.
+  /**
+   * @param {{box: DOMRect}[]} boxes
+   * @param {number} x
+   * @param {number} y
+   */
   dropIndex(boxes, x, y) {
     for (const [i, { box }] of boxes.entries()) {
       const below = y < box.top;
@@ -707,6 +838,10 @@ class Play {
     return boxes.length;
   }
 
+  /**
+   * @param {Strings} S
+   * @param {TableState} state
+   */
   movesNode(S, state) {
     const box = el("div", "gr-play-moves");
     const plain = el("p", "gr-buttons");
@@ -722,7 +857,7 @@ class Play {
       else if (action === "stock") plain.append(button(S.act_stock, "stock"));
       else if (action === "take") {
         const top = state.discard_top;
-        const label = fill(state.phase === "offer" ? S.act_take_upcard : S.act_take_pile, { card: theCard(top) });
+        const label = fill(state.phase === "offer" ? S.act_take_upcard : S.act_take_pile, { card: theCard(/** @type {string} */ (top)) });
         plain.append(button(label, "take", card ?? null));
       } else if (["knock", "gin"].includes(action)) out.append(button(fill(S[`act_${action}`], { card: name }), action, card));
       else if (action === "big_gin") out.append(button(S.act_big_gin, "big_gin"));
@@ -751,6 +886,12 @@ class Play {
 
   // The reader's ways to spread when going out this way (state.spreads: the engine's
   // suggestion first), worth a choice only when they differ in the cards that fit.
+  /**
+   * @param {TableState} state
+   * @param {string} action
+   * @param {string | null} card
+   * @returns {SpreadOption[] | null}
+   */
   spreadOptions(state, action, card) {
     const entry = (state?.spreads ?? []).find((s) => s.action === action && (s.card ?? null) === card);
     const options = entry?.options ?? [];
@@ -758,6 +899,10 @@ class Play {
   }
 
   // Going out with a choice of spread opens the chooser (true) instead of playing at once.
+  /**
+   * @param {string} action
+   * @param {string | null} card
+   */
   askSpread(action, card) {
     if (!["knock", "gin", "big_gin"].includes(action)) return false;
     const open = this.choosing;
@@ -765,19 +910,23 @@ class Play {
     if (!this.spreadOptions(this.state, action, card)) return false;
     this.choosing = { action, card, index: 0 };
     this.show(this.state);
-    this.tableNode.querySelector(".gr-play-spread input:checked")?.focus();
+    /** @type {HTMLElement | null} */ (this.tableNode.querySelector(".gr-play-spread input:checked"))?.focus();
     return true;
   }
 
   async closeSpread() {
     this.choosing = null;
     this.show(this.state);
-    this.tableNode.querySelector(".gr-play-out button")?.focus();
+    /** @type {HTMLElement | null} */ (this.tableNode.querySelector(".gr-play-out button"))?.focus();
   }
 
   // The move sent to the engine, with the spread chosen in the chooser.
+  /**
+   * @param {string} action
+   * @param {string | null} card
+   */
   moveArgs(action, card) {
-    const args = card ? { action, card } : { action };
+    const args = /** @type {ChosenMove} */ (card ? { action, card } : { action });
     const open = this.choosing;
     this.choosing = null;
     if (open && open.action === action && open.card === card) {
@@ -787,16 +936,20 @@ class Play {
     return args;
   }
 
+  /**
+   * @param {Strings} S
+   * @param {TableState} state
+   */
   spreadNode(S, state) {
     const open = this.choosing;
     const options = open && state.turn === "you" ? this.spreadOptions(state, open.action, open.card) : null;
-    if (!options) {
+    if (!options || !open) {
       this.choosing = null;
       return null;
     }
     const box = el("fieldset", "gr-play-spread");
     box.append(el("legend", "", S.spread_legend), para(S.spread_why, "gr-play-spread-why"));
-    const names = (codes) => codes.map(cardName).join(", ");
+    const names = (/** @type {string[]} */ codes) => codes.map(cardName).join(", ");
     options.forEach((option, index) => {
       const label = el("label", "gr-play-spread-option");
       const radio = el("input");
@@ -821,8 +974,12 @@ class Play {
     return box;
   }
 
+  /**
+   * @param {Strings} S
+   * @param {TableState} state
+   */
   resultNode(S, state) {
-    const result = state.result;
+    const result = /** @type {PlayResult} */ (state.result);
     const box = el("div", "gr-play-result");
     const showdown = result.showdown;
     if (!result.dead && showdown) {
@@ -855,14 +1012,20 @@ class Play {
   // The deal's end from the reader's seat, in the variant's words: who went out and how,
   // both hands, what was laid off, both totals, why the winner scores and the sum written
   // out ("33 − 7 = 26"). Every number is the engine's (the state's result.showdown).
+  /**
+   * @param {Strings} S
+   * @param {TableState} state
+   * @param {PlayResult} result
+   * @param {Showdown} showdown
+   */
   recapNodes(S, state, result, showdown) {
-    const knocker = result.knocker; // "you" or "computer"
+    const knocker = /** @type {"you" | "computer"} */ (result.knocker); // "you" or "computer"
     const kind = result.kind; // knock, undercut, gin, big_gin
     const how = kind === "undercut" ? "knock" : kind;
     const headline = para(fill(S[`recap_${how}_${knocker}`], { deadwood: showdown.knocker_deadwood }), "gr-play-went-out");
     headline.dataset.kind = kind;
     headline.dataset.knocker = knocker;
-    const seat = (who) => (who === "you" ? S.your_hand : S.computer_hand);
+    const seat = (/** @type {string} */ who) => (who === "you" ? S.your_hand : S.computer_hand);
     const other = knocker === "you" ? "computer" : "you";
     const upcard = this.variant.upcard_limit ? { code: state.upcard, knock_limit: state.knock_limit, multiplier: state.multiplier } : null;
     // an ace knock card allows only gin: said so, not "the knock limit: 0"
@@ -870,7 +1033,7 @@ class Play {
     const ginOnly = shownUpcard && shownUpcard.knock_limit === 0;
     const shown = renderShowdown({ ...S, Knocker: seat(knocker), Defender: seat(other) }, { minimum: this.variant.minimum },
       { ...showdown, upcard: ginOnly ? { ...shownUpcard, knock_limit: null } : shownUpcard });
-    if (ginOnly) shown.node.firstChild.after(para(fill(S.knock_card_gin, { card: theCard(shownUpcard.code) })));
+    if (ginOnly) /** @type {ChildNode} */ (shown.node.firstChild).after(para(fill(S.knock_card_gin, { card: theCard(shownUpcard.code) })));
     // the showdown's sentences speak of roles: the recap's below speak of seats
     shown.node.querySelectorAll(".gr-deadwood-total, .gr-outcome, .gr-scoreline").forEach((n) => n.remove());
     const nodes = [headline, shown.node];
@@ -908,6 +1071,10 @@ class Play {
     return nodes;
   }
 
+  /**
+   * @param {Strings} S
+   * @param {TableState} state
+   */
   sheetNode(S, state) {
     const box = el("div", "gr-play-sheet");
     box.append(el("h3", "gr-play-sheet-title", S.score_sheet));
@@ -920,6 +1087,10 @@ class Play {
 
   // One row per deal: under Hollywood scoring a deal won is one row "entered in: game 1,
   // game 2" (its games in the Game column), not that row and a row per game besides.
+  /**
+   * @param {ScoreSheet} sheet
+   * @returns {ScoreSheet}
+   */
   sheetRows(sheet) {
     const entered = new Set(sheet.rows.filter((r) => r.kind === "entered").map((r) => r.deal));
     if (!entered.size) return sheet;
@@ -933,7 +1104,7 @@ class Play {
     this.byRank = !this.byRank;
     this.arranged = null;
     this.show(this.state);
-    this.tableNode.querySelector('[data-action="sort"]')?.focus();
+    /** @type {HTMLElement | null} */ (this.tableNode.querySelector('[data-action="sort"]'))?.focus();
   }
 
   // Advice asked for is counted when the reader opens the tutor, not for each turn it
@@ -943,7 +1114,7 @@ class Play {
     if (this.tutorOn) this.countTutor();
     this.show(this.state);
     if (this.tutorOn) this.frame();
-    this.tableNode.querySelector('[data-action="tutor"]')?.focus();
+    /** @type {HTMLElement | null} */ (this.tableNode.querySelector('[data-action="tutor"]'))?.focus();
   }
 
   // The tutor's answer for the position shown; asked once per position.
@@ -956,20 +1127,22 @@ class Play {
   async refreshTutor() {
     const serial = ++this.tutorSerial;
     const position = this.position();
+    /** @type {Tutor | null} */
     let value = this.tutorCache?.position === position ? this.tutorCache.value : null;
     if (!value) {
       value = await this.call("play_tutor", { table: this.table });
       if (!value) return;
+      /** @type {{position: string, value: Tutor} | undefined} */
       this.tutorCache = { position, value };
     }
-    const panel = this.tableNode.querySelector(".gr-play-tutor");
+    const panel = /** @type {HTMLElement | null} */ (this.tableNode.querySelector(".gr-play-tutor"));
     // an answer that comes after the tutor was closed, or for a position left since, is not shown
     if (serial !== this.tutorSerial || !panel || !this.tutorOn || this.position() !== position) return;
     panel.replaceChildren(...this.tutorNodes(this.S, value));
     panel.hidden = false;
     // the one-line advice goes right under the moves, in sight with the table
     const line = panel.querySelector("[data-tutor-advice]");
-    const slot = this.tableNode.querySelector(".gr-play-advice");
+    const slot = /** @type {HTMLElement | null} */ (this.tableNode.querySelector(".gr-play-advice"));
     if (line && slot) {
       slot.replaceChildren(line);
       slot.hidden = false;
@@ -982,7 +1155,13 @@ class Play {
   }
 
   // The tutor's answer in words: going out, the best discards, the outs, the expert's choice.
+  /**
+   * @param {Strings} S
+   * @param {Tutor} tutor
+   * @param {string} [title]
+   */
   tutorNodes(S, tutor, title = S.tutor_title) {
+    /** @type {HTMLElement[]} */
     const nodes = [el("h3", "gr-play-tutor-title", title)];
     const expert = tutor.expert;
     if (expert) {
@@ -1011,8 +1190,9 @@ class Play {
       nodes.push(para(S.tutor_discards), list);
     }
     // the cards that improve the hand the advice keeps (none to show when it goes out)
-    if (!["knock", "gin", "big_gin"].includes(expert?.action)) {
+    if (!["knock", "gin", "big_gin"].includes(/** @type {string} */ (expert?.action))) {
       const after = expert?.action === "discard" ? "_after" : "";
+      /** @type {Record<string, string | Cased | number>} */
       const fields = { card: expert?.card ? theCard(expert.card) : "", n: tutor.outs_unseen };
       if (tutor.outs?.length) fields.cards = tutor.outs.map((o) => cardName(o.card)).join(", ");
       const text = tutor.outs?.length ? S[`tutor_outs${after}`] : S[`tutor_no_outs${after}`];
@@ -1030,7 +1210,7 @@ class Play {
   async toggleHints() {
     this.hintsOn = !this.hintsOn;
     this.show(this.state);
-    this.tableNode.querySelector('[data-action="hints"]')?.focus();
+    /** @type {HTMLElement | null} */ (this.tableNode.querySelector('[data-action="hints"]'))?.focus();
   }
 
   // The table of chances for the position shown; asked once per position (the engine's
@@ -1038,7 +1218,8 @@ class Play {
   async refreshHints() {
     const serial = ++this.hintsSerial;
     const position = this.position();
-    let panel = this.tableNode.querySelector(".gr-play-hints");
+    let panel = /** @type {HTMLElement | null} */ (this.tableNode.querySelector(".gr-play-hints"));
+    /** @type {Hints | null} */
     let value = this.hintsCache?.position === position ? this.hintsCache.value : null;
     if (!value) {
       if (panel) {
@@ -1048,9 +1229,10 @@ class Play {
       }
       value = await this.call("play_hints", { table: this.table });
       if (!value) return;
+      /** @type {{position: string, value: Hints} | undefined} */
       this.hintsCache = { position, value };
     }
-    panel = this.tableNode.querySelector(".gr-play-hints");
+    panel = /** @type {HTMLElement | null} */ (this.tableNode.querySelector(".gr-play-hints"));
     // an answer that comes after the chances were closed, or for a position left since, is not shown
     if (serial !== this.hintsSerial || !panel || !this.hintsOn || this.position() !== position) return;
     panel.replaceChildren(...this.hintsNodes(this.S, value, this.state));
@@ -1061,6 +1243,11 @@ class Play {
 
   // The moves as rows: the move, the chance of winning (95 % interval), the points of
   // this deal, the marks (the expert's choice, a tie with the best) and the reason.
+  /**
+   * @param {Strings} S
+   * @param {Hints} hints
+   * @param {TableState} state
+   */
   hintsNodes(S, hints, state) {
     const lang = document.documentElement.lang || "en";
     const percent = new Intl.NumberFormat(lang, { style: "percent", maximumFractionDigits: 0 });
@@ -1076,7 +1263,7 @@ class Play {
     const titles = [S.hints_move, fill(S.hints_win, confidence), fill(S.hints_points, confidence), S.hints_why];
     for (const text of titles) head.append(el("th", "", text));
     grid.append(el("thead"), el("tbody"));
-    grid.tHead.append(head);
+    /** @type {HTMLTableSectionElement} */ (grid.tHead).append(head);
     for (const row of hints.rows) {
       const move = row.action === "take"
         ? fill(state.phase === "offer" ? S.act_take_upcard : S.act_take_pile, { card: theCard(row.params.card ?? state.discard_top) })
@@ -1115,7 +1302,7 @@ class Play {
   }
 
   async whatIf() {
-    const value = await this.call("play_whatif", { table: this.mainTable });
+    const value = await this.call("play_whatif", { table: /** @type {number} */ (this.mainTable) });
     if (!value) return;
     this.table = value.table;
     this.reviewing = null;
@@ -1125,9 +1312,9 @@ class Play {
   }
 
   async backToGame() {
-    this.table = this.mainTable;
+    this.table = /** @type {number} */ (this.mainTable);
     this.reviewing = null;
-    this.show(this.mainState);
+    this.show(/** @type {TableState} */ (this.mainState));
   }
 
   async openReview() {
@@ -1136,28 +1323,31 @@ class Play {
   }
 
   async reviewPrevious() {
-    if (this.reviewing.turn > 1) this.reviewing.turn -= 1;
+    const reviewing = /** @type {Reviewing} */ (this.reviewing); // open: its buttons are shown
+    if (reviewing.turn > 1) reviewing.turn -= 1;
     this.show(this.state);
   }
 
   async reviewNext() {
-    if (this.reviewing.turns == null || this.reviewing.turn < this.reviewing.turns) this.reviewing.turn += 1;
+    const reviewing = /** @type {Reviewing} */ (this.reviewing); // open: its buttons are shown
+    if (reviewing.turns == null || reviewing.turn < reviewing.turns) reviewing.turn += 1;
     this.show(this.state);
   }
 
   async closeReview() {
     this.reviewing = null;
     this.show(this.state);
-    this.tableNode.querySelector('[data-action="review"]')?.focus();
+    /** @type {HTMLElement | null} */ (this.tableNode.querySelector('[data-action="review"]'))?.focus();
   }
 
   async showReview() {
-    const { deal, turn } = this.reviewing;
+    const { deal, turn } = /** @type {Reviewing} */ (this.reviewing);
     const value = await this.call("play_review", { table: this.table, deal, turn });
-    const panel = this.tableNode.querySelector(".gr-play-review");
+    const panel = /** @type {HTMLElement | null} */ (this.tableNode.querySelector(".gr-play-review"));
     if (!value || !panel) return;
-    this.reviewing.turns = value.turns;
+    /** @type {Reviewing} */ (this.reviewing).turns = value.turns;
     const S = this.S;
+    /** @type {HTMLElement[]} */
     const nodes = [el("h3", "gr-play-review-title", fill(S.review_title, value))];
     const melded = new Set(value.arrangement.melds.flatMap((m) => m.cards));
     const groups = value.arrangement.melds.map((m) => group(meldLabel(S, m), m.cards, `gr-meld gr-${m.kind}`));
@@ -1168,7 +1358,7 @@ class Play {
     nodes.push(para(fill(S.stock_count, { n: value.stock }), "gr-play-count"));
     const move = value.move;
     const label = move.action === "take"
-      ? fill(value.phase === "offer" ? S.act_take_upcard : S.act_take_pile, { card: theCard(value.discard_top) })
+      ? fill(value.phase === "offer" ? S.act_take_upcard : S.act_take_pile, { card: theCard(/** @type {string} */ (value.discard_top)) })
       : fill(S[`act_${move.action}`] ?? move.action, { card: move.card ? theCard(move.card) : "" });
     const said = para(fill(S.review_move, { move: label }), "gr-play-review-move");
     said.dataset.action = move.action;
@@ -1186,6 +1376,10 @@ class Play {
 
   // --- local statistics ------------------------------------------------------------------
 
+  /**
+   * @param {Strings} S
+   * @param {TableState} state
+   */
   statsNode(S, state) {
     const box = el("details", "gr-play-stats");
     box.append(el("summary", "", S.stats_title));
@@ -1217,12 +1411,13 @@ class Play {
     delete all[`${this.state.variant}/${this.state.level}`];
     store(STATS_KEY, all);
     this.show(this.state);
-    const box = this.tableNode.querySelector(".gr-play-stats");
+    const box = /** @type {HTMLDetailsElement} */ (this.tableNode.querySelector(".gr-play-stats"));
     box.open = true;
-    box.querySelector('[data-action="stats_reset"]').focus();
+    /** @type {HTMLElement} */ (box.querySelector('[data-action="stats_reset"]')).focus();
     this.status.textContent = this.S.stats_reset_done;
   }
 
+  /** @param {TableState} state */
   record(state) {
     if (!state.result || state.whatif) return;
     const id = `${this.table}/${state.deal}`;
@@ -1248,24 +1443,25 @@ class Play {
 
   // --- the keyboard ----------------------------------------------------------------------
 
+  /** @param {KeyboardEvent} event */
   key(event) {
-    if (event.ctrlKey || event.metaKey || event.altKey || event.target.closest("select, input")) return;
+    if (event.ctrlKey || event.metaKey || event.altKey || /** @type {Element} */ (event.target).closest("select, input")) return;
     if (!this.state) return;
     if (event.key === "ArrowLeft" || event.key === "ArrowRight") {
       // On a card of the hand: the arrows go to the next card, Shift+arrow moves the card.
       const cards = this.handCards();
-      const at = cards.indexOf(event.target.closest(".gr-play-card, .gr-card"));
+      const at = cards.indexOf(/** @type {HTMLElement} */ (/** @type {Element} */ (event.target).closest(".gr-play-card, .gr-card")));
       const to = at + (event.key === "ArrowLeft" ? -1 : 1);
       if (at < 0) return;
       event.preventDefault();
       if (to < 0 || to >= cards.length) return;
       if (!event.shiftKey) cards[to].focus();
-      else if (!this.busy) this.arrange(cards[at].dataset.card, to);
+      else if (!this.busy) this.arrange(/** @type {string} */ (cards[at].dataset.card), to);
       return;
     }
     const key = event.key.toLowerCase();
-    const click = (selector) => {
-      const target = this.tableNode.querySelector(selector);
+    const click = (/** @type {string} */ selector) => {
+      const target = /** @type {HTMLElement | null} */ (this.tableNode.querySelector(selector));
       if (!target) return false;
       event.preventDefault();
       target.click();
@@ -1273,11 +1469,12 @@ class Play {
     };
     const places = "1234567890-";
     if (places.includes(key) && key !== "") {
-      const cards = [...this.tableNode.querySelectorAll(".gr-play-hand .gr-card[data-card]")];
+      const cards = [.../** @type {NodeListOf<HTMLElement>} */ (this.tableNode.querySelectorAll(".gr-play-hand .gr-card[data-card]"))];
       const code = cards[places.indexOf(key)]?.dataset.card;
       if (code) click(`button[data-action="discard"][data-card="${CSS.escape(code)}"]`);
       return;
     }
+    /** @type {Record<string, string>} */
     const actions = { s: "stock", p: "take", x: "pass", n: "next", v: "sort", u: "take_back", t: "tutor" };
     if (key in actions) {
       click(`button[data-action="${actions[key]}"]`);
@@ -1285,7 +1482,7 @@ class Play {
     }
     if (key === "k") {
       // Going out is never automatic: K moves to the first going-out button; Enter confirms.
-      const first = this.tableNode.querySelector(".gr-play-out button");
+      const first = /** @type {HTMLElement | null} */ (this.tableNode.querySelector(".gr-play-out button"));
       if (first) {
         event.preventDefault();
         first.focus();
@@ -1294,7 +1491,7 @@ class Play {
   }
 }
 
-const root = document.querySelector('section.gr-play[data-widget="play"]');
+const root = /** @type {HTMLElement | null} */ (document.querySelector('section.gr-play[data-widget="play"]'));
 if (root) {
   const play = new Play(root);
   startOnIntent([root]);

@@ -16,10 +16,21 @@
 // (`pack`): about 13 of its 31 MB hold anything, and the smaller record is quicker
 // to read back on every page.
 
+/**
+ * @import { EngineFile, KeptFile, Kept, Manifest, PackedMemory, PublishedSnapshot, Pyodide, SnapshotRecord,
+ *   StoredSnapshot } from "../live/ginrules-types"
+ */
+/** @typedef {(url: string | URL) => Promise<Response>} FetchFile */
+
 const DB_NAME = "ginrules-engine";
 const STORE = "snapshots";
 const RECORD = "engine";
 
+/**
+ * @template T
+ * @param {IDBRequest<T>} req
+ * @returns {Promise<T>}
+ */
 function request(req) {
   return new Promise((resolve, reject) => {
     req.onsuccess = () => resolve(req.result);
@@ -27,6 +38,7 @@ function request(req) {
   });
 }
 
+/** @param {IDBTransactionMode} mode */
 async function store(mode) {
   const open = indexedDB.open(DB_NAME, 1);
   open.onupgradeneeded = () => open.result.createObjectStore(STORE);
@@ -38,6 +50,10 @@ async function store(mode) {
 
 // The snapshot for `key` (or a promise of it: the record is read meanwhile),
 // {bytes, files}, or null. A record of another key, or of another form, is deleted.
+/**
+ * @param {string | Promise<string>} key
+ * @returns {Promise<StoredSnapshot | null>}
+ */
 export async function readSnapshot(key) {
   const [found, wanted] = await Promise.all([store("readonly").then((s) => request(s.get(RECORD))), key]);
   if (!found) return null;
@@ -51,6 +67,11 @@ export async function readSnapshot(key) {
 
 // `files`: the engine's files, [path in site-packages, bytes], which the file system
 // of a restored engine needs again (the snapshot holds the memory only).
+/**
+ * @param {string} key
+ * @param {Uint8Array} bytes
+ * @param {EngineFile[]} files
+ */
 export async function saveSnapshot(key, bytes, files) {
   await request((await store("readwrite")).put({ key, ...pack(bytes), files }, RECORD));
 }
@@ -60,10 +81,14 @@ export async function saveSnapshot(key, bytes, files) {
 // and `data` those pages end to end (the last page may be short).
 const PAGE = 4096;
 
+/**
+ * @param {Uint8Array} bytes
+ * @returns {PackedMemory}
+ */
 export function pack(bytes) {
   const size = bytes.length;
   const words = new Uint32Array(bytes.buffer, bytes.byteOffset, size >> 2);
-  const zero = (page) => {
+  const zero = (/** @type {number} */ page) => {
     const start = page * PAGE;
     const end = Math.min(start + PAGE, size);
     for (let i = start >> 2; i < end >> 2; i++) if (words[i]) return false;
@@ -71,6 +96,7 @@ export function pack(bytes) {
     return true;
   };
   const pages = Math.ceil(size / PAGE);
+  /** @type {number[]} */
   const runs = [];
   for (let page = 0; page < pages; page++) {
     if (zero(page)) continue;
@@ -92,6 +118,10 @@ export function pack(bytes) {
 }
 
 // The whole memory again, or null when the record does not add up.
+/**
+ * @param {PackedMemory} memory
+ * @returns {Uint8Array | null}
+ */
 export function unpack({ size, runs, data }) {
   const typed = runs instanceof Uint32Array && data instanceof Uint8Array;
   if (!Number.isSafeInteger(size) || !typed || runs.length % 2) return null;
@@ -110,6 +140,10 @@ export function unpack({ size, runs, data }) {
 // The snapshot published with the site (tools/pyodide_snapshot.mjs, made at build
 // time under Node): one file, a little-endian u32 N, N bytes of JSON {key, size,
 // runs, files: [[path, length], ...]}, the files' bytes, then the packed memory.
+/**
+ * @param {PackedMemory & {key: string, files: [string, Uint8Array][]}} record
+ * @returns {Uint8Array}
+ */
 export function encodePublished({ key, size, runs, data, files }) {
   const header = new TextEncoder().encode(JSON.stringify({
     key,
@@ -129,12 +163,18 @@ export function encodePublished({ key, size, runs, data, files }) {
 
 // {key, size, runs, data, files} of a published file (an ArrayBuffer), or null when it
 // does not add up. `data` and the files are views of `buffer`.
+/**
+ * @param {ArrayBuffer} buffer
+ * @returns {SnapshotRecord | null}
+ */
 export function decodePublished(buffer) {
   try {
     const view = new DataView(buffer);
     const length = view.getUint32(0, true);
+    /** @type {{key: unknown, size: number, runs: number[], files: [unknown, number][]}} */
     const header = JSON.parse(new TextDecoder().decode(new Uint8Array(buffer, 4, length)));
     let offset = 4 + length;
+    /** @type {EngineFile[]} */
     const files = header.files.map(([name, size]) => {
       const bytes = new Uint8Array(buffer, offset, size);
       offset += size;
@@ -156,6 +196,12 @@ export function decodePublished(buffer) {
 // The published snapshot at `url` for `key`: {bytes, files, record} (record: to keep in
 // IndexedDB as it is), or null if it is of another key or does not add up. Rejects
 // when it cannot be fetched.
+/**
+ * @param {string | URL} url
+ * @param {string | null} key
+ * @param {FetchFile} [fetchFile]
+ * @returns {Promise<PublishedSnapshot | null>}
+ */
 export async function fetchPublished(url, key, fetchFile = fetch) {
   const response = await fetchFile(url);
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
@@ -166,6 +212,7 @@ export async function fetchPublished(url, key, fetchFile = fetch) {
 }
 
 // Keep a record as it was published (already packed) for the next pages.
+/** @param {SnapshotRecord} record */
 export async function saveRecord(record) {
   const { key, size, runs, data, files } = record;
   // Copies: a view would keep its whole published buffer (the files, the header) twice.
@@ -178,11 +225,16 @@ export async function deleteSnapshot() {
 }
 
 // loadPyodide options: restore `snapshot`, or start so that a snapshot can be made.
+/** @param {Uint8Array | null} snapshot */
 export function snapshotOptions(snapshot) {
   return snapshot ? { _loadSnapshot: snapshot } : { _makeSnapshot: true };
 }
 
 // The whole memory of `pyodide`, taken when the reader is idle after the first answers.
+/**
+ * @param {Pyodide} pyodide
+ * @returns {Uint8Array}
+ */
 export function makeSnapshot(pyodide) {
   return pyodide.makeMemorySnapshot();
 }
@@ -211,6 +263,11 @@ del _name, _module, _generator
 const FILES = "ginrules-runtime";
 
 // {bytes: ArrayBuffer, type} or null.
+/**
+ * @param {string | URL} url
+ * @param {number} size
+ * @returns {Promise<KeptFile | null>}
+ */
 export async function keptFile(url, size) {
   if (!globalThis.caches) return null; // not a secure context: the HTTP cache alone
   const response = await (await caches.open(FILES)).match(url);
@@ -224,6 +281,10 @@ export async function keptFile(url, size) {
 }
 
 // The address of the standard library's zip: `base`, the site's _pyodide/ folder.
+/**
+ * @param {string | URL} base
+ * @param {Manifest} manifest
+ */
 export function stdlibAddress(base, manifest) {
   return new URL(manifest.stdlib, new URL(manifest.runtime, base));
 }
@@ -234,7 +295,19 @@ export function stdlibAddress(base, manifest) {
 // and the buffers to transfer with it. They never reject: what cannot be read is null.
 // `kept` (a promise): whether the browser is thought to keep them; if not, the
 // standard library is not looked for, and the worker downloads it at once.
+/**
+ * @param {string | URL} base
+ * @param {Promise<Manifest>} manifest
+ * @param {Promise<boolean>} kept
+ * @returns {{snapshot: Promise<Kept<StoredSnapshot>>, stdlib: Promise<Kept<KeptFile>>}}
+ */
 export function readStored(base, manifest, kept) {
+  /**
+   * @template T
+   * @param {Promise<T | null>} read
+   * @param {(value: T) => Transferable} buffer
+   * @returns {Promise<Kept<T>>}
+   */
   const part = (read, buffer) => read.then(
     (value) => ({ value, transfer: value ? [buffer(value)] : [] }),
     () => ({ value: null, transfer: [] }),
@@ -242,17 +315,22 @@ export function readStored(base, manifest, kept) {
   const snapshot = readSnapshot(manifest.then((m) => m.snapshot_key));
   // The standard library is needed later in the start than the snapshot, and the two
   // reads would only slow each other (and Pyodide's module) down: one after the other.
-  const stdlib = kept.then((likely) => likely && snapshot.catch(() => null).then(() => manifest)).then(
+  // (the first callback's type written out: TypeScript would infer a Manifest only)
+  const stdlib = kept.then(/** @returns {false | PromiseLike<false | Manifest>} */ (likely) => likely && snapshot.catch(() => null).then(() => manifest)).then(
     (m) => (m ? keptFile(stdlibAddress(base, m), m.files[`${m.runtime}${m.stdlib}`]) : null),
   );
   return {
-    snapshot: part(snapshot, (v) => v.bytes.buffer),
+    snapshot: part(snapshot, (v) => /** @type {ArrayBuffer} */ (v.bytes.buffer)),
     stdlib: part(stdlib, (v) => v.bytes),
   };
 }
 
 // Keep a decoded copy of each of `urls` (fetched again, from the HTTP cache) and
 // drop every other file, such as those of an earlier runtime.
+/**
+ * @param {(string | URL)[]} urls
+ * @param {FetchFile} [fetchFile]
+ */
 export async function keepFiles(urls, fetchFile = fetch) {
   if (!globalThis.caches) return;
   const cache = await caches.open(FILES);

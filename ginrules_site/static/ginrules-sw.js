@@ -20,14 +20,21 @@
 //   file missing from the cache) goes to the network as it would without this worker.
 /* global OFFLINE */
 
-const SCOPE = self.registration.scope;
+// `self`, as a service worker's scope (TypeScript's WebWorker lib types it as any worker's).
+const sw = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
+const SCOPE = sw.registration.scope;
 const PREFIX = `ginrules-offline ${SCOPE} `;
 const CACHE = PREFIX + OFFLINE.build;
-const FILES = new Map(OFFLINE.files.map(([path, integrity]) => [new URL(path, self.location).href, integrity]));
+// (the base: the worker's location, which URL reads as its address)
+const FILES = new Map(OFFLINE.files.map(([path, integrity]) => [new URL(path, /** @type {string} */ (/** @type {unknown} */ (self.location))).href, integrity]));
 // Content-hashed runtime folders never change: the browser's cache may answer for them.
 const IMMUTABLE = /\/_pyodide\/[0-9a-f]{16}\//;
 const PARALLEL = 6;
 
+/**
+ * @param {Cache} cache
+ * @param {string} url
+ */
 async function store(cache, url) {
   const response = await fetch(url, {
     integrity: FILES.get(url),
@@ -44,7 +51,7 @@ async function install() {
   const queue = [...FILES.keys()];
   try {
     await Promise.all(Array.from({ length: PARALLEL }, async () => {
-      while (queue.length) await store(cache, queue.shift());
+      while (queue.length) await store(cache, /** @type {string} */ (queue.shift()));
     }));
   } catch (error) {
     queue.length = 0;
@@ -57,12 +64,13 @@ async function activate() {
   for (const name of await caches.keys()) {
     if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
   }
-  await self.clients.claim();
+  await sw.clients.claim();
 }
 
 // The list's address for a request: without its query (the pages link assets with
 // "?v=<digest>", a page may be opened with "?highlight=..."; within one build a file
 // has one content) or fragment, and a folder's address as its index.html.
+/** @param {Request} request */
 function address(request) {
   const url = new URL(request.url);
   url.hash = "";
@@ -71,14 +79,18 @@ function address(request) {
   return url.href;
 }
 
+/**
+ * @param {Request} request
+ * @param {string} url
+ */
 async function answer(request, url) {
   const kept = await caches.open(CACHE).then((cache) => cache.match(url)).catch(() => null);
   return kept ?? fetch(request);
 }
 
-self.addEventListener("install", (event) => event.waitUntil(install()));
-self.addEventListener("activate", (event) => event.waitUntil(activate()));
-self.addEventListener("fetch", (event) => {
+sw.addEventListener("install", (event) => event.waitUntil(install()));
+sw.addEventListener("activate", (event) => event.waitUntil(activate()));
+sw.addEventListener("fetch", (event) => {
   if (event.request.method !== "GET") return;
   const url = address(event.request);
   if (FILES.has(url)) event.respondWith(answer(event.request, url));

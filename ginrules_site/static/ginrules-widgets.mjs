@@ -8,12 +8,30 @@ import {
   RANKS, STRINGS, arrangementGroups, deckCard, el, fill, form, goLive, goingOutText, group,
   notation, para, renderSheet, renderShowdown, row, sentences,
 } from "./ginrules-render.mjs";
+/**
+ * @import { Answer, Calls, DealLog, EngineError, HandReport, LogEntry, NewSeed, ScoreSheet, SheetEntry,
+ *   Showdown } from "../live/ginrules-types"
+ * @import { Rendered, Strings, Template, VariantParams } from "./ginrules-render.mjs"
+ */
+/** The engine call that a widget makes: its kind. @typedef {"melds" | "showdown" | "stock" | "scoresheet"} WidgetKind */
+/**
+ * A widget's params (widgets.py): its variant's minimum melded and words, Oklahoma's limit
+ * without an upcard, the stock end's players.
+ * @typedef {VariantParams & {words?: Strings, players?: string}} WidgetParams
+ */
+/** A widget's input, by its name. @typedef {HTMLInputElement | HTMLSelectElement} Field */
 
 const MAX_FRAGMENT = 400;
 const MAX_SHEET_FRAGMENT = 4000;
 
 // --- rendering of the engine's answers (the same markup as examples.py) ---------
 
+/**
+ * @param {Strings} S
+ * @param {WidgetParams} params
+ * @param {HandReport} value
+ * @returns {Rendered & {deadwood: number, verdict: string}}
+ */
 function renderMelds(S, params, value) {
   const example = el("div", `gr-example gr-hand`);
   example.dataset.variant = value.variant;
@@ -37,12 +55,16 @@ function renderMelds(S, params, value) {
     example.append(para(text, "gr-going-out"));
     summary.push(text);
   }
-  const verdict = going?.allowed ? going.kind : "no";
+  const verdict = going?.allowed ? /** @type {string} */ (going.kind) : "no";
   return { node: example, summary: sentences(S, summary), deadwood: total, verdict };
 }
 
 // --- the stock end: a deal's log, turn by turn (the same sentences as deals.py) ------
 
+/**
+ * @param {Template} template
+ * @param {Record<string, string | Node>} parts
+ */
 function sentence(template, parts) {
   const p = el("p", "gr-summary");
   for (const piece of form(template, parts).split(/(\{\w+\})/)) {
@@ -56,7 +78,12 @@ function sentence(template, parts) {
 }
 
 // Group the log into turns (a draw and its discard) and events, as deals.turn_items.
+/**
+ * @param {LogEntry[]} log
+ * @returns {{event: boolean, indices: number[]}[]}
+ */
 function turnItems(log) {
+  /** @type {{event: boolean, indices: number[]}[]} */
   const items = [];
   log.forEach((entry, i) => {
     if (entry.event) {
@@ -65,7 +92,7 @@ function turnItems(log) {
     }
     const last = items[items.length - 1];
     const previous = last && !last.event ? log[last.indices[last.indices.length - 1]] : null;
-    if (previous && previous.player === entry.player && ["draw_stock", "draw_discard"].includes(previous.type)) {
+    if (previous && previous.player === entry.player && ["draw_stock", "draw_discard"].includes(/** @type {string} */ (previous.type))) {
       last.indices.push(i);
     } else items.push({ event: false, indices: [i] });
   });
@@ -73,12 +100,26 @@ function turnItems(log) {
 }
 
 // A player in a sentence ("Player {player} draws…"): the non-dealer is A.
+/** @type {(player: number | undefined, dealer: number) => string} */
 const playerLetter = (player, dealer) => (player !== dealer ? "A" : "B");
 
+/**
+ * @param {Strings} S
+ * @param {number} player
+ * @param {number} dealer
+ * @returns {string}
+ */
 function playerName(S, player, dealer) {
   return player !== dealer ? S["Player A"] : S["Player B"];
 }
 
+/**
+ * @param {Strings} S
+ * @param {WidgetParams} params
+ * @param {DealLog} value
+ * @param {number} step
+ * @returns {Rendered & {items: number}}
+ */
 function renderStock(S, params, value, step) {
   const example = el("div", "gr-example gr-deal-log");
   const dealer = value.dealer;
@@ -93,18 +134,19 @@ function renderStock(S, params, value, step) {
   for (const item of items.slice(0, step)) {
     const entries = item.indices.map((i) => value.log[i]);
     const first = entries[0];
+    /** @type {Record<string, string | Node>} */
     const parts = {};
     if ("player" in first) parts.player = playerLetter(first.player, dealer);
     let template;
     if (entries.length === 2) {
-      parts.drawn = deckCard(first.card);
+      parts.drawn = deckCard(/** @type {string} */ (first.card));
       if (entries[1].card) parts.card = deckCard(entries[1].card);
       template = S[`${first.type}+${entries[1].type}`];
     } else {
       const code = first.card ?? first.top;
       if (code) parts.card = deckCard(code);
       if ("stock" in first) parts.n = String(first.stock);
-      template = S[first.event ?? first.type];
+      template = S[/** @type {string} */ (first.event ?? first.type)];
     }
     const p = sentence(template, parts);
     p.classList.add(item.event ? "gr-log-event" : "gr-log-turn");
@@ -133,7 +175,7 @@ function renderStock(S, params, value, step) {
   }
   // Turns as the engine counts them (result.turns, "Turns played"): a draw and its
   // discard or going out; a refusal of the upcard and the events are steps, not turns.
-  const isTurn = (item) => !item.event && value.log[item.indices[0]].type !== "pass";
+  const isTurn = (/** @type {{event: boolean, indices: number[]}} */ item) => !item.event && value.log[item.indices[0]].type !== "pass";
   const turns = items.slice(0, step).filter(isTurn).length;
   const position = fill(S.turn_of, { n: turns, total: result.turns });
   const summary = done ? example.querySelector(".gr-outcome")?.textContent ?? "" : last;
@@ -143,6 +185,13 @@ function renderStock(S, params, value, step) {
 
 // --- one widget -------------------------------------------------------------------
 
+/**
+ * An engine's refusal in the page's words.
+ * @param {Strings} S
+ * @param {WidgetParams} params
+ * @param {EngineError} error
+ * @returns {string}
+ */
 function errorText(S, params, error) {
   if (error.code === "illegal_knock") {
     return fill(S[error.reason] ?? S.illegal_knock, { ...error, minimum: params.minimum });
@@ -170,6 +219,11 @@ function errorText(S, params, error) {
 // Which input an engine error belongs to: the one whose text holds the bad token.
 // A wrong number of cards belongs to the first field (in the order the engine reads
 // them) that holds that many; a refused knock to the knocker's hand.
+/**
+ * @param {Record<string, Field>} fields
+ * @param {EngineError} error
+ * @returns {string}
+ */
 function errorField(fields, error) {
   const names = Object.keys(fields);
   const token = String(error.token ?? error.card ?? "").toUpperCase();
@@ -179,7 +233,7 @@ function errorField(fields, error) {
     }
   }
   if (error.code === "hand_size") {
-    const count = (name) => fields[name].value.split(/[\s,;]+/).filter(Boolean).length;
+    const count = (/** @type {string} */ name) => fields[name].value.split(/[\s,;]+/).filter(Boolean).length;
     const name = names.find((n) => n !== "upcard" && count(n) === error.count);
     if (name) return name;
   }
@@ -187,25 +241,30 @@ function errorField(fields, error) {
 }
 
 class Widget {
+  /** @param {HTMLElement} root */
   constructor(root) {
     this.root = root;
-    this.kind = root.dataset.widget;
-    this.params = JSON.parse(root.dataset.params);
+    this.kind = /** @type {WidgetKind} */ (root.dataset.widget);
+    /** @type {WidgetParams} */
+    this.params = JSON.parse(/** @type {string} */ (root.dataset.params));
     // The variant's own words (the player who went gin, who went down) replace the page's.
     this.S = { ...STRINGS, ...(this.params.words ?? {}) };
     this.notation = notation(STRINGS);
-    this.form = root.querySelector("form.gr-controls");
-    this.result = root.querySelector(".gr-result");
-    this.status = root.querySelector(".gr-status");
-    this.shareLink = root.querySelector(".gr-share-link");
+    this.form = /** @type {HTMLFormElement} */ (root.querySelector("form.gr-controls"));
+    this.result = /** @type {HTMLElement} */ (root.querySelector(".gr-result"));
+    this.status = /** @type {HTMLElement} */ (root.querySelector(".gr-status"));
+    this.shareLink = /** @type {HTMLAnchorElement} */ (root.querySelector(".gr-share-link"));
+    /** @type {Record<string, Field>} */
     this.fields = {};
-    for (const input of root.querySelectorAll(".gr-input")) this.fields[input.name] = input;
+    for (const input of /** @type {NodeListOf<Field>} */ (root.querySelectorAll(".gr-input"))) this.fields[input.name] = input;
     this.frame = root.querySelector(".gr-result .gr-example")?.cloneNode(false);
+    /** @type {string[]} */
     this.cards = this.fields.cards
       ? this.fields.cards.value.split(/\s+/).filter(Boolean).map(this.notation.code)
       : [];
     this.picks = this.buildPicker(root.querySelector("fieldset.gr-picker"));
     this.serial = 0;
+    /** @type {number | null} */
     this.timer = null;
     this.form.hidden = false;
     this.form.addEventListener("submit", (event) => {
@@ -217,15 +276,20 @@ class Widget {
       input.addEventListener("input", () => this.schedule());
     }
     this.setupPicker();
+    /** @type {DealLog | null} */
     this.deal = null;
     this.step = 0;
-    for (const button of root.querySelectorAll("button.gr-button")) {
-      button.addEventListener("click", () => this.act(button.dataset.action));
+    for (const button of /** @type {NodeListOf<HTMLButtonElement>} */ (root.querySelectorAll("button.gr-button"))) {
+      button.addEventListener("click", () => this.act(/** @type {string} */ (button.dataset.action)));
     }
     this.setShare();
   }
 
   // 52 toggle buttons, one row per suit, each holding a clone of the deck's card.
+  /**
+   * @param {Element | null} fieldset
+   * @returns {HTMLButtonElement[]}
+   */
   buildPicker(fieldset) {
     if (!fieldset) return [];
     const picks = [];
@@ -254,8 +318,9 @@ class Widget {
     const first = this.picks.find((b) => b.getAttribute("aria-pressed") === "true") ?? this.picks[0];
     first.tabIndex = 0;
     this.picks.forEach((button, index) => {
-      button.addEventListener("click", () => this.toggle(button.dataset.card));
+      button.addEventListener("click", () => this.toggle(/** @type {string} */ (button.dataset.card)));
       button.addEventListener("keydown", (event) => {
+        /** @type {Record<string, number>} */
         const moves = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: 13, ArrowUp: -13, Home: -index, End: 51 - index };
         if (!(event.key in moves)) return;
         event.preventDefault();
@@ -267,11 +332,12 @@ class Widget {
     });
   }
 
+  /** @param {string} code */
   toggle(code) {
     if (!this.cards.includes(code) && this.cards.length >= 11) {
       // A twelfth card would only be refused: say what to do, and keep the result
       // (the field is still valid, so it is not marked invalid).
-      const box = this.root.querySelector('.gr-error[data-for="cards"]');
+      const box = /** @type {Element} */ (this.root.querySelector('.gr-error[data-for="cards"]'));
       box.textContent = fill(this.S.full_hand, { card: deckCard(code).getAttribute("aria-label") ?? code });
       return;
     }
@@ -281,18 +347,20 @@ class Widget {
     this.update();
   }
 
+  /** @param {string[]} cards */
   showPicked(cards) {
     this.cards = cards;
-    for (const b of this.picks) b.setAttribute("aria-pressed", String(cards.includes(b.dataset.card)));
+    for (const b of this.picks) b.setAttribute("aria-pressed", String(cards.includes(/** @type {string} */ (b.dataset.card))));
   }
 
   // The stock-end widget's buttons: step, go to the end, or deal again.
+  /** @param {string} action */
   async act(action) {
     if (this.kind === "scoresheet") return this.actSheet(action);
     if (action === "new") {
       // Drawn by the engine: a restored snapshot must not repeat the same deals.
       if (!(await this.ensureLive())) return;
-      this.fields.seed.value = String((await runtime().call("new_seed", {})).value.seed);
+      this.fields.seed.value = String(/** @type {Answer<NewSeed>} */ (await runtime().call("new_seed", {})).value.seed);
       this.nextStep = 1;
       return this.update();
     }
@@ -307,11 +375,13 @@ class Widget {
   // The score sheet's buttons: enter one more deal, remove the last, start again. One at
   // a time, each on the sheet as the one before left it: a deal entered while the last is
   // still being scored is added after it, never in its place.
+  /** @param {string} action */
   actSheet(action) {
+    /** @type {SheetEntry | null} */
     let add = null;
     if (action === "add") {
-      const entry = this.root.querySelector("fieldset.gr-sheet-entry");
-      const value = (name) => entry.querySelector(`[name="${name}"]`).value;
+      const entry = /** @type {Element} */ (this.root.querySelector("fieldset.gr-sheet-entry"));
+      const value = (/** @type {string} */ name) => /** @type {Field} */ (entry.querySelector(`[name="${name}"]`)).value;
       add = { winner: value("winner"), points: value("points"), outcome: value("outcome") };
     }
     this.sheetQueue = (this.sheetQueue ?? Promise.resolve()).then(() => {
@@ -323,6 +393,7 @@ class Widget {
     return this.sheetQueue;
   }
 
+  /** @param {DealLog} value */
   show(value) {
     const shown = renderStock(this.S, this.params, value, this.step);
     this.step = Math.min(this.step, shown.items);
@@ -334,21 +405,27 @@ class Widget {
   }
 
   schedule() {
-    clearTimeout(this.timer);
+    clearTimeout(/** @type {number | undefined} */ (this.timer));
     this.timer = setTimeout(() => this.update(), 120);
   }
 
+  /** @returns {Record<string, string | undefined>} */
   args() {
+    /** @type {Record<string, string | undefined>} */
     const args = { variant: this.root.dataset.variant, notation: this.notation.name, ...(this.params.players ? { players: this.params.players } : {}) };
     for (const [name, input] of Object.entries(this.fields)) args[name] = input.value;
     return args;
   }
 
+  /**
+   * @param {string | null} name
+   * @param {string} text
+   */
   setError(name, text) {
-    for (const box of this.root.querySelectorAll(".gr-error[data-for]")) {
+    for (const box of /** @type {NodeListOf<HTMLElement>} */ (this.root.querySelectorAll(".gr-error[data-for]"))) {
       const mine = box.dataset.for === name && text;
       box.textContent = mine ? text : "";
-      const input = this.form.querySelector(`[name="${box.dataset.for}"]`);
+      const input = /** @type {Field | null} */ (this.form.querySelector(`[name="${box.dataset.for}"]`));
       if (input && input.type !== "hidden") input.setAttribute("aria-invalid", mine ? "true" : "false");
     }
   }
@@ -367,13 +444,15 @@ class Widget {
     return goLive(this.root, this.status, this.S);
   }
 
+  /** @param {{add?: SheetEntry | null}} [extra] */
   async update(extra = {}) {
     const serial = ++this.serial;
     if (!(await this.ensureLive()) || serial !== this.serial) return;
     const started = performance.now();
-    const reply = await runtime().call(this.kind, { ...this.args(), ...extra });
+    // (the fields by their names: the arguments of this widget's call)
+    const reply = await runtime().call(this.kind, /** @type {Calls[WidgetKind]["args"]} */ ({ ...this.args(), ...extra }));
     if (serial !== this.serial) return; // a newer edit is on its way
-    if (reply.ok && this.kind === "scoresheet") this.fields.deals.value = reply.value.entries.join("; ");
+    if (reply.ok && this.kind === "scoresheet") this.fields.deals.value = /** @type {ScoreSheet} */ (reply.value).entries.join("; ");
     this.setShare();
     if (!reply.ok) {
       const text = errorText(this.S, this.params, reply.error);
@@ -391,27 +470,28 @@ class Widget {
     this.setError(null, "");
     this.markStale(false);
     if (this.kind === "stock") {
-      if (!this.deal || this.deal.seed !== reply.value.seed) this.step = this.nextStep ?? 1;
+      if (!this.deal || this.deal.seed !== /** @type {DealLog} */ (reply.value).seed) this.step = this.nextStep ?? 1;
       this.nextStep = null;
-      this.deal = reply.value;
-      this.show(reply.value);
+      this.deal = /** @type {DealLog} */ (reply.value);
+      this.show(/** @type {DealLog} */ (reply.value));
       this.root.dataset.state = "ready";
       if (history.replaceState) history.replaceState(null, "", this.shareLink.getAttribute("href"));
       return;
     }
-    const shown = this.kind === "melds" ? renderMelds(this.S, this.params, reply.value)
-      : this.kind === "scoresheet" ? renderSheet(this.S, this.frame, reply.value)
-      : renderShowdown(this.S, this.params, reply.value);
+    /** @type {Rendered & {deadwood?: number, verdict?: string}} */
+    const shown = this.kind === "melds" ? renderMelds(this.S, this.params, /** @type {HandReport} */ (reply.value))
+      : this.kind === "scoresheet" ? renderSheet(this.S, /** @type {Node} */ (this.frame), /** @type {ScoreSheet} */ (reply.value))
+      : renderShowdown(this.S, this.params, /** @type {Showdown} */ (reply.value));
     if (extra.add) {
       // cleared for the next deal, unless the reader has already typed its points
-      const points = this.root.querySelector("fieldset.gr-sheet-entry [name='points']");
+      const points = /** @type {HTMLInputElement} */ (this.root.querySelector("fieldset.gr-sheet-entry [name='points']"));
       if (points.value === extra.add.points) points.value = "";
     }
     this.result.replaceChildren(shown.node);
     if (this.kind === "melds") {
       this.result.dataset.deadwood = String(shown.deadwood);
       this.result.dataset.goingOut = shown.verdict;
-      this.showPicked(reply.value.cards ?? this.cards);
+      this.showPicked(/** @type {HandReport} */ (reply.value).cards ?? this.cards);
     }
     this.status.textContent = `${this.S.ready} ${shown.summary}`;
     this.root.dataset.state = "ready";
@@ -421,9 +501,10 @@ class Widget {
 
   // After a refused input: the result and the picker's selection are those of the last
   // valid input. Marked out of date (a note above the result, dimmed cards), not removed.
+  /** @param {boolean} stale */
   markStale(stale) {
     this.stale = stale;
-    const targets = [this.result, this.root.querySelector("fieldset.gr-picker")].filter(Boolean);
+    const targets = /** @type {HTMLElement[]} */ ([this.result, this.root.querySelector("fieldset.gr-picker")].filter(Boolean));
     for (const node of targets) {
       if (stale) node.dataset.stale = "true";
       else delete node.dataset.stale;
@@ -433,6 +514,7 @@ class Widget {
   }
 
   // State from the URL fragment: fill the fields and compute at once.
+  /** @param {URLSearchParams} params */
   restore(params) {
     let found = false;
     const step = params.get(`${this.root.id}-step`);
@@ -441,13 +523,13 @@ class Widget {
       const key = `${this.root.id}-${name}`;
       if (!params.has(key)) continue;
       found = true;
-      const value = params.get(key);
+      const value = /** @type {string} */ (params.get(key));
       const limit = name === "deals" ? MAX_SHEET_FRAGMENT : MAX_FRAGMENT;
       if (value.length > limit) {
         this.status.textContent = fill(this.S.long_link, { max: limit });
         return;
       }
-      if (input.tagName === "SELECT" && ![...input.options].some((o) => o.value === value)) {
+      if (input.tagName === "SELECT" && ![.../** @type {HTMLSelectElement} */ (input).options].some((o) => o.value === value)) {
         const text = fill(this.S.bad_scheme, { scheme: value.slice(0, 40) });
         this.setError(name, text);
         this.status.textContent = text;
@@ -459,7 +541,7 @@ class Widget {
   }
 }
 
-const widgets = [...document.querySelectorAll("section.gr-widget[data-widget]:not([data-widget='play'])")].map((root) => new Widget(root));
+const widgets = [.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("section.gr-widget[data-widget]:not([data-widget='play'])"))].map((root) => new Widget(root));
 // URLSearchParams never throws: malformed escapes stay as they are, and the engine judges the text.
 const params = new URLSearchParams(location.hash.slice(1));
 for (const widget of widgets) widget.restore(params);

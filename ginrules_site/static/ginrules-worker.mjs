@@ -57,38 +57,61 @@ import {
   snapshotOptions,
   stdlibAddress,
 } from "./ginrules-snapshot.mjs";
+/**
+ * @import { EngineFile, FromWorker, KeptFile, LiveModule, Manifest, PublishedSnapshot, Pyodide, PyodideModule,
+ *   SnapshotRecord, Stage, StageName, StartPath, StoredSnapshot, ToWorker } from "../live/ginrules-types"
+ */
+/** Where a page's messages are answered: its port, or a dedicated worker's scope. @typedef {{postMessage(message: FromWorker): void}} Port */
+/**
+ * A part of the start that a page hands over, for one build: resolved by its message.
+ * @template T
+ * @typedef {{promise: Promise<T | null>, resolve: (value: T | null) => void}} Part
+ */
+/** Work for when the reader is idle, one step at a time. @typedef {() => unknown} Step */
 
 // A shared worker's pages (their ports); a dedicated worker answers its one page.
 const SHARED = typeof SharedWorkerGlobalScope === "function" && globalThis instanceof SharedWorkerGlobalScope;
+/** @type {Set<Port>} */
 const ports = new Set();
 
+/** @param {FromWorker} message */
 function broadcast(message) {
   if (!SHARED) return postMessage(message);
   for (const port of ports) port.postMessage(message);
 }
 
+/** @type {LiveModule["call"] | null} */
 let dispatch = null;
+/** @type {Promise<void> | null} */
 let loading = null;
+/** @type {string | null} */
 let key = null; // runtime.json's snapshot_key, of the engine this worker loads
 let loaded = 0;
 let total = 0;
+/** @type {StageName} */
 let phase = "download";
 let failed = false;
 
 // [stage, time] of each step of the start, in ms since the epoch (the page puts
 // them on its own clock): sent with "ready" and "snapshot", read by benchmarks.
+/** @type {Stage[]} */
 const stages = [];
-const stamp = (name) => stages.push([name, performance.timeOrigin + performance.now()]);
+const stamp = (/** @type {string} */ name) => stages.push([name, performance.timeOrigin + performance.now()]);
 stamp("worker");
 
 // The stage the reader is told: the download until every runtime file has arrived
 // (Pyodide fetches some of them while it starts), then Python starting, then the engine.
+/** @param {StageName} [next] */
 function progress(next = phase) {
   phase = next;
   const stage = loaded < total && phase !== "done" ? "download" : phase;
   broadcast({ type: "progress", loaded, total, stage });
 }
 
+/**
+ * @param {string} message
+ * @param {{file?: string, status?: number}} [detail]
+ */
 function fail(message, detail = {}) {
   if (failed) return;
   failed = true;
@@ -96,12 +119,17 @@ function fail(message, detail = {}) {
   if (SHARED) close(); // no page may find a broken engine: the next one starts anew
 }
 
-const fileName = (url) => new URL(url).pathname.split("/").pop();
+const fileName = (/** @type {string | URL} */ url) => new URL(url).pathname.split("/").pop();
 
 // Report at once a runtime file that the server refuses (404, 500) or answers
 // with a page instead of the file, rather than waiting for Pyodide's own timeout.
 // The request (with its integrity option) goes through unchanged.
 const realFetch = globalThis.fetch.bind(globalThis);
+/**
+ * @param {RequestInfo | URL} input
+ * @param {RequestInit} [init]
+ * @returns {Promise<Response>}
+ */
 async function checkedFetch(input, init) {
   const url = String(input instanceof Request ? input.url : input);
   let response;
@@ -109,7 +137,7 @@ async function checkedFetch(input, init) {
     response = await realFetch(input, init);
   } catch (error) {
     const integrity = init?.integrity ? " (or its sha256 does not match)" : "";
-    fail(`${fileName(url)}: could not be fetched${integrity}: ${error.message}`, { file: fileName(url) });
+    fail(`${fileName(url)}: could not be fetched${integrity}: ${/** @type {Error} */ (error).message}`, { file: fileName(url) });
     throw error;
   }
   const type = response.headers.get("Content-Type") ?? "";
@@ -122,11 +150,13 @@ async function checkedFetch(input, init) {
 }
 
 // Count the bytes of a body as they arrive, so that the page can show real progress.
+/** @param {Uint8Array} chunk */
 function count(chunk) {
   loaded += chunk.byteLength;
   progress();
 }
 
+/** @param {string} url */
 function counter(url) {
   return new TransformStream({
     transform(chunk, controller) {
@@ -142,17 +172,30 @@ function counter(url) {
 // The parts of the start that the page does: a promise for each, resolved by its
 // message, for each snapshot key (a shared worker may hear from pages of two builds
 // at once: only the parts of the build it loads are used).
+/**
+ * @template T
+ * @returns {Part<T>}
+ */
 function part() {
+  /** @type {((value: T | null) => void) | undefined} */
   let resolve;
+  /** @type {Promise<T | null>} */
   const promise = new Promise((r) => { resolve = r; });
-  return { promise, resolve };
+  return { promise, resolve: /** @type {(value: T | null) => void} */ (resolve) };
 }
+/** @typedef {{wasm: Part<WebAssembly.Module>, snapshot: Part<StoredSnapshot>, stdlib: Part<KeptFile>}} PageParts */
+/** @type {Map<string | null, PageParts>} */
 const parts = new Map();
 
+/**
+ * @param {string | null} forKey
+ * @returns {PageParts}
+ */
 function fromPage(forKey) {
   if (!parts.has(forKey)) parts.set(forKey, { wasm: part(), snapshot: part(), stdlib: part() });
-  return parts.get(forKey);
+  return /** @type {PageParts} */ (parts.get(forKey));
 }
+/** @type {Port | null} */
 let loader = null; // the port of the page that asked for the load
 
 // Pyodide's WebAssembly module comes compiled from a dedicated worker's page
@@ -162,9 +205,16 @@ let loader = null; // the port of the page that asked for the load
 // response too (its bytes counted on a copy, when `counted`), and a failure is
 // reported with the file's name. Pyodide's fetch of its address then gets a
 // stand-in, and its instantiateStreaming this module.
+/** @type {{url: string, module: Promise<WebAssembly.Module>} | null} */
 let wasm = null; // {url, module: Promise<WebAssembly.Module>}
 const PRECOMPILED = Symbol("precompiled");
 
+/**
+ * @param {URL} url
+ * @param {number} size
+ * @param {boolean} counted
+ * @param {boolean} byPage
+ */
 function awaitWasm(url, size, counted, byPage) {
   const module = fromPage(key).wasm.promise.then(async (compiled) => {
     if (compiled) return compiled;
@@ -174,7 +224,7 @@ function awaitWasm(url, size, counted, byPage) {
     }
     const response = await checkedFetch(url);
     if (counted && response.body) {
-      response.clone().body.pipeTo(new WritableStream({ write: count })).catch(() => {});
+      /** @type {ReadableStream<Uint8Array>} */ (response.clone().body).pipeTo(new WritableStream({ write: count })).catch(() => {});
     } else {
       loaded += size;
     }
@@ -192,8 +242,13 @@ let stdlibKept = false;
 
 // Responses asked for before Pyodide asks (the standard library, which Pyodide
 // only fetches once the snapshot is read): handed to Pyodide's fetch, once.
+/** @type {Map<string, Promise<Response>>} */
 const ahead = new Map();
 
+/**
+ * @param {URL} url
+ * @param {number} size
+ */
 function fetchAhead(url, size) {
   const response = fromPage(key).stdlib.promise.then((stdlib) => {
     if (!stdlib) return countedFetch(url); // not the fetch below: it would hand back this promise
@@ -219,6 +274,10 @@ globalThis.fetch = async (input, init) => {
 };
 
 // A runtime file, checked, with its bytes counted as they arrive.
+/**
+ * @param {RequestInfo | URL} input
+ * @param {RequestInit} [init]
+ */
 async function countedFetch(input, init) {
   const url = String(input instanceof Request ? input.url : input);
   const response = await checkedFetch(input, init);
@@ -232,14 +291,15 @@ async function countedFetch(input, init) {
 
 const realInstantiateStreaming = WebAssembly.instantiateStreaming.bind(WebAssembly);
 WebAssembly.instantiateStreaming = async (source, imports) => {
-  const response = await source;
+  const response = /** @type {Response & {[PRECOMPILED]?: boolean}} */ (await source);
   if (!response?.[PRECOMPILED]) return realInstantiateStreaming(response, imports);
-  const module = await wasm.module;
+  const module = await /** @type {{module: Promise<WebAssembly.Module>}} */ (wasm).module;
   return { module, instance: await WebAssembly.instantiate(module, imports) };
 };
 
+/** @param {string} hex */
 function integrity(hex) {
-  const bytes = hex.match(/../g).map((h) => parseInt(h, 16));
+  const bytes = /** @type {RegExpMatchArray} */ (hex.match(/../g)).map((h) => parseInt(h, 16));
   return `sha256-${btoa(String.fromCharCode(...bytes))}`;
 }
 
@@ -254,6 +314,11 @@ def _ginrules_unzip(data):
 _ginrules_unzip
 `;
 
+/**
+ * @param {Pyodide} pyodide
+ * @param {Uint8Array} bytes
+ * @returns {EngineFile[]}
+ */
 function unpackWheel(pyodide, bytes) {
   const unzip = pyodide.runPython(UNZIP);
   const listed = unzip(bytes);
@@ -267,6 +332,12 @@ function unpackWheel(pyodide, bytes) {
 // into the file system, then the call module: the engine answers `version`. After a
 // restore the modules are in memory but the files are not: the snapshot's record
 // brings them back, so that a restore needs neither the wheel nor unpacking it.
+/**
+ * @param {Pyodide} pyodide
+ * @param {EngineFile[]} files
+ * @param {boolean} restored
+ * @returns {Promise<LiveModule>}
+ */
 async function startEngine(pyodide, files, restored) {
   progress("engine");
   const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
@@ -280,6 +351,7 @@ async function startEngine(pyodide, files, restored) {
     pyodide.runPython(RESEED);
     stamp("reseeded");
   }
+  /** @type {LiveModule} */
   const live = pyodide.pyimport("ginrules_live");
   if (restored) live.restored(); // the play tables of the page the snapshot was made on
   stamp("engine imported");
@@ -293,11 +365,13 @@ async function startEngine(pyodide, files, restored) {
 // tools/pyodide_snapshot.mjs), fetched once: {bytes, files, record}, or null when it
 // is missing, of another build or does not add up (its bytes counted as they arrive;
 // a failure here is no failure of the start: the worker starts the normal way).
+/** @type {Promise<PublishedSnapshot | null> | null} */
 let published = null;
 let publishedCounted = 0;
 let publishedSettled = false; // its bytes that will not arrive are counted
 const publishedAbort = new AbortController();
 
+/** @param {URL} url */
 function fetchPublishedSnapshot(url) {
   published ??= fetchPublished(url, key, async (address) => {
     const response = await realFetch(address, { signal: publishedAbort.signal });
@@ -320,6 +394,7 @@ function fetchPublishedSnapshot(url) {
 
 // The published snapshot is not used: its fetch, if any, ends, and its bytes that did
 // not arrive count as arrived.
+/** @param {Manifest} manifest */
 function settlePublished(manifest) {
   if (publishedSettled || !manifest.snapshot) return;
   publishedSettled = true;
@@ -328,9 +403,16 @@ function settlePublished(manifest) {
   progress();
 }
 
+/**
+ * @param {string} base
+ * @param {Manifest} manifest
+ * @param {boolean} [counted]
+ * @param {boolean} [byPage]
+ * @param {boolean} [kept]
+ */
 async function load(base, manifest, counted = true, byPage = true, kept = false) {
   key = manifest.snapshot_key;
-  const file = (name) => manifest.files[`${manifest.runtime}${name}`];
+  const file = (/** @type {string} */ name) => manifest.files[`${manifest.runtime}${name}`];
   total = manifest.total - (byPage ? file("pyodide.asm.wasm") : 0); // the page counts its module's bytes
   const started = performance.now();
   stamp("load");
@@ -338,7 +420,7 @@ async function load(base, manifest, counted = true, byPage = true, kept = false)
   const engineURL = new URL(manifest.engine, base);
   progress("download");
   // For a fresh start, the engine's two files download while Pyodide starts.
-  let engine = null;
+  let engine = /** @type {Promise<[Uint8Array, string]> | null} */ (null); // (set by fetchEngine)
   const fetchEngine = () => {
     engine ??= Promise.all([
       fetch(new URL(manifest.wheel.file_name, engineURL), {
@@ -357,11 +439,14 @@ async function load(base, manifest, counted = true, byPage = true, kept = false)
   const publishedURL = manifest.snapshot ? new URL(manifest.snapshot, base) : null;
   if (publishedURL && !kept) fetchPublishedSnapshot(publishedURL);
   // Bytes that this start will not fetch count as arrived: the progress still adds up.
+  /** @param {...string} names */
   const skip = (...names) => {
     for (const name of names) loaded += manifest.files[name] ?? 0;
     progress();
   };
   const engineFiles = [manifest.wheel.file_name, manifest.module.file_name].map((n) => `${manifest.engine}${n}`);
+  /** @typedef {(StoredSnapshot & {start: "snapshot"}) | (PublishedSnapshot & {start: "published"})} Chosen */
+  /** @type {Promise<Chosen | null>} */
   const chosen = fromPage(key).snapshot.promise.then(async (stored) => {
     if (stored) {
       stamp("snapshot received");
@@ -378,17 +463,18 @@ async function load(base, manifest, counted = true, byPage = true, kept = false)
     () => stamp("pyodide.asm.mjs imported"),
     () => {}, // loadPyodide imports it again and reports the failure
   );
+  /** @type {PyodideModule["loadPyodide"]} */
   let loadPyodide;
   try {
     ({ loadPyodide } = await import(new URL("pyodide.mjs", runtimeURL).href));
     stamp("pyodide.mjs imported");
   } catch (error) {
-    fail(`pyodide.mjs: ${error.message}`, { file: "pyodide.mjs" });
+    fail(`pyodide.mjs: ${/** @type {Error} */ (error).message}`, { file: "pyodide.mjs" });
     throw error;
   }
   // pyodide.mjs and pyodide.asm.mjs come through import(), not fetch.
   loaded += file("pyodide.mjs") + file("pyodide.asm.mjs");
-  const boot = async (snapshot) => {
+  const boot = async (/** @type {Uint8Array | null} */ snapshot) => {
     progress("start");
     stamp(snapshot ? "restore" : "boot");
     const pyodide = await loadPyodide({
@@ -403,7 +489,9 @@ async function load(base, manifest, counted = true, byPage = true, kept = false)
     stamp(snapshot ? "restored" : "booted");
     return pyodide;
   };
+  /** @type {Exclude<StartPath, "running">} */
   let start = "fresh";
+  /** @type {LiveModule | null} */
   let live = null;
   let snapshot = await chosen;
   await asm;
@@ -427,12 +515,14 @@ async function load(base, manifest, counted = true, byPage = true, kept = false)
   }
   // The published snapshot was not used: its fetch under way, if any, ends.
   if (start !== "published") settlePublished(manifest);
+  /** @type {Pyodide | null} */
   let fresh = null;
+  /** @type {EngineFile[] | null} */
   let files = null;
   if (!live) {
     fetchEngine();
     fresh = await boot(null);
-    const [wheel, module] = await engine;
+    const [wheel, module] = await /** @type {Promise<[Uint8Array, string]>} */ (engine);
     stamp("wheel ready");
     files = [...unpackWheel(fresh, wheel), ["ginrules_live.py", module]];
     stamp("wheel unpacked");
@@ -453,11 +543,13 @@ async function load(base, manifest, counted = true, byPage = true, kept = false)
   // Once idle: the snapshot after a fresh start, then the decoded copy of the standard library.
   const keep = stdlibKept ? [] : [keepWork([stdlibURL])];
   // A published snapshot is kept as it came, for the next pages; a fresh start makes one.
-  const own = start === "published" ? [recordWork(snapshot.record)] : [];
-  if (fresh) own.push(...snapshotWork(fresh, live, manifest.snapshot_key, files));
+  /** @type {Step[]} */
+  const own = start === "published" ? [recordWork(/** @type {PublishedSnapshot} */ (snapshot).record)] : [];
+  if (fresh) own.push(...snapshotWork(fresh, live, manifest.snapshot_key, /** @type {EngineFile[]} */ (files)));
   whenIdle([...own, ...keep]);
 }
 
+/** @param {SnapshotRecord} record */
 function recordWork(record) {
   return async () => {
     await saveRecord(record);
@@ -466,6 +558,7 @@ function recordWork(record) {
   };
 }
 
+/** @param {URL[]} files */
 function keepWork(files) {
   return async () => {
     await keepFiles(files, realFetch);
@@ -479,16 +572,22 @@ function keepWork(files) {
 // (ginrules_live.warm_calls), then the memory snapshot, then saving it.
 const IDLE_MS = 300;
 const STEP_GAP_MS = 10;
+/** @type {Step[]} */
 let idleSteps = [];
+/** @type {number | null} */
 let idleTimer = null;
 
+/**
+ * @param {Step[]} steps
+ * @param {number} [delay]
+ */
 function whenIdle(steps, delay = IDLE_MS) {
   idleSteps = steps;
-  clearTimeout(idleTimer);
+  clearTimeout(/** @type {number | undefined} */ (idleTimer));
   if (!idleSteps.length) return;
   idleTimer = setTimeout(async () => {
     idleTimer = null;
-    const step = idleSteps.shift();
+    const step = /** @type {Step} */ (idleSteps.shift());
     try {
       await step();
     } catch {
@@ -498,13 +597,22 @@ function whenIdle(steps, delay = IDLE_MS) {
   }, delay);
 }
 
+/**
+ * @param {Pyodide} pyodide
+ * @param {LiveModule} live
+ * @param {string} key
+ * @param {EngineFile[]} files
+ * @returns {Step[]}
+ */
 function snapshotWork(pyodide, live, key, files) {
+  /** @type {[string, unknown][]} */
   let warm = [];
   try {
     warm = JSON.parse(live.warm_calls());
   } catch {
     // a call module without warm-up calls: the snapshot is taken as it is
   }
+  /** @type {Uint8Array | null} */
   let bytes = null;
   return [
     ...warm.map(([name, args]) => () => {
@@ -516,7 +624,7 @@ function snapshotWork(pyodide, live, key, files) {
       stamp("snapshot made");
     },
     async () => {
-      await saveSnapshot(key, bytes, files);
+      await saveSnapshot(key, /** @type {Uint8Array} */ (bytes), files);
       bytes = null;
       stamp("snapshot saved");
       broadcast({ type: "snapshot", saved: true, stages: stages.splice(0) });
@@ -525,6 +633,10 @@ function snapshotWork(pyodide, live, key, files) {
 }
 
 // One message of a page; `port`: where a shared worker answers it.
+/**
+ * @param {ToWorker} message
+ * @param {Port} port
+ */
 function handle(message, port) {
   if (message.type === "hello") {
     const state = dispatch ? "ready" : loading ? "loading" : "idle";
@@ -550,12 +662,12 @@ function handle(message, port) {
     ports.delete(port);
     if (port === loader && !dispatch) {
       // The page went before it handed over what the browser keeps: start without.
-      for (const name of ["snapshot", "stdlib"]) fromPage(key)[name].resolve(null);
+      for (const name of /** @type {const} */ (["snapshot", "stdlib"])) fromPage(key)[name].resolve(null);
     }
     return;
   }
   if (message.type === "part") {
-    fromPage(message.key ?? null)[message.name]?.resolve(message.value);
+    /** @type {Part<unknown>} */ (fromPage(message.key ?? null)[message.name])?.resolve(message.value);
     return;
   }
   if (message.type === "call") {
