@@ -1,7 +1,8 @@
 """The TypeScript declarations of the engine's calls, from their Python description.
 
 ``ginrules_site/live/ginrules_live.py`` describes each call by its handler's
-annotations: the ``TypedDict`` shapes of its arguments and of its answer. This tool
+annotations: the ``TypedDict`` shapes of its arguments and of its answer, written in
+``ginrules_site/live/live_shapes.py``. This tool
 writes them as TypeScript into ``ginrules_site/live/ginrules-types.d.ts``, below the
 marker line (``MARKER``); the part above it, the worker's messages, is written by hand.
 ``tests/site/test_live_types.py`` checks that the file holds what this tool writes, and
@@ -30,11 +31,11 @@ from typing import Any, Literal, NotRequired, Required, TypeGuard, TypeVar, get_
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from ginrules_site.live import ginrules_live  # noqa: E402
+from ginrules_site.live import ginrules_live, live_shapes  # noqa: E402
 
 DECLARATIONS = ROOT / "ginrules_site" / "live" / "ginrules-types.d.ts"
 MARKER = (
-    "// ---- Written by tools/live_types.py from the TypedDicts of ginrules_live.py:"
+    "// ---- Written by tools/live_types.py from the TypedDicts of live_shapes.py:"
     " do not edit below. ----\n"
 )
 
@@ -100,7 +101,7 @@ def calls() -> dict[str, tuple[Any, Any]]:
     """Each call's arguments and answer value, from its handler's annotations."""
     out = {}
     for name, handler in ginrules_live.HANDLERS.items():
-        hints = typing.get_type_hints(handler)
+        hints = live_shapes.call_hints(handler)
         (param,) = inspect.signature(handler).parameters
         out[name] = (hints[param], hints["return"])
     return out
@@ -123,7 +124,7 @@ def declaration(shape: type, found: dict[str, type]) -> str:
     lines = [f"export type {shape.__name__}{generic} = {{\n"]
     for key, (tp, required) in fields(shape).items():
         lines.append(f"  {key}{'' if required else '?'}: {ts_type(tp, found)};\n")
-    if shape.__name__ in ginrules_live.OPEN_SHAPES:
+    if shape.__name__ in live_shapes.OPEN_SHAPES:
         lines.append("  [key: string]: any;\n")
     lines.append("};\n")
     if len(lines) == 2:
@@ -141,14 +142,14 @@ def generated() -> str:
         args_ts, value_ts = ts_type(args, found), ts_type(value, found)
         table.append(f"  {name}: {{ args: {args_ts}; value: {value_ts} }};\n")
     table.append("}\n")
-    for envelope in (ginrules_live.Answer, ginrules_live.Refusal):
+    for envelope in (live_shapes.Answer, live_shapes.Refusal):
         ts_type(envelope, found)
     written: dict[str, str] = {}
     while len(written) < len(found):  # and the shapes that those name, in turn
         for name, shape in list(found.items()):
             written.setdefault(name, declaration(shape, found))
-    # in the order of ginrules_live.py
-    order = list(vars(ginrules_live))
+    # in the order of live_shapes.py
+    order = list(vars(live_shapes))
     shapes = [written[name] for name in sorted(written, key=order.index)]
     return MARKER + "\n" + "\n".join(["".join(table), *shapes])
 

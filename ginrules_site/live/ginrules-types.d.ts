@@ -6,8 +6,9 @@
 // them (make lint). Not shipped: it sits outside the static folder that the site copies.
 //
 // The part below the marker line is written by tools/live_types.py from the TypedDicts
-// of ginrules_live.py (tests/site/test_live_types.py checks both against the engine's
-// answers); the part above it is written by hand.
+// of live_shapes.py, which annotate the handlers of ginrules_live.py
+// (tests/site/test_live_types.py checks both against the engine's answers); the part
+// above it is written by hand.
 
 // ---- The pages and the worker --------------------------------------------------------
 
@@ -279,7 +280,7 @@ declare global {
   var GINRULES_PLAY_MOVE_MS: number | undefined;
 }
 
-// ---- Written by tools/live_types.py from the TypedDicts of ginrules_live.py: do not edit below. ----
+// ---- Written by tools/live_types.py from the TypedDicts of live_shapes.py: do not edit below. ----
 
 /** Each call of ginrules_live.py by name: its arguments and its answer. */
 export interface Calls {

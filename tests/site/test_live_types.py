@@ -20,7 +20,7 @@ from typing import Any, Literal, TypeVar, get_args, get_origin
 
 import pytest
 
-from ginrules_site.live import ginrules_live
+from ginrules_site.live import ginrules_live, live_shapes
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -104,7 +104,7 @@ class Checker:
         out = [
             f"{path}: {name} lacks {k}" for k, (_, req) in fields.items() if req and k not in value
         ]
-        if name not in ginrules_live.OPEN_SHAPES:
+        if name not in live_shapes.OPEN_SHAPES:
             out += [f"{path}: {name} has no key {k!r}" for k in value if k not in fields]
         for key, item in value.items():
             if key in fields:
@@ -254,9 +254,9 @@ def _game(checker: Checker, answered: set[str], seed: int, variant: str, scheme:
 def _check(checker: Checker, name: str, reply: Any) -> list[str]:
     handler = ginrules_live.HANDLERS.get(name)
     if not reply["ok"] or handler is None:
-        return checker.problems(reply, ginrules_live.Refusal, name)
-    answer: Any = ginrules_live.Answer
-    return checker.problems(reply, answer[typing.get_type_hints(handler)["return"]], name)
+        return checker.problems(reply, live_shapes.Refusal, name)
+    answer: Any = live_shapes.Answer
+    return checker.problems(reply, answer[live_shapes.call_hints(handler)["return"]], name)
 
 
 @pytest.fixture(scope="module")
@@ -303,7 +303,7 @@ def test_every_key_described_comes_in_some_answer(
     answers: dict[str, type] = {}
     for _, value in TOOL.calls().values():
         TOOL.ts_type(value, answers)
-    TOOL.ts_type(ginrules_live.Refusal, answers)
+    TOOL.ts_type(live_shapes.Refusal, answers)
     never = {
         name: sorted(set(TOOL.fields(shape)) - checker.seen[name])
         for name, shape in answers.items()
@@ -313,17 +313,17 @@ def test_every_key_described_comes_in_some_answer(
 
 def test_the_checker_refuses_what_does_not_fit() -> None:
     checker = Checker()
-    meld = ginrules_live.Meld
+    meld = live_shapes.Meld
     assert checker.problems({"kind": "run", "cards": ["7H"]}, meld) == []
     assert checker.problems({"kind": "row", "cards": ["7H"]}, meld)
     assert checker.problems({"kind": "run", "cards": "7H"}, meld)
     assert checker.problems({"kind": "run"}, meld)
     assert checker.problems({"kind": "run", "cards": [], "more": 1}, meld)
-    answer: Any = ginrules_live.Answer
+    answer: Any = live_shapes.Answer
     assert checker.problems({"ok": True, "value": 1}, answer[str])
     assert checker.problems(True, int) and checker.problems(1, bool) and checker.problems(None, str)
     error = {"ok": False, "error": {"code": "bad_call", "message": "m", "detail": "d"}}
-    assert checker.problems(error, ginrules_live.Refusal) == []
+    assert checker.problems(error, live_shapes.Refusal) == []
 
 
 # --- tsc's configuration -----------------------------------------------------------------
