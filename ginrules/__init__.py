@@ -62,25 +62,14 @@ if TYPE_CHECKING:
 # Dealing, the computer players and the reports load on first use (``ginrules.Deal``):
 # a page of the site that only asks for melds never imports them (in Pyodide, its first
 # answer waits for every module it imports).
+_PLAYERS = "LEVELS Player RandomPlayer BeginnerPlayer GoodPlayer ExpertPlayer UnknownLevelError"
 _LAZY = {
     **dict.fromkeys(("Deal", "DealResult"), "ginrules.deal"),
     **dict.fromkeys(("ScoreSheet", "score_sheet"), "ginrules.match"),
-    "CamperPlayer": "ginrules.players.camper",
     **dict.fromkeys(
-        (
-            "LEVELS",
-            "BeginnerPlayer",
-            "ExpertPlayer",
-            "GoodPlayer",
-            "Player",
-            "RandomPlayer",
-            "UnknownLevelError",
-            "get_player",
-            "play_deal",
-            "play_match",
-        ),
-        "ginrules.players",
+        (*_PLAYERS.split(), "get_player", "play_deal", "play_match"), "ginrules.players"
     ),
+    "CamperPlayer": "ginrules.players.camper",
     "hand_report": "ginrules.coach.reports",
 }
 

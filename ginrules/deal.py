@@ -336,15 +336,9 @@ class DealResult:
         return self.outcome == "dead"
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "outcome": self.outcome,
-            "winner": self.winner,
-            "points": self.points,
-            "going_out": self.going_out,
-            "turns": self.turns,
-            "reshuffles": self.reshuffles,
-            "showdown": None if self.showdown is None else self.showdown.to_dict(),
-        }
+        names = ("outcome", "winner", "points", "going_out", "turns", "reshuffles")
+        showdown = None if self.showdown is None else self.showdown.to_dict()
+        return {**{name: getattr(self, name) for name in names}, "showdown": showdown}
 
 
 # --------------------------------------------------------------------------- the deal

@@ -58,6 +58,7 @@ the deal is dead; a Hollywood match or partie whose totals are equal is drawn
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -157,15 +158,7 @@ class ScoreLine:
     detail: dict[str, Any] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "kind": self.kind,
-            "player": self.player,
-            "points": self.points,
-            "game": self.game,
-            "deal": self.deal,
-            "totals": list(self.totals),
-            "detail": dict(self.detail),
-        }
+        return {**dataclasses.asdict(self), "totals": list(self.totals)}
 
 
 @dataclass(frozen=True)
@@ -229,6 +222,15 @@ class _Column:
             entered,
         )
 
+    def to_dict(self, name: str) -> dict[str, Any]:
+        """JSON-ready: its number (keyed ``name``: game or manche), totals, closed, winner."""
+        return {
+            name: self.number,
+            "totals": list(self.totals),
+            "closed": self.closed,
+            "winner": self.winner,
+        }
+
     def reached(self) -> int | None:
         if self.target is None:
             return None
@@ -263,6 +265,12 @@ class ScoreSheet:
     @property
     def totals(self) -> tuple[int, int]:
         raise NotImplementedError
+
+    def _decide_by_totals(self) -> None:
+        """The match is over: the higher total wins it, equal totals draw."""
+        self.over = True
+        a, b = self.totals
+        self.winner = None if a == b else (0 if a > b else 1)
 
     def standing(self) -> tuple[GameStanding, ...]:
         """Every game (or manche) of the sheet as it stands, in order: what a player
@@ -363,14 +371,10 @@ class ScoreSheet:
         }
 
 
-class OneDealSheet(ScoreSheet):
-    """A one-deal game: the deal's winner wins; a dead deal is a draw."""
+class _OneGameSheet(ScoreSheet):
+    """A sheet of one game (its ``_column``), whose totals are the game's."""
 
-    scheme: Scheme = "one_deal"
-
-    def __init__(self, rules: Rules, dealer_rule: DealerRule = "loser") -> None:
-        super().__init__(rules, dealer_rule)
-        self._column = _Column(1, None)
+    _column: _Column
 
     @property
     def totals(self) -> tuple[int, int]:
@@ -379,6 +383,16 @@ class OneDealSheet(ScoreSheet):
     def standing(self) -> tuple[GameStanding, ...]:
         playing = not self.over
         return (self._column.standing((playing, playing)),)
+
+
+class OneDealSheet(_OneGameSheet):
+    """A one-deal game: the deal's winner wins; a dead deal is a draw."""
+
+    scheme: Scheme = "one_deal"
+
+    def __init__(self, rules: Rules, dealer_rule: DealerRule = "loser") -> None:
+        super().__init__(rules, dealer_rule)
+        self._column = _Column(1, None)
 
     def record(self, result: DealResult) -> list[ScoreLine]:
         rows = super().record(result)
@@ -390,7 +404,7 @@ class OneDealSheet(ScoreSheet):
         return [self._column.enter(result, deal, self.entry(result))]
 
 
-class GameSheet(ScoreSheet):
+class GameSheet(_OneGameSheet):
     """A game to ``target`` (default ``rules.game_target``, else 100) with game
     bonus, line bonuses and shutout.
     """
@@ -403,14 +417,6 @@ class GameSheet(ScoreSheet):
         super().__init__(rules, dealer_rule)
         self.target = target or rules.game_target or 100
         self._column = _Column(1, self.target)
-
-    @property
-    def totals(self) -> tuple[int, int]:
-        return (self._column.totals[0], self._column.totals[1])
-
-    def standing(self) -> tuple[GameStanding, ...]:
-        playing = not self.over
-        return (self._column.standing((playing, playing)),)
 
     def _score(self, result: DealResult, deal: int) -> list[ScoreLine]:
         rows = [self._column.enter(result, deal, self.entry(result))]
@@ -483,18 +489,11 @@ class HollywoodSheet(ScoreSheet):
             )
         )
         if all(g.closed for g in self.games):
-            self.over = True
-            a, b = self.totals
-            self.winner = None if a == b else (0 if a > b else 1)
+            self._decide_by_totals()
         return rows
 
     def to_dict(self) -> dict[str, Any]:
-        data = super().to_dict()
-        data["games"] = [
-            {"game": g.number, "totals": list(g.totals), "closed": g.closed, "winner": g.winner}
-            for g in self.games
-        ]
-        return data
+        return {**super().to_dict(), "games": [g.to_dict("game") for g in self.games]}
 
 
 class MancheSheet(ScoreSheet):
@@ -547,19 +546,13 @@ class MancheSheet(ScoreSheet):
                     # bonuses then do to the totals (the loser's gin bonuses count too)
                     self.winner = manche.winner
                 else:
-                    a, b = self.totals
-                    self.winner = None if a == b else (0 if a > b else 1)
+                    self._decide_by_totals()
             else:
                 self.manches.append(_Column(len(self.manches) + 1, self.target, manche=True))
         return rows
 
     def to_dict(self) -> dict[str, Any]:
-        data = super().to_dict()
-        data["manches"] = [
-            {"manche": m.number, "totals": list(m.totals), "closed": m.closed, "winner": m.winner}
-            for m in self.manches
-        ]
-        return data
+        return {**super().to_dict(), "manches": [m.to_dict("manche") for m in self.manches]}
 
 
 def score_sheet(

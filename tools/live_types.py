@@ -121,8 +121,15 @@ def declaration(shape: type, found: dict[str, type]) -> str:
     params = getattr(shape, "__parameters__", ())
     generic = f"<{', '.join(p.__name__ for p in params)}>" if params else ""
     # (a type, not an interface: it passes as a Record<string, ...>, as the page's fill() takes)
-    lines = [f"export type {shape.__name__}{generic} = {{\n"]
-    for key, (tp, required) in fields(shape).items():
+    own = fields(shape)
+    extends = ""
+    base_name = live_shapes.EXTENDS.get(shape.__name__)
+    if base_name is not None:
+        base = getattr(live_shapes, base_name)
+        extends = f"{ts_type(base, found)} & "
+        own = {key: field for key, field in own.items() if key not in fields(base)}
+    lines = [f"export type {shape.__name__}{generic} = {extends}{{\n"]
+    for key, (tp, required) in own.items():
         lines.append(f"  {key}{'' if required else '?'}: {ts_type(tp, found)};\n")
     if shape.__name__ in live_shapes.OPEN_SHAPES:
         lines.append("  [key: string]: any;\n")

@@ -620,9 +620,11 @@ export type Share = {
   scores: number[];
 };
 
-/** The table as the reader may see it (`Table.state`: `view_fields` and the game). */
-export type TableState = {
-  phase: "offer" | "draw" | "discard" | "over" | "game_over";
+/**
+ * What the reader's seat sees of a deal (`view_fields`), in the table's state and
+ * in a review (with its `phase`).
+ */
+export type ViewFields = {
   hand: string[];
   hand_by_rank: string[];
   arrangement: HandArrangement;
@@ -641,6 +643,11 @@ export type TableState = {
   reshuffles: number;
   legal: Move[];
   spreads: SpreadChoice[];
+};
+
+/** The table as the reader may see it (`Table.state`: `view_fields` and the game). */
+export type TableState = ViewFields & {
+  phase: "offer" | "draw" | "discard" | "over" | "game_over";
   variant: string;
   scheme: string;
   level: string;
@@ -754,29 +761,11 @@ export type Hints = {
  * `play_review`: what the reader saw at a turn of a finished deal, the move made
  * and the tutor's answer.
  */
-export type Review = {
+export type Review = ViewFields & {
   deal: number;
   turns: number;
   turn: number;
   phase: "offer" | "draw" | "discard" | "over";
-  hand: string[];
-  hand_by_rank: string[];
-  arrangement: HandArrangement;
-  drawn: string | null;
-  taken: string | null;
-  upcard: string;
-  knock_limit: number | null;
-  gin_only: boolean;
-  min_melded: number;
-  multiplier: number;
-  stock: number;
-  stock_drawable: number;
-  discard_top: string | null;
-  discard_size: number;
-  opponent_cards: number;
-  reshuffles: number;
-  legal: Move[];
-  spreads: SpreadChoice[];
   move: Move;
   tutor: Tutor;
 };

@@ -345,10 +345,10 @@ class Share(TypedDict):
 Phase = Literal["offer", "draw", "discard", "over"]
 
 
-class TableState(TypedDict):
-    """The table as the reader may see it (``Table.state``: ``view_fields`` and the game)."""
+class ViewFields(TypedDict):
+    """What the reader's seat sees of a deal (``view_fields``), in the table's state and
+    in a review (with its ``phase``)."""
 
-    phase: Phase | Literal["game_over"]
     hand: list[str]
     hand_by_rank: list[str]
     arrangement: HandArrangement
@@ -367,6 +367,12 @@ class TableState(TypedDict):
     reshuffles: int
     legal: list[Move]
     spreads: list[SpreadChoice]
+
+
+class TableState(ViewFields):
+    """The table as the reader may see it (``Table.state``: ``view_fields`` and the game)."""
+
+    phase: Phase | Literal["game_over"]
     variant: str
     scheme: str
     level: str
@@ -480,7 +486,7 @@ class Hints(TypedDict):
     seed: int
 
 
-class Review(TypedDict):
+class Review(ViewFields):
     """``play_review``: what the reader saw at a turn of a finished deal, the move made
     and the tutor's answer."""
 
@@ -488,24 +494,6 @@ class Review(TypedDict):
     turns: int
     turn: int
     phase: Phase
-    hand: list[str]
-    hand_by_rank: list[str]
-    arrangement: HandArrangement
-    drawn: str | None
-    taken: str | None
-    upcard: str
-    knock_limit: int | None
-    gin_only: bool
-    min_melded: int
-    multiplier: int
-    stock: int
-    stock_drawable: int
-    discard_top: str | None
-    discard_size: int
-    opponent_cards: int
-    reshuffles: int
-    legal: list[Move]
-    spreads: list[SpreadChoice]
     move: Move
     tutor: Tutor
 
@@ -662,6 +650,8 @@ class Refusal(TypedDict):
 
 
 OPEN_SHAPES: Final = frozenset({"EngineError"})
+EXTENDS: Final = {"TableState": "ViewFields", "Review": "ViewFields"}
+"""The shapes built on another (Python 3.11 keeps no trace of a TypedDict's bases)."""
 """The shapes that carry more keys than those they list."""
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import functools
 import gzip
 import http.server
-import importlib.util
 import json
 import threading
 import urllib.request
@@ -17,17 +16,10 @@ import brotli
 import pytest
 
 from ginrules.languages import LANGUAGES
+from tools import serve
 
 ROOT = Path(__file__).resolve().parents[2]
 DIST = ROOT / "dist"
-
-
-def load_serve() -> Any:
-    spec = importlib.util.spec_from_file_location("serve", ROOT / "tools" / "serve.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 @pytest.fixture(scope="module")
@@ -39,7 +31,7 @@ def dist() -> Path:
 
 @pytest.fixture(scope="module")
 def served(dist: Path) -> Iterator[str]:
-    handler = functools.partial(load_serve().SiteHandler, directory=str(dist))
+    handler = functools.partial(serve.SiteHandler, directory=str(dist))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     yield f"http://127.0.0.1:{server.server_address[1]}"

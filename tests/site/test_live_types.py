@@ -7,7 +7,6 @@ changing what esbuild ships.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import random
 import re
@@ -21,19 +20,12 @@ from typing import Any, Literal, TypeVar, get_args, get_origin
 import pytest
 
 from ginrules_site.live import ginrules_live, live_shapes
+from tools import live_types
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _tool() -> Any:
-    spec = importlib.util.spec_from_file_location("live_types", ROOT / "tools" / "live_types.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-TOOL = _tool()
+TOOL: Any = live_types
 
 
 def test_the_declarations_are_those_the_python_describes() -> None:
