@@ -72,7 +72,7 @@ update-po: gettext
 # Pyodide and the browser tests wait on each other's idle time. TEST_WORKERS=0: one process.
 TEST_WORKERS ?= 2
 test: requirements lint typecheck site dist
-	$(PY) -m pytest -q -n $(TEST_WORKERS) --dist loadscope
+	$(PY) -m pytest -q -n $(TEST_WORKERS) --dist loadscope --durations=15
 
 clean:
 	rm -rf $(VENV) $(PYODIDE_VENV) .cache _build node_modules dist build *.egg-info
