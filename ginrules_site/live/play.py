@@ -75,6 +75,10 @@ GOING_OUT_REASONS = frozenset(
 )
 
 
+# The tutor's reasons that only Hollywood scoring gives (they name one of its games).
+HOLLYWOOD_ONLY = ("tutor_play_on_games", "tutor_play_on_knocker_games")
+
+
 def reason_words(words: Mapping[str, Text], going_out: bool) -> dict[str, Any]:
     """The tutor's reasons (:mod:`ginrules.coach.words`, written once for the page and the
     terminal game) as the page's ``tutor_<code>`` strings: those of going out or playing
@@ -342,6 +346,8 @@ def variant_words(name: str) -> dict[str, Any]:
         **recap_words(style),
         **tutor_words(style),
     }
+    if "hollywood" not in schemes(rules):  # the advice that names a game of three
+        words = {k: v for k, v in words.items() if not k.startswith(HOLLYWOOD_ONLY)}
     return {key: _plain(value) for key, value in _for_the_table(words).items()}
 
 

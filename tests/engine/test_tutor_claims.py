@@ -591,7 +591,8 @@ def test_the_tutor_and_the_expert_reason_from_the_sheet_as_it_stands(
     "near the target" knock reasoned from it; Gin Rami's partie summed its manches.
     Every claim is checked against the sheet the page shows, and so is the expert's
     knock decision wherever a knock is possible."""
-    count = 150 if link else 300
+    # Gin Rami goes down with eight cards in melds: fewer positions offer a way out
+    count = 150 if link else 600 if rules is FRENCH else 300
     claims = run_matches(rules, scheme, count, seed=30, link=link)
     assert claims["knock_choice"] > 20, claims
     if scheme in ("hollywood", "partie") and link is None:
