@@ -218,7 +218,8 @@ def cmd_build(args: argparse.Namespace) -> None:
 
 def cmd_lang(args: argparse.Namespace) -> None:
     """The translator's loop: one language's catalogs checked for syntax, its pages built
-    with warnings as errors, then the catalog checks of ``make test`` for that language."""
+    with warnings as errors, then the catalog checks of ``make test`` for that language
+    (``tools/check_catalogs.py <code>``: its site catalogs and its terminal game's)."""
     start = time.perf_counter()
     langs = languages()
     code = args.language
@@ -231,9 +232,10 @@ def cmd_lang(args: argparse.Namespace) -> None:
     print(f"built {code} in {seconds:.1f} s -> {HTML / code / 'index.html'}")
     errors: list[str] = []
     if code != next(iter(langs)):
-        from ginrules_site.chrome.catalogs import check
+        from ginrules_site.chrome.catalogs import check, check_terminal
 
-        errors = check(LOCALE, [code])
+        # the checks of tools/check_catalogs.py: the site's catalogs, the terminal game's
+        errors = check(LOCALE, [code]) + check_terminal([code])
         for error in errors:
             print(error)
     total = time.perf_counter() - start

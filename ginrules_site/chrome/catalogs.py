@@ -270,6 +270,21 @@ def percent(locale_dir: Path, language: str) -> int:
     return 100 * translated // entries if entries else 0
 
 
+def _catalog_problems(path: Path, language: str, complete: bool) -> list[str]:
+    """Every reason one catalog of ``language`` may not ship, one line each."""
+    errors = msgfmt_problems(path)
+    try:
+        errors += [
+            str(p)
+            for p in (problems(path) if complete else [])
+            + markup_problems(path)
+            + typography_problems(path, language)
+        ]
+    except Exception as exc:  # a catalog Babel cannot read is a problem, not a crash
+        errors.append(f"{path}: cannot be read: {exc}")
+    return errors
+
+
 def check(locale_dir: Path, languages: list[str]) -> list[str]:
     """Every reason the catalogs of these languages may not ship, one line each.
 
@@ -285,16 +300,7 @@ def check(locale_dir: Path, languages: list[str]) -> list[str]:
         if not paths and complete:
             errors.append(f"{locale_dir / language / 'LC_MESSAGES'}: no catalogs")
         for path in paths:
-            errors += msgfmt_problems(path)
-            try:
-                errors += [
-                    str(p)
-                    for p in (problems(path) if complete else [])
-                    + markup_problems(path)
-                    + typography_problems(path, language)
-                ]
-            except Exception as exc:  # a catalog Babel cannot read is a problem, not a crash
-                errors.append(f"{path}: cannot be read: {exc}")
+            errors += _catalog_problems(path, language, complete)
         if entry is not None and not complete:
             try:
                 share = percent(locale_dir, language)
@@ -305,4 +311,34 @@ def check(locale_dir: Path, languages: list[str]) -> list[str]:
                     f"{locale_dir / language}: {share} % translated, below the minimum "
                     f"{entry.minimum} % of ginrules/languages.py"
                 )
+    return errors
+
+
+# The terminal game's catalogs (ginrules play --lang), in the engine's package.
+TERMINAL_LOCALE = Path(__file__).resolve().parents[2] / "ginrules" / "locale"
+
+
+def terminal_catalog(language: str, locale_dir: Path = TERMINAL_LOCALE) -> Path:
+    """The terminal game's catalog of ``language`` (``tools/cli_catalog.py`` writes it)."""
+    return locale_dir / language / "LC_MESSAGES" / "ginrules.po"
+
+
+def check_terminal(languages: list[str], locale_dir: Path = TERMINAL_LOCALE) -> list[str]:
+    """The checks of :func:`check` on the terminal game's catalog of each of these languages
+    whose entry says ``terminal``: ``msgfmt --check``, placeholders and
+    the other markup, typography; no fuzzy or untranslated entry in a complete language (a
+    language in progress plays its untranslated lines in English)."""
+    errors: list[str] = []
+    for language in languages:
+        entry = LANGUAGES.get(language)
+        if entry is None or not entry.terminal or language == next(iter(LANGUAGES)):
+            continue
+        path = terminal_catalog(language, locale_dir)
+        if not path.is_file():
+            errors.append(
+                f"{path}: missing: the entry {language!r} of ginrules/languages.py says "
+                "terminal=True; run tools/cli_catalog.py to write it"
+            )
+            continue
+        errors += _catalog_problems(path, language, entry.complete)
     return errors

@@ -295,7 +295,13 @@ def test_untranslated_and_fuzzy_entries_are_named(broken_locale):
 
 
 def test_check_tool_fails_on_a_broken_catalog(broken_locale):
-    tool = [sys.executable, str(ROOT / "tools" / "check_catalogs.py"), str(broken_locale), XX]
+    tool = [
+        sys.executable,
+        str(ROOT / "tools" / "check_catalogs.py"),
+        "--locale",
+        str(broken_locale),
+        XX,
+    ]
     assert subprocess.run(tool, capture_output=True, text=True).returncode == 0
     po = broken_locale / XX / "LC_MESSAGES" / "oklahoma.po"
     msgid = _entry_with(po, "[standard game](standard.md)")
@@ -303,6 +309,19 @@ def test_check_tool_fails_on_a_broken_catalog(broken_locale):
     result = subprocess.run(tool, capture_output=True, text=True)
     assert result.returncode == 1
     assert f"{po}:" in result.stdout and "standrad.md" in result.stdout
+
+
+def test_check_tool_takes_language_codes_as_the_docs_say():
+    """``tools/check_catalogs.py fr`` (ARCHITECTURE.md, make lang) checks French, its site
+    catalogs and its terminal game's; an unknown code is named with the table's file."""
+    tool = [sys.executable, str(ROOT / "tools" / "check_catalogs.py")]
+    french = subprocess.run([*tool, "fr"], capture_output=True, text=True)
+    assert french.returncode == 0, french.stdout + french.stderr
+    assert french.stdout.startswith("fr: ") and "\nsv: " not in french.stdout
+    assert "`tools/check_catalogs.py fr`" in (ROOT / "ARCHITECTURE.md").read_text("utf-8")
+    unknown = subprocess.run([*tool, "es"], capture_output=True, text=True)
+    assert unknown.returncode == 2
+    assert "unknown language es; ginrules/languages.py has: en, fr, sv, de" in unknown.stderr
 
 
 def test_a_catalog_with_a_broken_reference_fails_the_build(tmp_path):
