@@ -15,6 +15,7 @@ Each language is its own sphinx-build run with warnings as errors; two run at a 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gzip
 import hashlib
 import html
@@ -172,21 +173,32 @@ def write_root(langs: dict[str, str], baseurl: str) -> None:
 
 
 def malformed_catalogs(codes: list[str]) -> list[str]:
-    """What makes these languages' catalogs unreadable to ``msgfmt``, naming file and line.
+    """What makes these languages' catalogs unreadable, naming file and line: msgfmt's
+    syntax errors, plural forms other than the language entry's, what Babel refuses.
     Sphinx reads a broken ``.po`` without a word (an unterminated ``msgstr`` becomes a
-    cut heading), so every build runs this first."""
+    cut heading) or stops with a traceback that names no file, so every build runs this
+    first, on the languages it builds only: another language's catalog never stops it."""
     sys.path.insert(0, str(ROOT))
-    from ginrules_site.chrome.catalogs import catalogs, msgfmt_problems
+    from ginrules_site.chrome.catalogs import catalogs, unreadable
 
-    return [
-        e
-        for code in codes
-        for po in catalogs(LOCALE, code)
-        for e in msgfmt_problems(po, checks=False)
-    ]
+    return [e for code in codes for po in catalogs(LOCALE, code) for e in unreadable(po, code)]
+
+
+def check_plural_rules(codes: list[str]) -> None:
+    """Stop on a language entry whose plural rule cannot be a catalog's; warn (stderr) of
+    one that differs from gettext's usual rule for its code."""
+    table = language_table()
+    problems = [p for c in codes if c in table and (p := table[c].plural_problem())]
+    if problems:
+        raise SystemExit("\n".join(problems))
+    for code in codes:
+        warning = table[code].plural_warning() if code in table else None
+        if warning:
+            print(warning, file=sys.stderr)
 
 
 def stop_on_malformed(codes: list[str]) -> None:
+    check_plural_rules(codes)
     errors = malformed_catalogs(codes)
     if errors:
         sys.stderr.write("\n".join(errors) + "\n")
@@ -224,7 +236,10 @@ def cmd_lang(args: argparse.Namespace) -> None:
     langs = languages()
     code = args.language
     if code not in langs:
-        raise SystemExit(f"unknown language {code!r}; conf.py has: {', '.join(langs)}")
+        raise SystemExit(
+            f"unknown language {code!r}; ginrules/languages.py has: {', '.join(langs)} "
+            "(a new language is an entry there, then make update-po)"
+        )
     stop_on_malformed([code])
     HTML.mkdir(parents=True, exist_ok=True)
     seconds = build_language(code)
@@ -361,6 +376,7 @@ def write_template(raw: Path, target: Path) -> None:
 
 def cmd_update_po(args: argparse.Namespace) -> None:
     codes = args.languages or list(languages())[1:]
+    check_plural_rules(codes)
     cmd = [
         str(BIN / "sphinx-intl"),
         "update",
@@ -387,8 +403,10 @@ def tidy_language(code: str, name: str) -> int:
     the language, as gettext's compendium does: a heading shared by six pages is translated
     once. Returns the number of entries filled."""
     read = {}
+    entry = language_table().get(code)
     for po in sorted((LOCALE / code / "LC_MESSAGES").rglob("*.po")):
-        with po.open("rb") as f:
+        # Babel says nothing useful of the forms beyond the header's (plural_forms drops them)
+        with po.open("rb") as f, contextlib.redirect_stdout(io.StringIO()):
             read[po] = read_po(f)
         template = LOCALE / f"{po.stem}.pot"
         if template.is_file():
@@ -397,6 +415,8 @@ def tidy_language(code: str, name: str) -> int:
             with template.open("rb") as f:
                 read[po].update(read_po(f))
         brace_only(read[po])
+        if entry is not None:
+            plural_forms(read[po], entry.plural_forms)
     known: dict[tuple[object, str | None], object] = {}
     for catalog in read.values():
         for message in [*catalog, *catalog.obsolete.values()]:
@@ -430,6 +450,24 @@ def tidy_language(code: str, name: str) -> int:
 
 def _strings(string: object) -> list[object]:
     return list(string) if isinstance(string, tuple | list) else [string]
+
+
+def plural_forms(catalog: Catalog, rule: str) -> None:
+    """Give the catalog the language entry's plural rule and each plural entry that many
+    forms. sphinx-intl creates a catalog with Babel's rule (CLDR's: three forms for
+    Spanish, Italian, Portuguese and French, where gettext's rule has two), which msgfmt
+    and Sphinx then refuse. A translated entry whose number of forms changes is marked
+    fuzzy, for its translator to check."""
+    catalog.mime_headers = [("Plural-Forms", rule)]
+    count = catalog.num_plurals
+    for message in [*catalog, *catalog.obsolete.values()]:
+        if not isinstance(message.id, tuple | list):
+            continue
+        forms = [str(form or "") for form in _strings(message.string)]
+        if len(forms) != count:
+            if any(forms):
+                message.flags.add("fuzzy")
+            message.string = tuple((forms + [""] * count)[:count])
 
 
 def fix_header(po: Path, code: str, name: str) -> None:

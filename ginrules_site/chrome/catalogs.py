@@ -8,6 +8,8 @@ dependency) parses the ``.po`` files.
 
 from __future__ import annotations
 
+import contextlib
+import io
 import os
 import re
 import subprocess
@@ -15,11 +17,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from babel.messages.catalog import Message
-from babel.messages.pofile import read_po
+from babel.messages.catalog import Catalog, Message
+from babel.messages.pofile import PoFileError, read_po
 
 from ginrules.cases import CARD_FIELDS, CASE_NAMES, parse_case
-from ginrules.languages import LANGUAGES
+from ginrules.languages import LANGUAGES, plural_rule, same_plural_rule
 
 
 @dataclass(frozen=True)
@@ -50,9 +52,18 @@ class Problem:
         return f"{self.path}:{self.line}: {self.kind}: msgid {short!r}"
 
 
-def _read(path: Path):  # type: ignore[no-untyped-def]
+def _read(path: Path) -> Catalog:
     with path.open("rb") as f:
         return read_po(f, abort_invalid=True)
+
+
+def _read_leniently(path: Path) -> Catalog:
+    """The catalog as Babel reads what it can of it, without a word: the counts of the
+    status table and of a language in progress, which every language's build reads for
+    every language, so that one language's broken catalog never stops another's build
+    (its own build stops on it first: :func:`unreadable`)."""
+    with path.open("rb") as f, contextlib.redirect_stdout(io.StringIO()):
+        return read_po(f)
 
 
 def _is_translated(string: object) -> bool:
@@ -64,7 +75,7 @@ def _is_translated(string: object) -> bool:
 def status(path: Path) -> CatalogStatus:
     """Entries, translated and fuzzy counts of one ``.po`` file."""
     entries = translated = fuzzy = 0
-    for message in _read(path):
+    for message in _read_leniently(path):
         if not message.id:
             continue
         entries += 1
@@ -256,6 +267,79 @@ def msgfmt_problems(path: Path, *, checks: bool = True) -> list[str]:
     ]
 
 
+_PLURAL_HEADER = re.compile(r'^"Plural-Forms:\s*(.*?)\s*(?:\\n)?"$', re.MULTILINE)
+_MSGSTR_FORM = re.compile(r"msgstr\[(\d+)\]")
+
+
+def _plural_entries(text: str) -> Iterator[tuple[int, list[int]]]:
+    """(line of its msgid, the indices of its msgstr[n] lines) of each plural entry, the
+    obsolete ones (``#~``) too."""
+    entry: tuple[int, list[int]] | None = None
+    plural = False
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw[2:].lstrip() if raw.startswith("#~") else raw
+        if line.startswith("msgid "):
+            if entry is not None and plural:
+                yield entry
+            entry, plural = (number, []), False
+        elif line.startswith("msgid_plural"):
+            plural = True
+        elif entry is not None and (form := _MSGSTR_FORM.match(line)):
+            entry[1].append(int(form.group(1)))
+    if entry is not None and plural:
+        yield entry
+
+
+def plural_problems(path: Path, language: str) -> list[str]:
+    """A header whose ``Plural-Forms`` is not the rule of the language's entry in
+    ``ginrules/languages.py``, and each plural entry whose ``msgstr[n]`` are not that
+    rule's forms (``nplurals``), with file, line and what to do. Babel (and so Sphinx)
+    cannot read a catalog with more forms than its header says; msgfmt refuses it."""
+    text = path.read_text(encoding="utf-8")
+    entry = LANGUAGES.get(language)
+    header = _PLURAL_HEADER.search(text)
+    at = text.count("\n", 0, header.start()) + 1 if header else 1
+    found = []
+    forms: int | None = None
+    where = "the header's"
+    if entry is not None:
+        forms, where = entry.nplurals, f"the entry {language!r} of ginrules/languages.py's"
+        if header is None or not same_plural_rule(header.group(1), entry.plural_forms):
+            said = f"Plural-Forms {header.group(1)!r}" if header else "no Plural-Forms"
+            found.append(
+                f"{path}:{at}: the header has {said}, not the plural rule of the entry "
+                f"{language!r} in ginrules/languages.py, {entry.plural_forms!r}: run make "
+                "update-po, which writes it"
+            )
+    elif header is not None:
+        try:
+            forms = plural_rule(header.group(1))[0]
+        except ValueError as error:
+            found.append(f"{path}:{at}: the header's Plural-Forms: {error}")
+    for line, indices in _plural_entries(text):
+        if forms is not None and indices != list(range(forms)):
+            written = ", ".join(f"msgstr[{i}]" for i in indices) or "no msgstr[n]"
+            found.append(
+                f"{path}:{line}: this plural entry has {written}, where {where} rule has "
+                f"{forms} form{'s' if forms != 1 else ''} (msgstr[0] to msgstr[{forms - 1}]): "
+                "run make update-po, which gives every plural entry its language's forms"
+            )
+    return found
+
+
+def unreadable(path: Path, language: str) -> list[str]:
+    """What stops a build on this catalog before Sphinx reads it (Sphinx reads a broken
+    ``.po`` without a word, or stops with a traceback): msgfmt's syntax errors, plural forms
+    other than the language's, and what Babel refuses; each names file and line."""
+    errors = msgfmt_problems(path, checks=False) + plural_problems(path, language)
+    if not errors:
+        try:
+            _read(path)
+        except PoFileError as error:
+            errors.append(f"{path}:{error.lineno}: {error}")
+    return errors
+
+
 def progress(locale_dir: Path, language: str) -> tuple[int, int]:
     """(translated, entries) over every catalog of a language; a fuzzy entry is not
     translated."""
@@ -272,7 +356,7 @@ def percent(locale_dir: Path, language: str) -> int:
 
 def _catalog_problems(path: Path, language: str, complete: bool) -> list[str]:
     """Every reason one catalog of ``language`` may not ship, one line each."""
-    errors = msgfmt_problems(path)
+    errors = msgfmt_problems(path) + plural_problems(path, language)
     try:
         errors += [
             str(p)
@@ -290,8 +374,8 @@ def check(locale_dir: Path, languages: list[str]) -> list[str]:
 
     A complete language (and one without an entry in ``ginrules.languages``) may have no
     fuzzy or untranslated entry; a language in progress may, down to its entry's
-    ``minimum`` percentage of translated entries. Markup, typography and ``msgfmt
-    --check`` hold for every translated entry of every language."""
+    ``minimum`` percentage of translated entries. Markup, typography, plural forms and
+    plain ``msgfmt --check`` hold for every translated entry of every language."""
     errors: list[str] = []
     for language in languages:
         entry = LANGUAGES.get(language)
@@ -325,7 +409,7 @@ def terminal_catalog(language: str, locale_dir: Path = TERMINAL_LOCALE) -> Path:
 
 def check_terminal(languages: list[str], locale_dir: Path = TERMINAL_LOCALE) -> list[str]:
     """The checks of :func:`check` on the terminal game's catalog of each of these languages
-    whose entry says ``terminal``: ``msgfmt --check``, placeholders and
+    whose entry says ``terminal``: ``msgfmt --check``, plural forms, placeholders and
     the other markup, typography; no fuzzy or untranslated entry in a complete language (a
     language in progress plays its untranslated lines in English)."""
     errors: list[str] = []

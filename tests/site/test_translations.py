@@ -4,6 +4,7 @@ catalogs that fail loudly. A language in progress is held at its entry's minimum
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import gettext
 import importlib.util
@@ -19,7 +20,14 @@ from bs4 import BeautifulSoup
 
 from ginrules import NOTATIONS
 from ginrules.languages import LANGUAGES as TABLE
-from ginrules_site.chrome.catalogs import catalogs, check, percent, status
+from ginrules_site.chrome.catalogs import (
+    catalogs,
+    check,
+    percent,
+    plural_problems,
+    status,
+    unreadable,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 LOCALE = ROOT / "locale"
@@ -322,6 +330,14 @@ def test_check_tool_takes_language_codes_as_the_docs_say():
     unknown = subprocess.run([*tool, "es"], capture_output=True, text=True)
     assert unknown.returncode == 2
     assert "unknown language es; ginrules/languages.py has: en, fr, sv, de" in unknown.stderr
+    # make lang L=pt, before anything is built
+    lang = subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "site.py"), "lang", "pt"],
+        capture_output=True,
+        text=True,
+    )
+    assert lang.returncode == 1 and "conf.py" not in lang.stderr
+    assert "unknown language 'pt'; ginrules/languages.py has: en, fr, sv, de" in lang.stderr
 
 
 def test_a_catalog_with_a_broken_reference_fails_the_build(tmp_path):
@@ -530,7 +546,12 @@ def test_a_language_in_progress_is_held_at_its_minimum(broken_locale, monkeypatc
 
     # the copies hold English text: no typography rules, as for a language without an entry
     entry = dataclasses.replace(
-        TABLE["en"], code=XX, wrong_quotes="", status="in progress", minimum=50
+        TABLE["en"],
+        code=XX,
+        wrong_quotes="",
+        status="in progress",
+        minimum=50,
+        plural_forms=TABLE["fr"].plural_forms,  # the copies are the French catalogs
     )
     monkeypatch.setitem(catalogs_module.LANGUAGES, XX, entry)
     assert check(broken_locale, [XX]) == []
@@ -833,3 +854,45 @@ def test_gin_rami_widgets_say_grand_gin_never_big_gin(site: Path, lang: str) -> 
         path = site / lang / "gin-rami.html"
         wrong |= {f"gin-rami.html: {t[:60]}": t for _, t in blocks(path) if big in t.lower()}
     assert wrong == {}, wrong
+
+
+def test_every_language_has_a_plural_rule_gettext_knows():
+    """Each entry's rule gives every form to some number, and is gettext's usual rule for
+    its code (the GNU gettext manual's, ``GETTEXT_PLURAL_FORMS``): no warning."""
+    for code, entry in TABLE.items():
+        assert entry.plural_problem() is None, code
+        assert entry.plural_warning() is None, code
+    odd = dataclasses.replace(TABLE["fr"], plural_forms="nplurals=2; plural=(n != 1);")
+    warning = odd.plural_warning()
+    assert warning and "'fr'" in warning and "nplurals=2; plural=n>1;" in warning
+    broken = dataclasses.replace(TABLE["fr"], plural_forms="nplurals=3; plural=(n > 1);")
+    assert "gives the forms [0, 1], not 0 to 2" in str(broken.plural_problem())
+
+
+def test_plural_forms_other_than_the_entrys_are_named_with_file_and_line(tmp_path):
+    """What Babel, Sphinx and msgfmt refuse: more forms than the rule has (the catalog
+    sphinx-intl writes with CLDR's rule), or a header with another rule."""
+    po = tmp_path / "fr" / "LC_MESSAGES" / "t.po"
+    po.parent.mkdir(parents=True)
+    header = (
+        'msgid ""\nmsgstr ""\n"Language: fr\\n"\n"Content-Type: text/plain; charset=UTF-8\\n"\n'
+        '"Plural-Forms: {rule}\\n"\n\n'
+    )
+    entry = 'msgid "{{n}} card"\nmsgid_plural "{{n}} cards"\nmsgstr[0] "{{n}} carte"\n'
+    entry += 'msgstr[1] "{{n}} cartes"\nmsgstr[2] "{{n}} cartes"\n'
+    po.write_text(header.format(rule=TABLE["fr"].plural_forms) + entry, encoding="utf-8")
+    assert plural_problems(po, "fr") == [
+        f"{po}:7: this plural entry has msgstr[0], msgstr[1], msgstr[2], where the entry "
+        "'fr' of ginrules/languages.py's rule has 2 forms (msgstr[0] to msgstr[1]): run make "
+        "update-po, which gives every plural entry its language's forms"
+    ]
+    assert unreadable(po, "fr") == plural_problems(po, "fr")
+    cldr = "nplurals=3; plural=(n == 0 || n == 1) ? 0 : n != 0 && n % 1000000 == 0 ? 1 : 2;"
+    po.write_text(header.format(rule=cldr) + entry, encoding="utf-8")
+    header_line, forms_line = plural_problems(po, "fr")
+    assert header_line == (
+        f"{po}:5: the header has Plural-Forms {cldr!r}, not the plural rule of the entry 'fr' "
+        f"in ginrules/languages.py, {TABLE['fr'].plural_forms!r}: run make update-po, which "
+        "writes it"
+    )
+    assert forms_line.startswith(f"{po}:7: this plural entry has msgstr[0], msgstr[1], msgstr[2]")
