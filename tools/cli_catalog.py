@@ -23,8 +23,10 @@ import argparse
 import array
 import ast
 import io
+import re
 import struct
 import sys
+import time
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
@@ -77,8 +79,9 @@ def _read(path: Path, lang: str) -> Catalog | None:
         return read_po(handle, locale=lang)
 
 
-def _translation(catalog: Catalog | None, key: Key) -> object:
-    """The translation of ``key`` in ``catalog`` (None if missing, fuzzy or empty)."""
+def _translation(catalog: Catalog | None, key: Key, forms: int) -> object:
+    """The translation of ``key`` in ``catalog`` (None if missing, fuzzy or empty, or a
+    plural entry without the ``forms`` of the language's plural rule)."""
     if catalog is None:
         return None
     context, msgid = key
@@ -89,8 +92,10 @@ def _translation(catalog: Catalog | None, key: Key) -> object:
     if isinstance(string, tuple | list) != isinstance(msgid, tuple):
         return None  # a plural entry for a plain one, or the other way round
     if isinstance(string, tuple | list):
-        forms = tuple(string)[:2]
-        return forms if all(forms) else None
+        written = tuple(string)
+        if len(written) != forms:
+            return None  # written for another plural rule
+        return written if all(written) else None
     return string or None
 
 
@@ -107,16 +112,17 @@ def build(lang: str) -> tuple[bytes, bytes, list[Key]]:
         charset="utf-8",
         fuzzy=False,
     )
-    # gettext's rule, not Babel's CLDR one (three French forms that msgfmt does not know)
-    catalog._num_plurals = 2  # type: ignore[attr-defined]
-    catalog._plural_expr = TABLE[lang].plural_forms.split("plural=")[1].rstrip(";")  # type: ignore[attr-defined]
+    # gettext's rule, the entry's, not Babel's CLDR one (three French forms)
+    catalog.mime_headers = [("Plural-Forms", TABLE[lang].plural_forms)]
+    forms = TABLE[lang].nplurals
     missing = []
     for key in keys:
-        string = _translation(site, key) or _translation(own, key)
+        from_site = _translation(site, key, forms)
+        string = from_site or _translation(own, key, forms)
         if string is None:
             missing.append(key)
-            string = ("", "") if isinstance(key[1], tuple) else ""
-        comment = "from the site's catalog" if _translation(site, key) else None
+            string = ("",) * forms if isinstance(key[1], tuple) else ""
+        comment = "from the site's catalog" if from_site else None
         catalog.add(
             key[1],
             string,  # type: ignore[arg-type]
@@ -126,17 +132,57 @@ def build(lang: str) -> tuple[bytes, bytes, list[Key]]:
     po = io.BytesIO()
     write_po(po, catalog, width=0, omit_header=False, no_location=True, sort_output=False)
     text = po.getvalue().decode("utf-8")
-    head, sep, rest = text.partition("\n\n")
-    lines = [
-        line
-        for line in head.splitlines()
-        if not line.startswith(('"POT-Creation-Date', '"PO-Revision-Date', '"Generated-By'))
-        and not line.startswith("# ")
-    ]
-    header = f"# {LANGUAGES[lang]} words of the terminal game (ginrules play --lang {lang}).\n"
-    po_bytes = (header + "\n".join(lines) + sep + rest).encode("utf-8")
+    _head, sep, rest = text.partition("\n\n")
+    po_bytes = (header(lang, rest) + sep + rest).encode("utf-8")
     compiled = read_po(io.BytesIO(po_bytes), locale=lang)
     return po_bytes, compile_mo(compiled, lang), missing
+
+
+# A header field as the catalog holds it, and the values gettext's templates leave in it.
+_FIELD = re.compile(r'^"([\w-]+): (.*)\\n"$', re.MULTILINE)
+_TEMPLATE_VALUES = ("FULL NAME", "EMAIL@ADDRESS", "YEAR-MO-DA", "LL@li.org")
+
+
+def header(lang: str, entries: str) -> str:
+    """The catalog's header: real fields, which msgfmt --check and the catalog editors
+    expect (a translator's tool fills Last-Translator and PO-Revision-Date as it saves).
+    The revision date and translator of the committed catalog stay while its entries do;
+    the date is the day's when they change."""
+    path = PACKAGE / lang / "LC_MESSAGES" / "ginrules.po"
+    kept: dict[str, str] = {}
+    if path.is_file():
+        old_head, _sep, old_entries = path.read_text(encoding="utf-8").partition("\n\n")
+        kept = {
+            name: value
+            for name, value in _FIELD.findall(old_head)
+            if not any(placeholder in value for placeholder in _TEMPLATE_VALUES)
+        }
+        if old_entries != entries:
+            kept.pop("PO-Revision-Date", None)
+    language = TABLE[lang]
+    fields = {
+        "Project-Id-Version": "ginrules",
+        "PO-Revision-Date": kept.get(
+            "PO-Revision-Date", time.strftime("%Y-%m-%d %H:%M+0000", time.gmtime())
+        ),
+        "Last-Translator": kept.get("Last-Translator", "ginrules translators"),
+        "Language-Team": kept.get("Language-Team", language.name),
+        "Language": lang,
+        "Plural-Forms": language.plural_forms,
+        "MIME-Version": "1.0",
+        "Content-Type": "text/plain; charset=UTF-8",
+        "Content-Transfer-Encoding": "8bit",
+    }
+    lines = [
+        f"# {LANGUAGES[lang]} words of the terminal game (ginrules play --lang {lang}).",
+        "# Its English is in ginrules/cli/game.py and ginrules/coach/words.py; the lines the",
+        "# site also says take the site's translation (locale/<lang>/LC_MESSAGES/",
+        "# ginrules_site.po). Written by tools/cli_catalog.py, which compiles it to ginrules.mo.",
+        'msgid ""',
+        'msgstr ""',
+        *(f'"{name}: {value}\\n"' for name, value in fields.items()),
+    ]
+    return "\n".join(lines)
 
 
 def compile_mo(catalog: Catalog, lang: str) -> bytes:

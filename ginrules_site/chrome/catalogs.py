@@ -116,12 +116,32 @@ _TAG = re.compile(r"<(/?[a-zA-Z][^<>]*)>")
 _NUMBER = re.compile(r"\d+")
 
 
-def _placeholder(found: str) -> str:
-    """A placeholder as the English writes it: a card field's case (``{card:acc}``,
-    :mod:`ginrules.cases`) is the translator's choice; any other spec stays and differs."""
+def cased_fields(english: str) -> frozenset[str]:
+    """The card fields to which the English gives a case (``{card:nom}``, ``{card:Nom}``,
+    :mod:`ginrules.cases`): a sentence names that card, and its translation writes the case
+    its own slot needs. A card field the English writes bare (``{card}``) shows the card (its
+    picture, its code) and takes no case in any language.
+
+    >>> sorted(cased_fields("Take {card:nom} in place of {replaces:nom}: {card} or {n}"))
+    ['card', 'replaces']
+    """
+    return frozenset(
+        name
+        for name, spec in _FIELD.findall(english)
+        if name in CARD_FIELDS and spec and parse_case(spec) is not None
+    )
+
+
+_FIELD = re.compile(r"\{(\w+)(?::(\w*))?\}")
+
+
+def _placeholder(found: str, cased: frozenset[str]) -> str:
+    """A placeholder as the check compares it: a card field that the English gives a case
+    reads ``{card:<case>}`` whatever case the translation gives it (or none: the
+    nominative); any other field, and any other spec, as written."""
     name, _colon, spec = found[1:-1].partition(":")
-    if found.startswith("{") and name in CARD_FIELDS and parse_case(spec) is not None:
-        return f"{{{name}}}"
+    if found.startswith("{") and name in cased and parse_case(spec) is not None:
+        return f"{{{name}:<case>}}"
     return found
 
 
@@ -130,8 +150,9 @@ def _role_target(text: str) -> str:
     return match.group(1) if match else text
 
 
-def markup(text: str) -> dict[str, list[str]]:
-    """The parts of a message that its translation must keep, by kind."""
+def markup(text: str, cased: frozenset[str] = frozenset()) -> dict[str, list[str]]:
+    """The parts of a message that its translation must keep, by kind; ``cased`` are the
+    card fields to which the English gives a case (:func:`cased_fields`)."""
     roles = [f"{{{role}}}`{_role_target(body)}`" for role, body in _ROLE.findall(text)]
     rest = _ROLE.sub(" ", text)
     return {
@@ -139,7 +160,7 @@ def markup(text: str) -> dict[str, list[str]]:
         "link target": sorted(_LINK_TARGET.findall(rest) + _AUTOLINK.findall(rest)),
         "inline code": sorted(m.group(0) for m in _CODE.finditer(rest)),
         "bold marker": ["**"] * rest.count("**"),
-        "placeholder": sorted(_placeholder(p) for p in _PLACEHOLDER.findall(text)),
+        "placeholder": sorted(_placeholder(p, cased) for p in _PLACEHOLDER.findall(text)),
         "HTML tag": sorted(t.split()[0] for t in _TAG.findall(_AUTOLINK.sub(" ", rest))),
         "number": sorted(_NUMBER.findall(_ROLE.sub(" ", text))),
     }
@@ -156,13 +177,34 @@ def _translated(path: Path) -> Iterator[tuple[Message, str, list[str]]]:
         yield message, msgid, list(string) if isinstance(string, tuple | list) else [string]
 
 
+def _case_hints(extra: list[str], cased: frozenset[str]) -> str:
+    """What a wrong case field in a translation means, for the line that reports it."""
+    hints = []
+    for found in extra:
+        name, colon, spec = found[1:-1].partition(":")
+        if not colon or name not in CARD_FIELDS:
+            continue
+        if name not in cased and parse_case(spec) is not None:
+            hints.append(
+                f"the English writes {{{name}}} without a case: it shows the card, which "
+                "takes no case"
+            )
+        elif parse_case(spec) is None:
+            hints.append(
+                f"{found}: a case is {', '.join(CASE_NAMES)}, or the same with a capital "
+                "first letter to open a sentence"
+            )
+    return "".join(f" ({hint})" for hint in hints)
+
+
 def markup_problems(path: Path) -> list[Problem]:
     """Translated entries whose markup, references or numbers differ from the English."""
     found = []
     for message, msgid, strings in _translated(path):
-        want = markup(msgid)
+        cased = cased_fields(msgid)
+        want = markup(msgid, cased)
         for string in strings:
-            got = markup(string)
+            got = markup(string, cased)
             for kind, expected in want.items():
                 if got[kind] != expected:
                     missing = sorted(set(expected) - set(got[kind]))
@@ -172,6 +214,8 @@ def markup_problems(path: Path) -> list[Problem]:
                         detail += f"; missing {', '.join(missing)}"
                     if extra:
                         detail += f"; unexpected {', '.join(extra)}"
+                    if kind == "placeholder":
+                        detail += _case_hints(extra, cased)
                     found.append(Problem(path, message.lineno, msgid, detail))
     return found
 
@@ -233,38 +277,25 @@ def typography_problems(path: Path, language: str) -> list[Problem]:
     return found
 
 
-# A card field with a case (``{card:acc}``, :mod:`ginrules.cases`), which msgfmt would take
-# for another field than the English ``{card}``: msgfmt reads it as ``{card}``.
-_CASE_FIELD = re.compile(
-    r"\{("
-    + "|".join(sorted(CARD_FIELDS))
-    + r"):(?:"
-    + "|".join(c for name in CASE_NAMES for c in (name, name.capitalize()))
-    + r")\}"
-)
-
-
 def msgfmt_problems(path: Path, *, checks: bool = True) -> list[str]:
-    """``msgfmt --check`` errors for one catalog (each line names file and line);
-    with ``checks=False``, only what makes the file unreadable (syntax, duplicates).
-    A card field's case is read as the bare field (its spec is checked by
-    :func:`markup_problems`)."""
-    text = _CASE_FIELD.sub(r"{\1}", path.read_text(encoding="utf-8"))
+    """What plain ``msgfmt --check`` says of one catalog, each line naming file and line:
+    its errors and its warnings (a header field left at its template value), as Poedit and
+    the platforms run it; with ``checks=False``, only what makes the file unreadable
+    (syntax, duplicates). The catalog is read as it is, nothing rewritten: msgfmt skips an
+    entry whose English gives a card field a case (``{card:nom}`` is no Python brace format
+    to msgfmt), which :func:`markup_problems` checks instead."""
     result = subprocess.run(
-        ["msgfmt", *(["--check"] if checks else []), "-o", os.devnull, "-"],
-        input=text,
+        ["msgfmt", *(["--check"] if checks else []), "-o", os.devnull, str(path)],
         capture_output=True,
         text=True,
     )
-    if result.returncode == 0:
-        return []
-    lines = [
-        f"{path}:{line[len('<stdin>:') :]}" if line.startswith("<stdin>:") else line
-        for line in result.stderr.splitlines()
-    ]
-    return [line for line in lines if line.startswith(f"{path}:")] or [
-        f"{path}: msgfmt --check failed"
-    ]
+    lines = [line for line in (result.stdout + result.stderr).splitlines() if line.strip()]
+    named = [line for line in lines if line.startswith(f"{path}:")]
+    if named:
+        return named
+    if lines or result.returncode:
+        return [f"{path}: msgfmt: {line}" for line in lines] or [f"{path}: msgfmt failed"]
+    return []
 
 
 _PLURAL_HEADER = re.compile(r'^"Plural-Forms:\s*(.*?)\s*(?:\\n)?"$', re.MULTILINE)
@@ -409,7 +440,7 @@ def terminal_catalog(language: str, locale_dir: Path = TERMINAL_LOCALE) -> Path:
 
 def check_terminal(languages: list[str], locale_dir: Path = TERMINAL_LOCALE) -> list[str]:
     """The checks of :func:`check` on the terminal game's catalog of each of these languages
-    whose entry says ``terminal``: ``msgfmt --check``, plural forms, placeholders and
+    whose entry says ``terminal``: plain ``msgfmt --check``, plural forms, placeholders and
     the other markup, typography; no fuzzy or untranslated entry in a complete language (a
     language in progress plays its untranslated lines in English)."""
     errors: list[str] = []

@@ -88,7 +88,7 @@ def test_nobody_knocks_in_straight_gin_and_gin_rami_goes_down(lang: str) -> None
         ["--lang", lang, "--variant", "straight", "--seed", "3"], f"{helper}\n{quit_}\n"
     )
     # the card in any case ("{card:Acc} abwerfen und Gin machen", ginrules/cases.py)
-    go_gin = re.split(r"\{card(?::\w+)?\}", catalog.gettext("discard {card} and go gin"))
+    go_gin = re.split(r"\{card(?::\w+)?\}", catalog.gettext("discard {card:nom} and go gin"))
     assert f"  {knock} " not in straight
     assert re.search(r"\S+".join(map(re.escape, go_gin)), straight)
     french = play(["--lang", lang, "--variant", "french", "--seed", "3"], f"{helper}\n{quit_}\n")
