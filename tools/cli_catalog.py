@@ -12,7 +12,10 @@ translation; the others keep the translation written in the package's ``.po``.
 The ``.po`` is written, then compiled to the ``.mo`` that the engine reads with
 the standard library's :mod:`gettext`. An entry with no translation is reported,
 and the exit status is 1 for a complete language (``ginrules/languages.py``); a
-language in progress plays its untranslated lines in English.
+language in progress plays its untranslated lines in English. A translation whose
+fields differ from the English's (``{texto}`` for ``{text}``, a wrong case) is reported
+with its file and line and kept out of the ``.mo`` (the line plays in English), and the
+exit status is 1: ``make lang`` and the tests check the ``.po`` as they check the site's.
 
 The languages are those of ``ginrules/languages.py`` whose entry says ``terminal``.
 """
@@ -28,6 +31,7 @@ import struct
 import sys
 import time
 from pathlib import Path
+from typing import NamedTuple
 
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po, write_po
@@ -37,6 +41,7 @@ sys.path.insert(0, str(ROOT))
 
 from ginrules.languages import LANGUAGES as TABLE  # noqa: E402
 from ginrules.languages import SOURCE as SOURCE_LANGUAGE  # noqa: E402
+from ginrules_site.chrome.catalogs import field_problems  # noqa: E402
 
 SOURCES = (ROOT / "ginrules" / "cli" / "game.py", ROOT / "ginrules" / "coach" / "words.py")
 PACKAGE = ROOT / "ginrules" / "locale"
@@ -72,6 +77,11 @@ def extract(sources: tuple[Path, ...] = SOURCES) -> list[Key]:
     return sorted(found, key=lambda k: (k[0] or "", str(k[1])))
 
 
+def _shown(path: Path) -> Path:
+    """``path`` from the project's folder, as a message shows it."""
+    return path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
+
+
 def _read(path: Path, lang: str) -> Catalog | None:
     if not path.is_file():
         return None
@@ -99,11 +109,23 @@ def _translation(catalog: Catalog | None, key: Key, forms: int) -> object:
     return string or None
 
 
-def build(lang: str) -> tuple[bytes, bytes, list[Key]]:
-    """The ``.po`` and ``.mo`` bytes of ``lang``, and the keys left untranslated."""
+class Built(NamedTuple):
+    """A language's catalog as written (``po``) and compiled (``mo``), the keys it leaves
+    untranslated, and the translations kept out of the ``.mo`` (a line each, with the
+    file and line of the ``.po``)."""
+
+    po: bytes
+    mo: bytes
+    missing: list[Key]
+    refused: list[str]
+
+
+def build(lang: str) -> Built:
+    """The catalog of ``lang``, from the sources, the site's catalog and its own ``.po``."""
     keys = extract()
     site = _read(SITE / lang / "LC_MESSAGES" / "ginrules_site.po", lang)
-    own = _read(PACKAGE / lang / "LC_MESSAGES" / "ginrules.po", lang)
+    own_path = PACKAGE / lang / "LC_MESSAGES" / "ginrules.po"
+    own = _read(own_path, lang)
     catalog = Catalog(
         locale=lang,
         domain="ginrules",
@@ -116,12 +138,28 @@ def build(lang: str) -> tuple[bytes, bytes, list[Key]]:
     catalog.mime_headers = [("Plural-Forms", TABLE[lang].plural_forms)]
     forms = TABLE[lang].nplurals
     missing = []
+    refused: list[str] = []
+    skip: set[Key] = set()
     for key in keys:
         from_site = _translation(site, key, forms)
         string = from_site or _translation(own, key, forms)
         if string is None:
             missing.append(key)
             string = ("",) * forms if isinstance(key[1], tuple) else ""
+        elif not from_site and own is not None:
+            # the site's own translations are checked with the site's catalog
+            english = key[1] if isinstance(key[1], str) else key[1][0]
+            said = [string] if isinstance(string, str) else list(string)  # type: ignore[call-overload]
+            problems = sorted({p for text in said for p in field_problems(english, text)})
+            if problems:
+                line = own.get(key[1], key[0]).lineno  # type: ignore[union-attr]
+                where = _shown(own_path)
+                refused += [
+                    f"{where}:{line}: {problem}: msgid {english[:60]!r}; kept out of "
+                    "ginrules.mo, the line plays in English"
+                    for problem in problems
+                ]
+                skip.add(key)
         comment = "from the site's catalog" if from_site else None
         catalog.add(
             key[1],
@@ -135,7 +173,7 @@ def build(lang: str) -> tuple[bytes, bytes, list[Key]]:
     _head, sep, rest = text.partition("\n\n")
     po_bytes = (header(lang, rest) + sep + rest).encode("utf-8")
     compiled = read_po(io.BytesIO(po_bytes), locale=lang)
-    return po_bytes, compile_mo(compiled, lang), missing
+    return Built(po_bytes, compile_mo(compiled, lang, skip), missing, refused)
 
 
 # A header field as the catalog holds it, and the values gettext's templates leave in it.
@@ -185,14 +223,20 @@ def header(lang: str, entries: str) -> str:
     return "\n".join(lines)
 
 
-def compile_mo(catalog: Catalog, lang: str) -> bytes:
-    """The ``.mo`` of ``catalog`` (translated entries only), as msgfmt writes it:
-    the same bytes for the same entries, whatever the time or Babel's version."""
+def _key_id(msgid: object) -> str | tuple[str, str]:
+    return msgid if isinstance(msgid, str) else (str(msgid[0]), str(msgid[1]))  # type: ignore[index]
+
+
+def compile_mo(catalog: Catalog, lang: str, skip: set[Key] | None = None) -> bytes:
+    """The ``.mo`` of ``catalog`` (translated entries only, none of ``skip``), as msgfmt
+    writes it: the same bytes for the same entries, whatever the time or Babel's version."""
     header = f"Content-Type: text/plain; charset=UTF-8\nLanguage: {lang}\n"
     header += f"Plural-Forms: {TABLE[lang].plural_forms}\n"
     messages = {b"": header.encode("utf-8")}
     for message in catalog:
         if not message.id or message.fuzzy:
+            continue
+        if skip and (message.context, _key_id(message.id)) in skip:
             continue
         msgid = message.id
         key = "\0".join(msgid) if isinstance(msgid, tuple | list) else msgid
@@ -225,18 +269,18 @@ def main() -> int:
     args = parser.parse_args()
     status = 0
     for lang in LANGUAGES:
-        po, mo, missing = build(lang)
+        po, mo, missing, refused = build(lang)
         folder = PACKAGE / lang / "LC_MESSAGES"
         for path, data in ((folder / "ginrules.po", po), (folder / "ginrules.mo", mo)):
             if path.is_file() and path.read_bytes() == data:
                 continue
             if args.check:
-                print(f"{path.relative_to(ROOT)} is not in step: run tools/cli_catalog.py")
+                print(f"{_shown(path)} is not in step: run tools/cli_catalog.py")
                 status = 1
             else:
                 folder.mkdir(parents=True, exist_ok=True)
                 path.write_bytes(data)
-                print(f"wrote {path.relative_to(ROOT)}")
+                print(f"wrote {_shown(path)}")
         for context, msgid in missing:
             where = f" (context {context})" if context else ""
             print(f"{lang}: no translation for {msgid!r}{where}")
@@ -244,6 +288,9 @@ def main() -> int:
                 status = 1
         if missing and not TABLE[lang].complete:
             print(f"{lang}: in progress, {len(missing)} lines in English")
+        for line in refused:
+            print(line)
+            status = 1
     return status
 
 

@@ -19,6 +19,7 @@ import contextlib
 import gzip
 import hashlib
 import html
+import importlib.util
 import io
 import json
 import os
@@ -250,7 +251,7 @@ def cmd_lang(args: argparse.Namespace) -> None:
         from ginrules_site.chrome.catalogs import check, check_terminal
 
         # the checks of tools/check_catalogs.py: the site's catalogs, the terminal game's
-        errors = check(LOCALE, [code]) + check_terminal([code])
+        errors = check(LOCALE, [code]) + check_terminal([code]) + terminal_in_step(code)
         for error in errors:
             print(error)
     total = time.perf_counter() - start
@@ -258,6 +259,27 @@ def cmd_lang(args: argparse.Namespace) -> None:
         raise SystemExit(f"{len(errors)} problem(s) in the {code} catalogs ({total:.1f} s)")
     print(f"{code}: catalogs clean, pages built in {total:.1f} s")
     print("to read them: .venv/bin/python tools/serve.py _build/html")
+
+
+def terminal_in_step(code: str) -> list[str]:
+    """Whether the terminal game's catalog of ``code`` is as ``tools/cli_catalog.py`` would
+    write and compile it (the site's shared translations copied, the ``.mo`` compiled from
+    the ``.po``): a line per file that is not."""
+    entry = language_table().get(code)
+    if entry is None or not entry.terminal or code == next(iter(languages())):
+        return []
+    spec = importlib.util.spec_from_file_location("cli_catalog", ROOT / "tools" / "cli_catalog.py")
+    assert spec is not None and spec.loader is not None
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    built = tool.build(code)
+    folder = tool.PACKAGE / code / "LC_MESSAGES"
+    return [
+        f"{path}: not in step with ginrules.po and the site's catalog: run "
+        ".venv/bin/python tools/cli_catalog.py"
+        for path, data in ((folder / "ginrules.po", built.po), (folder / "ginrules.mo", built.mo))
+        if not path.is_file() or path.read_bytes() != data
+    ]
 
 
 # Theme templates whose strings readers see; Sphinx's gettext builder only reads ours.

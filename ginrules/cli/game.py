@@ -65,10 +65,12 @@ DOMAIN = "ginrules"
 
 
 def translation(lang: str) -> gettext.NullTranslations:
-    """The package's catalog for ``lang`` (English: the source strings)."""
+    """The package's catalog for ``lang`` (English: the source strings). A line the catalog
+    does not translate is said in English, and so is every line of a language whose catalog
+    is not written yet (``tools/cli_catalog.py`` writes it)."""
     if lang == SOURCE:
         return gettext.NullTranslations()
-    return gettext.translation(DOMAIN, localedir=LOCALE, languages=[lang])
+    return gettext.translation(DOMAIN, localedir=LOCALE, languages=[lang], fallback=True)
 
 
 def N_(text: str) -> str:
@@ -242,6 +244,17 @@ def fold(text: str) -> str:
     return " ".join("".join(c for c in plain if not unicodedata.combining(c)).split())
 
 
+def _said(text: str, english: str, fields: dict[str, Any]) -> str:
+    """A sentence with its fields filled, in English where the translation's fields are
+    not the English's (``{texto}`` for ``{text}``, an unknown case): the catalog checks
+    refuse such a translation and ``tools/cli_catalog.py`` keeps it out of the compiled
+    catalog, but a game never stops on one."""
+    try:
+        return CASES.format(text, **fields)
+    except (KeyError, IndexError, ValueError):
+        return CASES.format(english, **fields)
+
+
 class Voice:
     """The terminal's language: its sentences, its cards and its move words."""
 
@@ -262,10 +275,11 @@ class Voice:
         self.moves.update((fold(w), name) for name, w in self.words.items())
 
     def __call__(self, message: str, /, **fields: Any) -> str:
-        return CASES.format(self.catalog.gettext(message), **fields)
+        return _said(self.catalog.gettext(message), message, fields)
 
     def plural(self, singular: str, plural: str, n: int, /, **fields: Any) -> str:
-        return CASES.format(self.catalog.ngettext(singular, plural, n), **fields)
+        english = singular if n == 1 else plural
+        return _said(self.catalog.ngettext(singular, plural, n), english, fields)
 
     # cards -------------------------------------------------------------------------
 

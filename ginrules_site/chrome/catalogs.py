@@ -197,27 +197,46 @@ def _case_hints(extra: list[str], cased: frozenset[str]) -> str:
     return "".join(f" ({hint})" for hint in hints)
 
 
+def _differences(english: str, translation: str, kinds: tuple[str, ...] = ()) -> list[str]:
+    """How the markup of ``translation`` differs from that of ``english``, one line per
+    kind (only ``kinds``, if given), each naming what is missing and what is not expected."""
+    cased = cased_fields(english)
+    want, got = markup(english, cased), markup(translation, cased)
+    found = []
+    for kind, expected in want.items():
+        if (kinds and kind not in kinds) or got[kind] == expected:
+            continue
+        missing = sorted(set(expected) - set(got[kind]))
+        extra = sorted(set(got[kind]) - set(expected))
+        detail = f"{kind} differs from the English"
+        if missing:
+            detail += f"; missing {', '.join(missing)}"
+        if extra:
+            detail += f"; unexpected {', '.join(extra)}"
+        if kind == "placeholder":
+            detail += _case_hints(extra, cased)
+        found.append(detail)
+    return found
+
+
+def field_problems(english: str, translation: str) -> list[str]:
+    """How the fields of a translation differ from the English's (a field renamed, left out
+    or added, a wrong case): what ``str.format`` would fail on as the sentence is said.
+
+    >>> field_problems("'{text}' is not a move.", "« {texto} » n'est pas un coup.")
+    ['placeholder differs from the English; missing {text}; unexpected {texto}']
+    """
+    return _differences(english, translation, ("placeholder",))
+
+
 def markup_problems(path: Path) -> list[Problem]:
     """Translated entries whose markup, references or numbers differ from the English."""
-    found = []
-    for message, msgid, strings in _translated(path):
-        cased = cased_fields(msgid)
-        want = markup(msgid, cased)
-        for string in strings:
-            got = markup(string, cased)
-            for kind, expected in want.items():
-                if got[kind] != expected:
-                    missing = sorted(set(expected) - set(got[kind]))
-                    extra = sorted(set(got[kind]) - set(expected))
-                    detail = f"{kind} differs from the English"
-                    if missing:
-                        detail += f"; missing {', '.join(missing)}"
-                    if extra:
-                        detail += f"; unexpected {', '.join(extra)}"
-                    if kind == "placeholder":
-                        detail += _case_hints(extra, cased)
-                    found.append(Problem(path, message.lineno, msgid, detail))
-    return found
+    return [
+        Problem(path, message.lineno, msgid, detail)
+        for message, msgid, strings in _translated(path)
+        for string in strings
+        for detail in _differences(msgid, string)
+    ]
 
 
 NNBSP = "\u202f"
