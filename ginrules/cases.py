@@ -12,7 +12,10 @@ case after a colon, as its translator chooses it for that slot:
 =============  ============  ==============================
 
 A capital case (``{card:Nom}``, ``{card:Acc}``) writes the name's first letter as a
-capital, for a sentence that opens with the card (*Der Kreuz-Bube passt …*). The forms
+capital, for a sentence that opens with the card (*Der Kreuz-Bube passt …*). The English
+sentences write the case too (``Take {card:nom} from the pile``), so that a catalog entry
+writes the field alike on both sides (plain ``msgfmt --check`` then accepts it); a field
+that shows the card's picture or code (``{card} onto the run {meld}``) has none. The forms
 themselves come from the catalogs (``ginrules_site.cards_html.definite_card_name``):
 no language's grammar is written here. A value that has no cases (a card in a
 notation, ``B♥``; a number) is written as it is, capitalised if asked.

@@ -12,7 +12,10 @@ translation; the others keep the translation written in the package's ``.po``.
 The ``.po`` is written, then compiled to the ``.mo`` that the engine reads with
 the standard library's :mod:`gettext`. An entry with no translation is reported,
 and the exit status is 1 for a complete language (``ginrules/languages.py``); a
-language in progress plays its untranslated lines in English.
+language in progress plays its untranslated lines in English. A translation whose
+fields differ from the English's (``{texto}`` for ``{text}``, a wrong case) is reported
+with its file and line and kept out of the ``.mo`` (the line plays in English), and the
+exit status is 1: ``make lang`` and the tests check the ``.po`` as they check the site's.
 
 The languages are those of ``ginrules/languages.py`` whose entry says ``terminal``.
 """
@@ -23,9 +26,12 @@ import argparse
 import array
 import ast
 import io
+import re
 import struct
 import sys
+import time
 from pathlib import Path
+from typing import NamedTuple
 
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po, write_po
@@ -35,6 +41,7 @@ sys.path.insert(0, str(ROOT))
 
 from ginrules.languages import LANGUAGES as TABLE  # noqa: E402
 from ginrules.languages import SOURCE as SOURCE_LANGUAGE  # noqa: E402
+from ginrules_site.chrome.catalogs import field_problems  # noqa: E402
 
 SOURCES = (ROOT / "ginrules" / "cli" / "game.py", ROOT / "ginrules" / "coach" / "words.py")
 PACKAGE = ROOT / "ginrules" / "locale"
@@ -70,6 +77,11 @@ def extract(sources: tuple[Path, ...] = SOURCES) -> list[Key]:
     return sorted(found, key=lambda k: (k[0] or "", str(k[1])))
 
 
+def _shown(path: Path) -> Path:
+    """``path`` from the project's folder, as a message shows it."""
+    return path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
+
+
 def _read(path: Path, lang: str) -> Catalog | None:
     if not path.is_file():
         return None
@@ -77,8 +89,9 @@ def _read(path: Path, lang: str) -> Catalog | None:
         return read_po(handle, locale=lang)
 
 
-def _translation(catalog: Catalog | None, key: Key) -> object:
-    """The translation of ``key`` in ``catalog`` (None if missing, fuzzy or empty)."""
+def _translation(catalog: Catalog | None, key: Key, forms: int) -> object:
+    """The translation of ``key`` in ``catalog`` (None if missing, fuzzy or empty, or a
+    plural entry without the ``forms`` of the language's plural rule)."""
     if catalog is None:
         return None
     context, msgid = key
@@ -89,16 +102,30 @@ def _translation(catalog: Catalog | None, key: Key) -> object:
     if isinstance(string, tuple | list) != isinstance(msgid, tuple):
         return None  # a plural entry for a plain one, or the other way round
     if isinstance(string, tuple | list):
-        forms = tuple(string)[:2]
-        return forms if all(forms) else None
+        written = tuple(string)
+        if len(written) != forms:
+            return None  # written for another plural rule
+        return written if all(written) else None
     return string or None
 
 
-def build(lang: str) -> tuple[bytes, bytes, list[Key]]:
-    """The ``.po`` and ``.mo`` bytes of ``lang``, and the keys left untranslated."""
+class Built(NamedTuple):
+    """A language's catalog as written (``po``) and compiled (``mo``), the keys it leaves
+    untranslated, and the translations kept out of the ``.mo`` (a line each, with the
+    file and line of the ``.po``)."""
+
+    po: bytes
+    mo: bytes
+    missing: list[Key]
+    refused: list[str]
+
+
+def build(lang: str) -> Built:
+    """The catalog of ``lang``, from the sources, the site's catalog and its own ``.po``."""
     keys = extract()
     site = _read(SITE / lang / "LC_MESSAGES" / "ginrules_site.po", lang)
-    own = _read(PACKAGE / lang / "LC_MESSAGES" / "ginrules.po", lang)
+    own_path = PACKAGE / lang / "LC_MESSAGES" / "ginrules.po"
+    own = _read(own_path, lang)
     catalog = Catalog(
         locale=lang,
         domain="ginrules",
@@ -107,16 +134,33 @@ def build(lang: str) -> tuple[bytes, bytes, list[Key]]:
         charset="utf-8",
         fuzzy=False,
     )
-    # gettext's rule, not Babel's CLDR one (three French forms that msgfmt does not know)
-    catalog._num_plurals = 2  # type: ignore[attr-defined]
-    catalog._plural_expr = TABLE[lang].plural_forms.split("plural=")[1].rstrip(";")  # type: ignore[attr-defined]
+    # gettext's rule, the entry's, not Babel's CLDR one (three French forms)
+    catalog.mime_headers = [("Plural-Forms", TABLE[lang].plural_forms)]
+    forms = TABLE[lang].nplurals
     missing = []
+    refused: list[str] = []
+    skip: set[Key] = set()
     for key in keys:
-        string = _translation(site, key) or _translation(own, key)
+        from_site = _translation(site, key, forms)
+        string = from_site or _translation(own, key, forms)
         if string is None:
             missing.append(key)
-            string = ("", "") if isinstance(key[1], tuple) else ""
-        comment = "from the site's catalog" if _translation(site, key) else None
+            string = ("",) * forms if isinstance(key[1], tuple) else ""
+        elif not from_site and own is not None:
+            # the site's own translations are checked with the site's catalog
+            english = key[1] if isinstance(key[1], str) else key[1][0]
+            said = [string] if isinstance(string, str) else list(string)  # type: ignore[call-overload]
+            problems = sorted({p for text in said for p in field_problems(english, text)})
+            if problems:
+                line = own.get(key[1], key[0]).lineno  # type: ignore[union-attr]
+                where = _shown(own_path)
+                refused += [
+                    f"{where}:{line}: {problem}: msgid {english[:60]!r}; kept out of "
+                    "ginrules.mo, the line plays in English"
+                    for problem in problems
+                ]
+                skip.add(key)
+        comment = "from the site's catalog" if from_site else None
         catalog.add(
             key[1],
             string,  # type: ignore[arg-type]
@@ -126,27 +170,73 @@ def build(lang: str) -> tuple[bytes, bytes, list[Key]]:
     po = io.BytesIO()
     write_po(po, catalog, width=0, omit_header=False, no_location=True, sort_output=False)
     text = po.getvalue().decode("utf-8")
-    head, sep, rest = text.partition("\n\n")
-    lines = [
-        line
-        for line in head.splitlines()
-        if not line.startswith(('"POT-Creation-Date', '"PO-Revision-Date', '"Generated-By'))
-        and not line.startswith("# ")
-    ]
-    header = f"# {LANGUAGES[lang]} words of the terminal game (ginrules play --lang {lang}).\n"
-    po_bytes = (header + "\n".join(lines) + sep + rest).encode("utf-8")
+    _head, sep, rest = text.partition("\n\n")
+    po_bytes = (header(lang, rest) + sep + rest).encode("utf-8")
     compiled = read_po(io.BytesIO(po_bytes), locale=lang)
-    return po_bytes, compile_mo(compiled, lang), missing
+    return Built(po_bytes, compile_mo(compiled, lang, skip), missing, refused)
 
 
-def compile_mo(catalog: Catalog, lang: str) -> bytes:
-    """The ``.mo`` of ``catalog`` (translated entries only), as msgfmt writes it:
-    the same bytes for the same entries, whatever the time or Babel's version."""
+# A header field as the catalog holds it, and the values gettext's templates leave in it.
+_FIELD = re.compile(r'^"([\w-]+): (.*)\\n"$', re.MULTILINE)
+_TEMPLATE_VALUES = ("FULL NAME", "EMAIL@ADDRESS", "YEAR-MO-DA", "LL@li.org")
+
+
+def header(lang: str, entries: str) -> str:
+    """The catalog's header: real fields, which msgfmt --check and the catalog editors
+    expect (a translator's tool fills Last-Translator and PO-Revision-Date as it saves).
+    The revision date and translator of the committed catalog stay while its entries do;
+    the date is the day's when they change."""
+    path = PACKAGE / lang / "LC_MESSAGES" / "ginrules.po"
+    kept: dict[str, str] = {}
+    if path.is_file():
+        old_head, _sep, old_entries = path.read_text(encoding="utf-8").partition("\n\n")
+        kept = {
+            name: value
+            for name, value in _FIELD.findall(old_head)
+            if not any(placeholder in value for placeholder in _TEMPLATE_VALUES)
+        }
+        if old_entries != entries:
+            kept.pop("PO-Revision-Date", None)
+    language = TABLE[lang]
+    fields = {
+        "Project-Id-Version": "ginrules",
+        "PO-Revision-Date": kept.get(
+            "PO-Revision-Date", time.strftime("%Y-%m-%d %H:%M+0000", time.gmtime())
+        ),
+        "Last-Translator": kept.get("Last-Translator", "ginrules translators"),
+        "Language-Team": kept.get("Language-Team", language.name),
+        "Language": lang,
+        "Plural-Forms": language.plural_forms,
+        "MIME-Version": "1.0",
+        "Content-Type": "text/plain; charset=UTF-8",
+        "Content-Transfer-Encoding": "8bit",
+    }
+    lines = [
+        f"# {LANGUAGES[lang]} words of the terminal game (ginrules play --lang {lang}).",
+        "# Its English is in ginrules/cli/game.py and ginrules/coach/words.py; the lines the",
+        "# site also says take the site's translation (locale/<lang>/LC_MESSAGES/",
+        "# ginrules_site.po). Written by tools/cli_catalog.py, which compiles it to ginrules.mo.",
+        'msgid ""',
+        'msgstr ""',
+        *(f'"{name}: {value}\\n"' for name, value in fields.items()),
+    ]
+    return "\n".join(lines)
+
+
+def _key_id(msgid: object) -> str | tuple[str, str]:
+    return msgid if isinstance(msgid, str) else (str(msgid[0]), str(msgid[1]))  # type: ignore[index]
+
+
+def compile_mo(catalog: Catalog, lang: str, skip: set[Key] | None = None) -> bytes:
+    """The ``.mo`` of ``catalog`` (translated entries only, none of ``skip``), as msgfmt
+    writes it: the same bytes for the same entries, whatever the time or Babel's version."""
     header = f"Content-Type: text/plain; charset=UTF-8\nLanguage: {lang}\n"
     header += f"Plural-Forms: {TABLE[lang].plural_forms}\n"
     messages = {b"": header.encode("utf-8")}
     for message in catalog:
         if not message.id or message.fuzzy:
+            continue
+        if skip and (message.context, _key_id(message.id)) in skip:
             continue
         msgid = message.id
         key = "\0".join(msgid) if isinstance(msgid, tuple | list) else msgid
@@ -179,18 +269,18 @@ def main() -> int:
     args = parser.parse_args()
     status = 0
     for lang in LANGUAGES:
-        po, mo, missing = build(lang)
+        po, mo, missing, refused = build(lang)
         folder = PACKAGE / lang / "LC_MESSAGES"
         for path, data in ((folder / "ginrules.po", po), (folder / "ginrules.mo", mo)):
             if path.is_file() and path.read_bytes() == data:
                 continue
             if args.check:
-                print(f"{path.relative_to(ROOT)} is not in step: run tools/cli_catalog.py")
+                print(f"{_shown(path)} is not in step: run tools/cli_catalog.py")
                 status = 1
             else:
                 folder.mkdir(parents=True, exist_ok=True)
                 path.write_bytes(data)
-                print(f"wrote {path.relative_to(ROOT)}")
+                print(f"wrote {_shown(path)}")
         for context, msgid in missing:
             where = f" (context {context})" if context else ""
             print(f"{lang}: no translation for {msgid!r}{where}")
@@ -198,6 +288,9 @@ def main() -> int:
                 status = 1
         if missing and not TABLE[lang].complete:
             print(f"{lang}: in progress, {len(missing)} lines in English")
+        for line in refused:
+            print(line)
+            status = 1
     return status
 
 

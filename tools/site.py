@@ -15,9 +15,11 @@ Each language is its own sphinx-build run with warnings as errors; two run at a 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gzip
 import hashlib
 import html
+import importlib.util
 import io
 import json
 import os
@@ -172,21 +174,32 @@ def write_root(langs: dict[str, str], baseurl: str) -> None:
 
 
 def malformed_catalogs(codes: list[str]) -> list[str]:
-    """What makes these languages' catalogs unreadable to ``msgfmt``, naming file and line.
+    """What makes these languages' catalogs unreadable, naming file and line: msgfmt's
+    syntax errors, plural forms other than the language entry's, what Babel refuses.
     Sphinx reads a broken ``.po`` without a word (an unterminated ``msgstr`` becomes a
-    cut heading), so every build runs this first."""
+    cut heading) or stops with a traceback that names no file, so every build runs this
+    first, on the languages it builds only: another language's catalog never stops it."""
     sys.path.insert(0, str(ROOT))
-    from ginrules_site.chrome.catalogs import catalogs, msgfmt_problems
+    from ginrules_site.chrome.catalogs import catalogs, unreadable
 
-    return [
-        e
-        for code in codes
-        for po in catalogs(LOCALE, code)
-        for e in msgfmt_problems(po, checks=False)
-    ]
+    return [e for code in codes for po in catalogs(LOCALE, code) for e in unreadable(po, code)]
+
+
+def check_plural_rules(codes: list[str]) -> None:
+    """Stop on a language entry whose plural rule cannot be a catalog's; warn (stderr) of
+    one that differs from gettext's usual rule for its code."""
+    table = language_table()
+    problems = [p for c in codes if c in table and (p := table[c].plural_problem())]
+    if problems:
+        raise SystemExit("\n".join(problems))
+    for code in codes:
+        warning = table[code].plural_warning() if code in table else None
+        if warning:
+            print(warning, file=sys.stderr)
 
 
 def stop_on_malformed(codes: list[str]) -> None:
+    check_plural_rules(codes)
     errors = malformed_catalogs(codes)
     if errors:
         sys.stderr.write("\n".join(errors) + "\n")
@@ -218,12 +231,16 @@ def cmd_build(args: argparse.Namespace) -> None:
 
 def cmd_lang(args: argparse.Namespace) -> None:
     """The translator's loop: one language's catalogs checked for syntax, its pages built
-    with warnings as errors, then the catalog checks of ``make test`` for that language."""
+    with warnings as errors, then the catalog checks of ``make test`` for that language
+    (``tools/check_catalogs.py <code>``: its site catalogs and its terminal game's)."""
     start = time.perf_counter()
     langs = languages()
     code = args.language
     if code not in langs:
-        raise SystemExit(f"unknown language {code!r}; conf.py has: {', '.join(langs)}")
+        raise SystemExit(
+            f"unknown language {code!r}; ginrules/languages.py has: {', '.join(langs)} "
+            "(a new language is an entry there, then make update-po)"
+        )
     stop_on_malformed([code])
     HTML.mkdir(parents=True, exist_ok=True)
     seconds = build_language(code)
@@ -231,9 +248,10 @@ def cmd_lang(args: argparse.Namespace) -> None:
     print(f"built {code} in {seconds:.1f} s -> {HTML / code / 'index.html'}")
     errors: list[str] = []
     if code != next(iter(langs)):
-        from ginrules_site.chrome.catalogs import check
+        from ginrules_site.chrome.catalogs import check, check_terminal
 
-        errors = check(LOCALE, [code])
+        # the checks of tools/check_catalogs.py: the site's catalogs, the terminal game's
+        errors = check(LOCALE, [code]) + check_terminal([code]) + terminal_in_step(code)
         for error in errors:
             print(error)
     total = time.perf_counter() - start
@@ -241,6 +259,27 @@ def cmd_lang(args: argparse.Namespace) -> None:
         raise SystemExit(f"{len(errors)} problem(s) in the {code} catalogs ({total:.1f} s)")
     print(f"{code}: catalogs clean, pages built in {total:.1f} s")
     print("to read them: .venv/bin/python tools/serve.py _build/html")
+
+
+def terminal_in_step(code: str) -> list[str]:
+    """Whether the terminal game's catalog of ``code`` is as ``tools/cli_catalog.py`` would
+    write and compile it (the site's shared translations copied, the ``.mo`` compiled from
+    the ``.po``): a line per file that is not."""
+    entry = language_table().get(code)
+    if entry is None or not entry.terminal or code == next(iter(languages())):
+        return []
+    spec = importlib.util.spec_from_file_location("cli_catalog", ROOT / "tools" / "cli_catalog.py")
+    assert spec is not None and spec.loader is not None
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    built = tool.build(code)
+    folder = tool.PACKAGE / code / "LC_MESSAGES"
+    return [
+        f"{path}: not in step with ginrules.po and the site's catalog: run "
+        ".venv/bin/python tools/cli_catalog.py"
+        for path, data in ((folder / "ginrules.po", built.po), (folder / "ginrules.mo", built.mo))
+        if not path.is_file() or path.read_bytes() != data
+    ]
 
 
 # Theme templates whose strings readers see; Sphinx's gettext builder only reads ours.
@@ -359,6 +398,7 @@ def write_template(raw: Path, target: Path) -> None:
 
 def cmd_update_po(args: argparse.Namespace) -> None:
     codes = args.languages or list(languages())[1:]
+    check_plural_rules(codes)
     cmd = [
         str(BIN / "sphinx-intl"),
         "update",
@@ -385,8 +425,10 @@ def tidy_language(code: str, name: str) -> int:
     the language, as gettext's compendium does: a heading shared by six pages is translated
     once. Returns the number of entries filled."""
     read = {}
+    entry = language_table().get(code)
     for po in sorted((LOCALE / code / "LC_MESSAGES").rglob("*.po")):
-        with po.open("rb") as f:
+        # Babel says nothing useful of the forms beyond the header's (plural_forms drops them)
+        with po.open("rb") as f, contextlib.redirect_stdout(io.StringIO()):
             read[po] = read_po(f)
         template = LOCALE / f"{po.stem}.pot"
         if template.is_file():
@@ -395,6 +437,8 @@ def tidy_language(code: str, name: str) -> int:
             with template.open("rb") as f:
                 read[po].update(read_po(f))
         brace_only(read[po])
+        if entry is not None:
+            plural_forms(read[po], entry.plural_forms)
     known: dict[tuple[object, str | None], object] = {}
     for catalog in read.values():
         for message in [*catalog, *catalog.obsolete.values()]:
@@ -428,6 +472,24 @@ def tidy_language(code: str, name: str) -> int:
 
 def _strings(string: object) -> list[object]:
     return list(string) if isinstance(string, tuple | list) else [string]
+
+
+def plural_forms(catalog: Catalog, rule: str) -> None:
+    """Give the catalog the language entry's plural rule and each plural entry that many
+    forms. sphinx-intl creates a catalog with Babel's rule (CLDR's: three forms for
+    Spanish, Italian, Portuguese and French, where gettext's rule has two), which msgfmt
+    and Sphinx then refuse. A translated entry whose number of forms changes is marked
+    fuzzy, for its translator to check."""
+    catalog.mime_headers = [("Plural-Forms", rule)]
+    count = catalog.num_plurals
+    for message in [*catalog, *catalog.obsolete.values()]:
+        if not isinstance(message.id, tuple | list):
+            continue
+        forms = [str(form or "") for form in _strings(message.string)]
+        if len(forms) != count:
+            if any(forms):
+                message.flags.add("fuzzy")
+            message.string = tuple((forms + [""] * count)[:count])
 
 
 def fix_header(po: Path, code: str, name: str) -> None:

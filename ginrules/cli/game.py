@@ -65,10 +65,12 @@ DOMAIN = "ginrules"
 
 
 def translation(lang: str) -> gettext.NullTranslations:
-    """The package's catalog for ``lang`` (English: the source strings)."""
+    """The package's catalog for ``lang`` (English: the source strings). A line the catalog
+    does not translate is said in English, and so is every line of a language whose catalog
+    is not written yet (``tools/cli_catalog.py`` writes it)."""
     if lang == SOURCE:
         return gettext.NullTranslations()
-    return gettext.translation(DOMAIN, localedir=LOCALE, languages=[lang])
+    return gettext.translation(DOMAIN, localedir=LOCALE, languages=[lang], fallback=True)
 
 
 def N_(text: str) -> str:
@@ -208,9 +210,9 @@ HINT_WORDS: dict[str, str] = {
     "hints_tie": N_("a tie with the best: the difference is within the sampling noise"),
     "act_pass": N_("Pass"),
     "act_stock": N_("Draw from the stock"),
-    "act_discard": N_("Discard {card}"),
-    "act_take_upcard": N_("Take the upcard, {card}"),
-    "act_take_pile": N_("Take {card} from the pile"),
+    "act_discard": N_("Discard {card:nom}"),
+    "act_take_upcard": N_("Take the upcard, {card:nom}"),
+    "act_take_pile": N_("Take {card:nom} from the pile"),
 }
 HINT_MODEL = NP_(
     "Each move was played out to the end of this deal in {worlds} deal "
@@ -223,8 +225,8 @@ HINT_MODEL = NP_(
     "dead deal counting as half.",
 )
 HINT_GOING_OUT: dict[str, tuple[str, str]] = {
-    "knock": (N_("Knock, discarding {card}"), N_("Go down, discarding {card}")),
-    "gin": (N_("Go gin, discarding {card}"), N_("Petit gin, discarding {card}")),
+    "knock": (N_("Knock, discarding {card:nom}"), N_("Go down, discarding {card:nom}")),
+    "gin": (N_("Go gin, discarding {card:nom}"), N_("Petit gin, discarding {card:nom}")),
     "big_gin": (N_("Big gin: keep all eleven cards"), N_("Grand gin: keep all eleven cards")),
 }
 
@@ -240,6 +242,17 @@ def fold(text: str) -> str:
     """
     plain = unicodedata.normalize("NFKD", text.casefold().replace("_", " ").replace("-", " "))
     return " ".join("".join(c for c in plain if not unicodedata.combining(c)).split())
+
+
+def _said(text: str, english: str, fields: dict[str, Any]) -> str:
+    """A sentence with its fields filled, in English where the translation's fields are
+    not the English's (``{texto}`` for ``{text}``, an unknown case): the catalog checks
+    refuse such a translation and ``tools/cli_catalog.py`` keeps it out of the compiled
+    catalog, but a game never stops on one."""
+    try:
+        return CASES.format(text, **fields)
+    except (KeyError, IndexError, ValueError):
+        return CASES.format(english, **fields)
 
 
 class Voice:
@@ -262,10 +275,11 @@ class Voice:
         self.moves.update((fold(w), name) for name, w in self.words.items())
 
     def __call__(self, message: str, /, **fields: Any) -> str:
-        return CASES.format(self.catalog.gettext(message), **fields)
+        return _said(self.catalog.gettext(message), message, fields)
 
     def plural(self, singular: str, plural: str, n: int, /, **fields: Any) -> str:
-        return CASES.format(self.catalog.ngettext(singular, plural, n), **fields)
+        english = singular if n == 1 else plural
+        return _said(self.catalog.ngettext(singular, plural, n), english, fields)
 
     # cards -------------------------------------------------------------------------
 
@@ -357,16 +371,19 @@ def _help(say: Voice) -> str:
         (w["take"], say("take the upcard or the top of the discard pile")),
         (w["pass"], say("refuse the upcard (first turn only)")),
         (w["stock"], say("draw from the stock")),
-        (seven, say("discard {card} (also: {discard} {card})", card=seven, discard=w["discard"])),
+        (
+            seven,
+            say("discard {card:nom} (also: {discard} {card})", card=seven, discard=w["discard"]),
+        ),
     ]
     if say.goes_down:
-        rows.append((f"{w['go_down']} {seven}", say("discard {card} and go down", card=seven)))
+        rows.append((f"{w['go_down']} {seven}", say("discard {card:nom} and go down", card=seven)))
     elif say.knocks:
-        rows.append((f"{w['knock']} {seven}", say("discard {card} and knock", card=seven)))
+        rows.append((f"{w['knock']} {seven}", say("discard {card:nom} and knock", card=seven)))
     if say.goes_down:
-        rows.append((f"{w['gin']} {seven}", say("discard {card} and go petit gin", card=seven)))
+        rows.append((f"{w['gin']} {seven}", say("discard {card:nom} and go petit gin", card=seven)))
     else:
-        rows.append((f"{w['gin']} {seven}", say("discard {card} and go gin", card=seven)))
+        rows.append((f"{w['gin']} {seven}", say("discard {card:nom} and go gin", card=seven)))
     if say.rules.big_gin:
         rows.append((w["big_gin"], say("go out with all eleven cards in melds, no discard")))
     rows.append(("?", say(HINT_WORDS["act_hints_on"])))
@@ -388,9 +405,9 @@ def _hand_lines(say: Voice, deal: Deal, player: int) -> list[str]:
             lines.append(say("All eleven cards are in melds."))
         else:
             after = (
-                N_("Count after discarding {card}: {deadwood}")
+                N_("Count after discarding {card:nom}: {deadwood}")
                 if say.goes_down
-                else N_("Deadwood after discarding {card}: {deadwood}")
+                else N_("Deadwood after discarding {card:nom}: {deadwood}")
             )
             card = say.card(best.discard)
             lines.append(say(after, card=card, deadwood=best.arrangement.deadwood))
@@ -406,11 +423,11 @@ def _hand_lines(say: Voice, deal: Deal, player: int) -> list[str]:
 
 def _prompt(say: Voice, deal: Deal) -> str:
     if deal.phase == "offer":
-        return say("Take the upcard {card} or pass? ", card=say.card(deal.discard_pile[-1]))
+        return say("Take the upcard {card:nom} or pass? ", card=say.card(deal.discard_pile[-1]))
     if deal.phase == "draw":
         if DrawDiscard() in deal.legal_actions():
             top = say.card(deal.discard_pile[-1])
-            return say("Draw from the stock, or take {card}? ", card=top)
+            return say("Draw from the stock, or take {card:nom}? ", card=top)
         return say("Draw from the stock: ")
     if say.goes_down:
         return say("Discard (or go down / petit gin): ")
@@ -423,17 +440,23 @@ def _prompt(say: Voice, deal: Deal) -> str:
 # and in Gin Rami's (going down, petit and grand gin).
 GOING_OUT_SAID: dict[str, tuple[tuple[str, str], tuple[str, str]]] = {
     "knock": (
-        (N_("You knock, discarding {card}."), N_("The computer knocks, discarding {card}.")),
         (
-            N_("You go down, discarding {card}."),
-            N_("The computer goes down, discarding {card}."),
+            N_("You knock, discarding {card:nom}."),
+            N_("The computer knocks, discarding {card:nom}."),
+        ),
+        (
+            N_("You go down, discarding {card:nom}."),
+            N_("The computer goes down, discarding {card:nom}."),
         ),
     ),
     "gin": (
-        (N_("You go gin, discarding {card}."), N_("The computer goes gin, discarding {card}.")),
         (
-            N_("You go petit gin, discarding {card}."),
-            N_("The computer goes petit gin, discarding {card}."),
+            N_("You go gin, discarding {card:nom}."),
+            N_("The computer goes gin, discarding {card:nom}."),
+        ),
+        (
+            N_("You go petit gin, discarding {card:nom}."),
+            N_("The computer goes petit gin, discarding {card:nom}."),
         ),
     ),
     "big_gin": (
@@ -453,14 +476,14 @@ def _describe(say: Voice, action: Action, deal: Deal, you: bool) -> str:
         return say("You draw from the stock.") if you else say("The computer draws from the stock.")
     if isinstance(action, DrawDiscard):
         return (
-            say("You take {card}.", card=card)
+            say("You take {card:nom}.", card=card)
             if you
-            else say("The computer takes {card}.", card=card)
+            else say("The computer takes {card:nom}.", card=card)
         )
     if isinstance(action, Discard):
         if you:
-            return say("You discard {card}.", card=card)
-        return say("The computer discards {card}.", card=card)
+            return say("You discard {card:nom}.", card=card)
+        return say("The computer discards {card:nom}.", card=card)
     kind = "knock" if isinstance(action, Knock) else "gin" if isinstance(action, Gin) else "big_gin"
     said = GOING_OUT_SAID[kind][1 if say.goes_down else 0]
     return say(said[0] if you else said[1], card=card)
@@ -635,7 +658,7 @@ def _spread(say: Voice, deal: Deal, move: Knock | Gin | BigGin, inp: TextIO, out
     for number, option in enumerate(options, 1):
         fits = (
             say(
-                "Cards you have not seen that would fit these melds: {cards}.",
+                "Cards you have not seen that would fit these melds: {cards:nom}.",
                 cards=say.cards(option.fits),
             )
             if option.fits

@@ -8,6 +8,8 @@ dependency) parses the ``.po`` files.
 
 from __future__ import annotations
 
+import contextlib
+import io
 import os
 import re
 import subprocess
@@ -15,11 +17,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from babel.messages.catalog import Message
-from babel.messages.pofile import read_po
+from babel.messages.catalog import Catalog, Message
+from babel.messages.pofile import PoFileError, read_po
 
 from ginrules.cases import CARD_FIELDS, CASE_NAMES, parse_case
-from ginrules.languages import LANGUAGES
+from ginrules.languages import LANGUAGES, plural_rule, same_plural_rule
 
 
 @dataclass(frozen=True)
@@ -50,9 +52,18 @@ class Problem:
         return f"{self.path}:{self.line}: {self.kind}: msgid {short!r}"
 
 
-def _read(path: Path):  # type: ignore[no-untyped-def]
+def _read(path: Path) -> Catalog:
     with path.open("rb") as f:
         return read_po(f, abort_invalid=True)
+
+
+def _read_leniently(path: Path) -> Catalog:
+    """The catalog as Babel reads what it can of it, without a word: the counts of the
+    status table and of a language in progress, which every language's build reads for
+    every language, so that one language's broken catalog never stops another's build
+    (its own build stops on it first: :func:`unreadable`)."""
+    with path.open("rb") as f, contextlib.redirect_stdout(io.StringIO()):
+        return read_po(f)
 
 
 def _is_translated(string: object) -> bool:
@@ -64,7 +75,7 @@ def _is_translated(string: object) -> bool:
 def status(path: Path) -> CatalogStatus:
     """Entries, translated and fuzzy counts of one ``.po`` file."""
     entries = translated = fuzzy = 0
-    for message in _read(path):
+    for message in _read_leniently(path):
         if not message.id:
             continue
         entries += 1
@@ -105,12 +116,32 @@ _TAG = re.compile(r"<(/?[a-zA-Z][^<>]*)>")
 _NUMBER = re.compile(r"\d+")
 
 
-def _placeholder(found: str) -> str:
-    """A placeholder as the English writes it: a card field's case (``{card:acc}``,
-    :mod:`ginrules.cases`) is the translator's choice; any other spec stays and differs."""
+def cased_fields(english: str) -> frozenset[str]:
+    """The card fields to which the English gives a case (``{card:nom}``, ``{card:Nom}``,
+    :mod:`ginrules.cases`): a sentence names that card, and its translation writes the case
+    its own slot needs. A card field the English writes bare (``{card}``) shows the card (its
+    picture, its code) and takes no case in any language.
+
+    >>> sorted(cased_fields("Take {card:nom} in place of {replaces:nom}: {card} or {n}"))
+    ['card', 'replaces']
+    """
+    return frozenset(
+        name
+        for name, spec in _FIELD.findall(english)
+        if name in CARD_FIELDS and spec and parse_case(spec) is not None
+    )
+
+
+_FIELD = re.compile(r"\{(\w+)(?::(\w*))?\}")
+
+
+def _placeholder(found: str, cased: frozenset[str]) -> str:
+    """A placeholder as the check compares it: a card field that the English gives a case
+    reads ``{card:<case>}`` whatever case the translation gives it (or none: the
+    nominative); any other field, and any other spec, as written."""
     name, _colon, spec = found[1:-1].partition(":")
-    if found.startswith("{") and name in CARD_FIELDS and parse_case(spec) is not None:
-        return f"{{{name}}}"
+    if found.startswith("{") and name in cased and parse_case(spec) is not None:
+        return f"{{{name}:<case>}}"
     return found
 
 
@@ -119,8 +150,9 @@ def _role_target(text: str) -> str:
     return match.group(1) if match else text
 
 
-def markup(text: str) -> dict[str, list[str]]:
-    """The parts of a message that its translation must keep, by kind."""
+def markup(text: str, cased: frozenset[str] = frozenset()) -> dict[str, list[str]]:
+    """The parts of a message that its translation must keep, by kind; ``cased`` are the
+    card fields to which the English gives a case (:func:`cased_fields`)."""
     roles = [f"{{{role}}}`{_role_target(body)}`" for role, body in _ROLE.findall(text)]
     rest = _ROLE.sub(" ", text)
     return {
@@ -128,7 +160,7 @@ def markup(text: str) -> dict[str, list[str]]:
         "link target": sorted(_LINK_TARGET.findall(rest) + _AUTOLINK.findall(rest)),
         "inline code": sorted(m.group(0) for m in _CODE.finditer(rest)),
         "bold marker": ["**"] * rest.count("**"),
-        "placeholder": sorted(_placeholder(p) for p in _PLACEHOLDER.findall(text)),
+        "placeholder": sorted(_placeholder(p, cased) for p in _PLACEHOLDER.findall(text)),
         "HTML tag": sorted(t.split()[0] for t in _TAG.findall(_AUTOLINK.sub(" ", rest))),
         "number": sorted(_NUMBER.findall(_ROLE.sub(" ", text))),
     }
@@ -145,24 +177,66 @@ def _translated(path: Path) -> Iterator[tuple[Message, str, list[str]]]:
         yield message, msgid, list(string) if isinstance(string, tuple | list) else [string]
 
 
+def _case_hints(extra: list[str], cased: frozenset[str]) -> str:
+    """What a wrong case field in a translation means, for the line that reports it."""
+    hints = []
+    for found in extra:
+        name, colon, spec = found[1:-1].partition(":")
+        if not colon or name not in CARD_FIELDS:
+            continue
+        if name not in cased and parse_case(spec) is not None:
+            hints.append(
+                f"the English writes {{{name}}} without a case: it shows the card, which "
+                "takes no case"
+            )
+        elif parse_case(spec) is None:
+            hints.append(
+                f"{found}: a case is {', '.join(CASE_NAMES)}, or the same with a capital "
+                "first letter to open a sentence"
+            )
+    return "".join(f" ({hint})" for hint in hints)
+
+
+def _differences(english: str, translation: str, kinds: tuple[str, ...] = ()) -> list[str]:
+    """How the markup of ``translation`` differs from that of ``english``, one line per
+    kind (only ``kinds``, if given), each naming what is missing and what is not expected."""
+    cased = cased_fields(english)
+    want, got = markup(english, cased), markup(translation, cased)
+    found = []
+    for kind, expected in want.items():
+        if (kinds and kind not in kinds) or got[kind] == expected:
+            continue
+        missing = sorted(set(expected) - set(got[kind]))
+        extra = sorted(set(got[kind]) - set(expected))
+        detail = f"{kind} differs from the English"
+        if missing:
+            detail += f"; missing {', '.join(missing)}"
+        if extra:
+            detail += f"; unexpected {', '.join(extra)}"
+        if kind == "placeholder":
+            detail += _case_hints(extra, cased)
+        found.append(detail)
+    return found
+
+
+def field_problems(english: str, translation: str) -> list[str]:
+    """How the fields of a translation differ from the English's (a field renamed, left out
+    or added, a wrong case): what ``str.format`` would fail on as the sentence is said.
+
+    >>> field_problems("'{text}' is not a move.", "« {texto} » n'est pas un coup.")
+    ['placeholder differs from the English; missing {text}; unexpected {texto}']
+    """
+    return _differences(english, translation, ("placeholder",))
+
+
 def markup_problems(path: Path) -> list[Problem]:
     """Translated entries whose markup, references or numbers differ from the English."""
-    found = []
-    for message, msgid, strings in _translated(path):
-        want = markup(msgid)
-        for string in strings:
-            got = markup(string)
-            for kind, expected in want.items():
-                if got[kind] != expected:
-                    missing = sorted(set(expected) - set(got[kind]))
-                    extra = sorted(set(got[kind]) - set(expected))
-                    detail = f"{kind} differs from the English"
-                    if missing:
-                        detail += f"; missing {', '.join(missing)}"
-                    if extra:
-                        detail += f"; unexpected {', '.join(extra)}"
-                    found.append(Problem(path, message.lineno, msgid, detail))
-    return found
+    return [
+        Problem(path, message.lineno, msgid, detail)
+        for message, msgid, strings in _translated(path)
+        for string in strings
+        for detail in _differences(msgid, string)
+    ]
 
 
 NNBSP = "\u202f"
@@ -222,38 +296,98 @@ def typography_problems(path: Path, language: str) -> list[Problem]:
     return found
 
 
-# A card field with a case (``{card:acc}``, :mod:`ginrules.cases`), which msgfmt would take
-# for another field than the English ``{card}``: msgfmt reads it as ``{card}``.
-_CASE_FIELD = re.compile(
-    r"\{("
-    + "|".join(sorted(CARD_FIELDS))
-    + r"):(?:"
-    + "|".join(c for name in CASE_NAMES for c in (name, name.capitalize()))
-    + r")\}"
-)
-
-
 def msgfmt_problems(path: Path, *, checks: bool = True) -> list[str]:
-    """``msgfmt --check`` errors for one catalog (each line names file and line);
-    with ``checks=False``, only what makes the file unreadable (syntax, duplicates).
-    A card field's case is read as the bare field (its spec is checked by
-    :func:`markup_problems`)."""
-    text = _CASE_FIELD.sub(r"{\1}", path.read_text(encoding="utf-8"))
+    """What plain ``msgfmt --check`` says of one catalog, each line naming file and line:
+    its errors and its warnings (a header field left at its template value), as Poedit and
+    the platforms run it; with ``checks=False``, only what makes the file unreadable
+    (syntax, duplicates). The catalog is read as it is, nothing rewritten: msgfmt skips an
+    entry whose English gives a card field a case (``{card:nom}`` is no Python brace format
+    to msgfmt), which :func:`markup_problems` checks instead."""
     result = subprocess.run(
-        ["msgfmt", *(["--check"] if checks else []), "-o", os.devnull, "-"],
-        input=text,
+        ["msgfmt", *(["--check"] if checks else []), "-o", os.devnull, str(path)],
         capture_output=True,
         text=True,
     )
-    if result.returncode == 0:
-        return []
-    lines = [
-        f"{path}:{line[len('<stdin>:') :]}" if line.startswith("<stdin>:") else line
-        for line in result.stderr.splitlines()
-    ]
-    return [line for line in lines if line.startswith(f"{path}:")] or [
-        f"{path}: msgfmt --check failed"
-    ]
+    lines = [line for line in (result.stdout + result.stderr).splitlines() if line.strip()]
+    named = [line for line in lines if line.startswith(f"{path}:")]
+    if named:
+        return named
+    if lines or result.returncode:
+        return [f"{path}: msgfmt: {line}" for line in lines] or [f"{path}: msgfmt failed"]
+    return []
+
+
+_PLURAL_HEADER = re.compile(r'^"Plural-Forms:\s*(.*?)\s*(?:\\n)?"$', re.MULTILINE)
+_MSGSTR_FORM = re.compile(r"msgstr\[(\d+)\]")
+
+
+def _plural_entries(text: str) -> Iterator[tuple[int, list[int]]]:
+    """(line of its msgid, the indices of its msgstr[n] lines) of each plural entry, the
+    obsolete ones (``#~``) too."""
+    entry: tuple[int, list[int]] | None = None
+    plural = False
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw[2:].lstrip() if raw.startswith("#~") else raw
+        if line.startswith("msgid "):
+            if entry is not None and plural:
+                yield entry
+            entry, plural = (number, []), False
+        elif line.startswith("msgid_plural"):
+            plural = True
+        elif entry is not None and (form := _MSGSTR_FORM.match(line)):
+            entry[1].append(int(form.group(1)))
+    if entry is not None and plural:
+        yield entry
+
+
+def plural_problems(path: Path, language: str) -> list[str]:
+    """A header whose ``Plural-Forms`` is not the rule of the language's entry in
+    ``ginrules/languages.py``, and each plural entry whose ``msgstr[n]`` are not that
+    rule's forms (``nplurals``), with file, line and what to do. Babel (and so Sphinx)
+    cannot read a catalog with more forms than its header says; msgfmt refuses it."""
+    text = path.read_text(encoding="utf-8")
+    entry = LANGUAGES.get(language)
+    header = _PLURAL_HEADER.search(text)
+    at = text.count("\n", 0, header.start()) + 1 if header else 1
+    found = []
+    forms: int | None = None
+    where = "the header's"
+    if entry is not None:
+        forms, where = entry.nplurals, f"the entry {language!r} of ginrules/languages.py's"
+        if header is None or not same_plural_rule(header.group(1), entry.plural_forms):
+            said = f"Plural-Forms {header.group(1)!r}" if header else "no Plural-Forms"
+            found.append(
+                f"{path}:{at}: the header has {said}, not the plural rule of the entry "
+                f"{language!r} in ginrules/languages.py, {entry.plural_forms!r}: run make "
+                "update-po, which writes it"
+            )
+    elif header is not None:
+        try:
+            forms = plural_rule(header.group(1))[0]
+        except ValueError as error:
+            found.append(f"{path}:{at}: the header's Plural-Forms: {error}")
+    for line, indices in _plural_entries(text):
+        if forms is not None and indices != list(range(forms)):
+            written = ", ".join(f"msgstr[{i}]" for i in indices) or "no msgstr[n]"
+            found.append(
+                f"{path}:{line}: this plural entry has {written}, where {where} rule has "
+                f"{forms} form{'s' if forms != 1 else ''} (msgstr[0] to msgstr[{forms - 1}]): "
+                "run make update-po, which gives every plural entry its language's forms"
+            )
+    return found
+
+
+def unreadable(path: Path, language: str) -> list[str]:
+    """What stops a build on this catalog before Sphinx reads it (Sphinx reads a broken
+    ``.po`` without a word, or stops with a traceback): msgfmt's syntax errors, plural forms
+    other than the language's, and what Babel refuses; each names file and line."""
+    errors = msgfmt_problems(path, checks=False) + plural_problems(path, language)
+    if not errors:
+        try:
+            _read(path)
+        except PoFileError as error:
+            errors.append(f"{path}:{error.lineno}: {error}")
+    return errors
 
 
 def progress(locale_dir: Path, language: str) -> tuple[int, int]:
@@ -270,13 +404,28 @@ def percent(locale_dir: Path, language: str) -> int:
     return 100 * translated // entries if entries else 0
 
 
+def _catalog_problems(path: Path, language: str, complete: bool) -> list[str]:
+    """Every reason one catalog of ``language`` may not ship, one line each."""
+    errors = msgfmt_problems(path) + plural_problems(path, language)
+    try:
+        errors += [
+            str(p)
+            for p in (problems(path) if complete else [])
+            + markup_problems(path)
+            + typography_problems(path, language)
+        ]
+    except Exception as exc:  # a catalog Babel cannot read is a problem, not a crash
+        errors.append(f"{path}: cannot be read: {exc}")
+    return errors
+
+
 def check(locale_dir: Path, languages: list[str]) -> list[str]:
     """Every reason the catalogs of these languages may not ship, one line each.
 
     A complete language (and one without an entry in ``ginrules.languages``) may have no
     fuzzy or untranslated entry; a language in progress may, down to its entry's
-    ``minimum`` percentage of translated entries. Markup, typography and ``msgfmt
-    --check`` hold for every translated entry of every language."""
+    ``minimum`` percentage of translated entries. Markup, typography, plural forms and
+    plain ``msgfmt --check`` hold for every translated entry of every language."""
     errors: list[str] = []
     for language in languages:
         entry = LANGUAGES.get(language)
@@ -285,16 +434,7 @@ def check(locale_dir: Path, languages: list[str]) -> list[str]:
         if not paths and complete:
             errors.append(f"{locale_dir / language / 'LC_MESSAGES'}: no catalogs")
         for path in paths:
-            errors += msgfmt_problems(path)
-            try:
-                errors += [
-                    str(p)
-                    for p in (problems(path) if complete else [])
-                    + markup_problems(path)
-                    + typography_problems(path, language)
-                ]
-            except Exception as exc:  # a catalog Babel cannot read is a problem, not a crash
-                errors.append(f"{path}: cannot be read: {exc}")
+            errors += _catalog_problems(path, language, complete)
         if entry is not None and not complete:
             try:
                 share = percent(locale_dir, language)
@@ -305,4 +445,34 @@ def check(locale_dir: Path, languages: list[str]) -> list[str]:
                     f"{locale_dir / language}: {share} % translated, below the minimum "
                     f"{entry.minimum} % of ginrules/languages.py"
                 )
+    return errors
+
+
+# The terminal game's catalogs (ginrules play --lang), in the engine's package.
+TERMINAL_LOCALE = Path(__file__).resolve().parents[2] / "ginrules" / "locale"
+
+
+def terminal_catalog(language: str, locale_dir: Path = TERMINAL_LOCALE) -> Path:
+    """The terminal game's catalog of ``language`` (``tools/cli_catalog.py`` writes it)."""
+    return locale_dir / language / "LC_MESSAGES" / "ginrules.po"
+
+
+def check_terminal(languages: list[str], locale_dir: Path = TERMINAL_LOCALE) -> list[str]:
+    """The checks of :func:`check` on the terminal game's catalog of each of these languages
+    whose entry says ``terminal``: plain ``msgfmt --check``, plural forms, placeholders and
+    the other markup, typography; no fuzzy or untranslated entry in a complete language (a
+    language in progress plays its untranslated lines in English)."""
+    errors: list[str] = []
+    for language in languages:
+        entry = LANGUAGES.get(language)
+        if entry is None or not entry.terminal or language == next(iter(LANGUAGES)):
+            continue
+        path = terminal_catalog(language, locale_dir)
+        if not path.is_file():
+            errors.append(
+                f"{path}: missing: the entry {language!r} of ginrules/languages.py says "
+                "terminal=True; run tools/cli_catalog.py to write it"
+            )
+            continue
+        errors += _catalog_problems(path, language, entry.complete)
     return errors

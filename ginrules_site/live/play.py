@@ -125,14 +125,14 @@ def going_out_words(style: str) -> dict[str, Any]:
     """The move buttons and announcements of going out, in the variant's words:
     nobody knocks in Straight Gin, a Gin Rami player goes down."""
     words: dict[str, Any] = {
-        "act_knock": _("Knock, discarding {card}"),
-        "act_gin": _("Go gin, discarding {card}"),
+        "act_knock": _("Knock, discarding {card:nom}"),
+        "act_gin": _("Go gin, discarding {card:nom}"),
         "act_big_gin": _("Big gin: keep all eleven cards"),
-        "you_knock": _("You knock and discard {card} face down."),
-        "you_gin": _("You go gin and discard {card} face down."),
+        "you_knock": _("You knock and discard {card:nom} face down."),
+        "you_gin": _("You go gin and discard {card:nom} face down."),
         "you_big_gin": _("You go big gin."),
-        "computer_knock": _("The computer knocks and discards {card} face down."),
-        "computer_gin": _("The computer goes gin and discards {card} face down."),
+        "computer_knock": _("The computer knocks and discards {card:nom} face down."),
+        "computer_gin": _("The computer goes gin and discards {card:nom} face down."),
         "computer_big_gin": _("The computer goes big gin."),
         "stat_knock_deadwood": _("Average deadwood when knocking"),
         "stat_undercuts": _("Undercuts suffered"),
@@ -147,14 +147,14 @@ def going_out_words(style: str) -> dict[str, Any]:
     if style == "going_down":
         words.update(
             {
-                "act_knock": _("Go down, discarding {card}"),
-                "act_gin": _("Petit gin, discarding {card}"),
+                "act_knock": _("Go down, discarding {card:nom}"),
+                "act_gin": _("Petit gin, discarding {card:nom}"),
                 "act_big_gin": _("Grand gin: keep all eleven cards"),
-                "you_knock": _("You go down and discard {card} face down."),
-                "you_gin": _("You go petit gin and discard {card} face down."),
+                "you_knock": _("You go down and discard {card:nom} face down."),
+                "you_gin": _("You go petit gin and discard {card:nom} face down."),
                 "you_big_gin": _("You go grand gin."),
-                "computer_knock": _("The computer goes down and discards {card} face down."),
-                "computer_gin": _("The computer goes petit gin and discards {card} face down."),
+                "computer_knock": _("The computer goes down and discards {card:nom} face down."),
+                "computer_gin": _("The computer goes petit gin and discards {card:nom} face down."),
                 "computer_big_gin": _("The computer goes grand gin."),
                 "stat_knock_deadwood": _("Average count when going down"),
                 # Translators: the French rules have no word for an undercut.
@@ -184,11 +184,11 @@ def recap_words(style: str) -> dict[str, Any]:
         "recap_big_gin_you": _("You go big gin."),
         "recap_big_gin_computer": _("The computer goes big gin."),
         "recap_layoff_you": _(
-            "You lay off {cards} on the computer's melds: your deadwood falls from {before} "
+            "You lay off {cards:nom} on the computer's melds: your deadwood falls from {before} "
             "to {after}."
         ),
         "recap_layoff_computer": _(
-            "The computer lays off {cards} on your melds: its deadwood falls from {before} "
+            "The computer lays off {cards:nom} on your melds: its deadwood falls from {before} "
             "to {after}."
         ),
         "recap_totals": _("Deadwood: you {you}, the computer {computer}."),
@@ -233,11 +233,11 @@ def recap_words(style: str) -> dict[str, Any]:
                 "recap_big_gin_you": _("You go grand gin."),
                 "recap_big_gin_computer": _("The computer goes grand gin."),
                 "recap_layoff_you": _(
-                    "You lay off {cards} on the computer's melds: your count falls from "
+                    "You lay off {cards:nom} on the computer's melds: your count falls from "
                     "{before} to {after}."
                 ),
                 "recap_layoff_computer": _(
-                    "The computer lays off {cards} on your melds: its count falls from "
+                    "The computer lays off {cards:nom} on your melds: its count falls from "
                     "{before} to {after}."
                 ),
                 "recap_totals": _("Count: you {you}, the computer {computer}."),
@@ -285,22 +285,22 @@ def tutor_words(style: str) -> dict[str, Any]:
     return {
         "tutor_discards": _("Best discards (count left):"),
         "tutor_outs": ngettext(
-            "Cards that would join a meld and lower your count: {cards}. {n} of them is "
+            "Cards that would join a meld and lower your count: {cards:nom}. {n} of them is "
             "still unseen.",
-            "Cards that would join a meld and lower your count: {cards}. {n} of them are "
+            "Cards that would join a meld and lower your count: {cards:nom}. {n} of them are "
             "still unseen.",
             "n",
         ),
         "tutor_outs_after": ngettext(
-            "Once you discard {card}, these cards would join a meld and lower your count: "
-            "{cards}. {n} of them is still unseen.",
-            "Once you discard {card}, these cards would join a meld and lower your count: "
-            "{cards}. {n} of them are still unseen.",
+            "Once you discard {card:nom}, these cards would join a meld and lower your count: "
+            "{cards:nom}. {n} of them is still unseen.",
+            "Once you discard {card:nom}, these cards would join a meld and lower your count: "
+            "{cards:nom}. {n} of them are still unseen.",
             "n",
         ),
         "tutor_no_outs": _("No single card would join a meld and lower your count now."),
         "tutor_no_outs_after": _(
-            "Once you discard {card}, no single card would join a meld and lower your count."
+            "Once you discard {card:nom}, no single card would join a meld and lower your count."
         ),
         **reason_words(TUTOR_REASONS_DOWN, going_out=False),
     }
@@ -436,15 +436,17 @@ def play_strings() -> dict[str, Any]:
         "pile_empty": _("empty"),
         # Translators: Oklahoma: the first upcard, whose value sets the knock limit of the deal.
         "knock_card": _("Knock card"),
-        "knock_card_limit": _("The knock card is {card}: the knock limit of this deal is {limit}."),
-        "knock_card_gin": _("The knock card is {card}: with an ace, only gin ends this deal."),
+        "knock_card_limit": _(
+            "The knock card is {card:nom}: the knock limit of this deal is {limit}."
+        ),
+        "knock_card_gin": _("The knock card is {card:nom}: with an ace, only gin ends this deal."),
         # Translators: beside the card the reader has just taken from the stock.
         "just_drawn": _("just drawn"),
         "just_taken": _("just taken from the pile"),
         # the reader's own order of the hand (dragged, or moved with Shift+arrow keys)
         "your_order": _("In your order"),
         "in_meld": _("in a meld"),
-        "card_moved": _("Card moved: {card}, now at place {place} of {n}."),
+        "card_moved": _("Card moved: {card:nom}, now at place {place} of {n}."),
         # the card the computer took from the pile, shown face up beside its hand
         "computer_took": _("Taken by the computer"),
         # Translators: a label and its value, e.g. "Variant: Straight Gin", "Discard pile: empty".
@@ -469,10 +471,10 @@ def play_strings() -> dict[str, Any]:
         "sort_rank": _("Sort by rank"),
         # Translators: a button on the first turn: refuse the upcard (a verb).
         "act_pass": _("Pass"),
-        "act_take_upcard": _("Take the upcard, {card}"),
-        "act_take_pile": _("Take {card} from the pile"),
+        "act_take_upcard": _("Take the upcard, {card:nom}"),
+        "act_take_pile": _("Take {card:nom} from the pile"),
         "act_stock": _("Draw from the stock"),
-        "act_discard": _("Discard {card}"),
+        "act_discard": _("Discard {card:nom}"),
         "act_next": _("Next deal"),
         "act_new": _("Deal a new game"),
         "act_take_back": _("Take back"),
@@ -486,19 +488,19 @@ def play_strings() -> dict[str, Any]:
             "one fits the fewest cards the computer may hold, so it has the fewest to lay off."
         ),
         "spread_suggested": _("Suggested:"),
-        "spread_fits": _("Cards you have not seen that would fit these melds: {cards}."),
+        "spread_fits": _("Cards you have not seen that would fit these melds: {cards:nom}."),
         "spread_fits_none": _("No card you have not seen would fit these melds."),
-        "spread_known": _("Of these, the computer surely holds {cards}, from the pile."),
+        "spread_known": _("Of these, the computer surely holds {cards:nom}, from the pile."),
         "spread_cancel": _("Cancel"),
         "you_pass": _("You pass."),
-        "you_take": _("You take {card}."),
-        "you_stock": _("You draw {card} from the stock."),
-        "you_discard": _("You discard {card}."),
+        "you_take": _("You take {card:nom}."),
+        "you_stock": _("You draw {card:nom} from the stock."),
+        "you_discard": _("You discard {card:nom}."),
         "computer_pass": _("The computer passes."),
-        "computer_take": _("The computer takes {card}."),
+        "computer_take": _("The computer takes {card:nom}."),
         "computer_stock": _("The computer draws from the stock."),
-        "computer_discard": _("The computer discards {card}."),
-        "took_back": _("Taken back: {card} is on the pile again."),
+        "computer_discard": _("The computer discards {card:nom}."),
+        "took_back": _("Taken back: {card:nom} is on the pile again."),
         "result_you": ngettext("You score {points} point.", "You score {points} points.", "points"),
         "result_computer": ngettext(
             "The computer scores {points} point.", "The computer scores {points} points.", "points"
@@ -540,34 +542,37 @@ def play_strings() -> dict[str, Any]:
         # Translators: the tutor's advice in one line; {move} is a move button's label.
         "tutor_advice": _("Advice: {move}"),
         "tutor_outs": ngettext(
-            "Cards that would join a meld and lower your deadwood: {cards}. {n} of them is "
+            "Cards that would join a meld and lower your deadwood: {cards:nom}. {n} of them is "
             "still unseen.",
-            "Cards that would join a meld and lower your deadwood: {cards}. {n} of them are "
+            "Cards that would join a meld and lower your deadwood: {cards:nom}. {n} of them are "
             "still unseen.",
             "n",
         ),
         "tutor_outs_after": ngettext(
-            "Once you discard {card}, these cards would join a meld and lower your deadwood: "
-            "{cards}. {n} of them is still unseen.",
-            "Once you discard {card}, these cards would join a meld and lower your deadwood: "
-            "{cards}. {n} of them are still unseen.",
+            "Once you discard {card:nom}, these cards would join a meld and lower your deadwood: "
+            "{cards:nom}. {n} of them is still unseen.",
+            "Once you discard {card:nom}, these cards would join a meld and lower your deadwood: "
+            "{cards:nom}. {n} of them are still unseen.",
             "n",
         ),
         "tutor_no_outs": _("No single card would join a meld and lower your deadwood now."),
         "tutor_no_outs_after": _(
-            "Once you discard {card}, no single card would join a meld and lower your deadwood."
+            "Once you discard {card:nom}, no single card would join a meld and lower your deadwood."
         ),
-        "tutor_take_or_pass": _("You may go out only after drawing: first take {card} or pass."),
+        "tutor_take_or_pass": _(
+            "You may go out only after drawing: first take {card:nom} or pass."
+        ),
         "tutor_must_draw": _(
-            "You may go out only after drawing: draw from the stock or take {card} from the pile."
+            "You may go out only after drawing: draw from the stock or take {card:nom} from the "
+            "pile."
         ),
         "tutor_must_draw_stock": _(
             "You may go out only after drawing: draw from the stock (the pile's card may not be "
             "taken now)."
         ),
         "tutor_must_take": _(
-            "You may go out only after drawing: take {card} from the pile (the stock may not be "
-            "drawn now)."
+            "You may go out only after drawing: take {card:nom} from the pile (the stock may not "
+            "be drawn now)."
         ),
         "tutor_expert": _("{reason} That is what the expert computer would do."),
         **reason_words(TUTOR_REASONS, going_out=False),

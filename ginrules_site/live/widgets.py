@@ -121,7 +121,7 @@ def common_strings() -> dict[str, Any]:
         "share": _("Link to this example"),
         "stale": _("Out of date: this result is for the last valid input, not the fields above."),
         "full_hand": _(
-            "The hand already holds 11 cards: remove one (a chosen card) before adding {card}."
+            "The hand already holds 11 cards: remove one (a chosen card) before adding {card:nom}."
         ),
         "no_upcard": _("No upcard yet: the knock limit is {limit}. Enter the upcard to apply it."),
         "internal": _("The engine failed on this input: {message}"),

@@ -681,7 +681,7 @@ def test_going_out_the_reader_chooses_the_spread(page: Page) -> None:
     expect(options.nth(0).locator("input")).to_be_checked()
     expect(options.nth(0)).to_contain_text(S["spread_suggested"])
     names = ", ".join(spoken(page, c) for c in ("5D", "TD"))
-    expect(options.nth(1)).to_contain_text(S["spread_fits"].replace("{cards}", names))
+    expect(options.nth(1)).to_contain_text(CASES.format(S["spread_fits"], cards=names))
     # the chooser itself is axe clean (the rest of the table: test_the_table_is_axe_clean...)
     page.add_script_tag(path=str(AXE))
     found = page.evaluate(

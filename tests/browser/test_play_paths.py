@@ -388,13 +388,16 @@ TERMS_DOWN = {
 # who lays off: [the reader, the computer], by "count" words (Gin Rami) or not
 LAYOFFS = {
     False: (
-        "You lay off {cards} on the computer's melds: your deadwood falls from {before} "
+        "You lay off {cards:nom} on the computer's melds: your deadwood falls from {before} "
         "to {after}.",
-        "The computer lays off {cards} on your melds: its deadwood falls from {before} to {after}.",
+        "The computer lays off {cards:nom} on your melds: its deadwood falls from {before} to "
+        "{after}.",
     ),
     True: (
-        "You lay off {cards} on the computer's melds: your count falls from {before} to {after}.",
-        "The computer lays off {cards} on your melds: its count falls from {before} to {after}.",
+        "You lay off {cards:nom} on the computer's melds: your count falls from {before} to "
+        "{after}.",
+        "The computer lays off {cards:nom} on your melds: its count falls from {before} to "
+        "{after}.",
     ),
 }
 AND = {"en": "and", "fr": "et", "sv": "och", "de": "und"}

@@ -13,6 +13,7 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from ginrules import find_variant, parse_hand
+from ginrules.cases import CASES
 from ginrules.going_out import REASONS, check_going_out
 from ginrules.melds import best_discards
 
@@ -180,9 +181,13 @@ def test_a_twelfth_card_is_explained_and_the_result_kept(
     name = pick.locator("[data-card]").get_attribute("aria-label")
     pick.click()
     expect(widget.locator(".gr-error[data-for='cards']")).to_have_text(
-        _(
-            "The hand already holds 11 cards: remove one (a chosen card) before adding {card}."
-        ).format(card=name)
+        CASES.format(
+            _(
+                "The hand already holds 11 cards: remove one (a chosen card) before adding "
+                "{card:nom}."
+            ),
+            card=name,
+        )
     )
     assert field.input_value() == text
     expect(field).not_to_have_attribute("aria-invalid", "true")

@@ -43,4 +43,4 @@ def test_every_terminal_sentence_with_a_card_reads_its_notation(lang: str) -> No
             assert jack in text and "{" not in text, (message.id, text)
     if lang == "de":
         assert cased > 20  # „Nimm {card:acc}“: the site's German, read as „Nimm B♥“
-    assert say("You take {card}.", card=jack).endswith(f"{jack}.")
+    assert say("You take {card:nom}.", card=jack).endswith(f"{jack}.")

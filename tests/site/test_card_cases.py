@@ -1,5 +1,6 @@
-"""Card names in the case their slot needs (``ginrules/cases.py``): the catalog checks read
-``{card:acc}`` as the English ``{card}`` and refuse any other spec; every sentence of every
+"""Card names in the case their slot needs (``ginrules/cases.py``): where the English names a
+card (``{card:nom}``) the catalog checks take any case for it and refuse any other spec, where
+it shows one (``{card}``) they refuse a case, as plain msgfmt does; every sentence of every
 complete language that names a card renders, with a card of each gender, the same through
 Python (``cards_html.definite_card_name``, ``str.format``) and through the pages' script
 (``fill`` and ``theCard`` of ``ginrules-render.mjs``, run under node)."""
@@ -23,7 +24,12 @@ from ginrules.cards import Card
 from ginrules.cases import CARD_FIELDS, CASES, CardName
 from ginrules.languages import LANGUAGES as LANGUAGE_TABLE
 from ginrules_site.cards_html import definite_card_name, definite_table, suit_name
-from ginrules_site.chrome.catalogs import markup, markup_problems, msgfmt_problems
+from ginrules_site.chrome.catalogs import (
+    cased_fields,
+    markup,
+    markup_problems,
+    msgfmt_problems,
+)
 from ginrules_site.messages import CATALOG
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -54,6 +60,8 @@ def _po(tmp_path: Path, msgid: str, msgstr: str) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(
         'msgid ""\nmsgstr ""\n"Project-Id-Version: t\\n"\n"Language: de\\n"\n'
+        '"PO-Revision-Date: 2026-12-01 12:00+0000\\n"\n"Last-Translator: t\\n"\n'
+        '"Language-Team: Deutsch\\n"\n'
         '"MIME-Version: 1.0\\n"\n"Content-Type: text/plain; charset=UTF-8\\n"\n'
         '"Content-Transfer-Encoding: 8bit\\n"\n"Plural-Forms: nplurals=2; plural=(n != 1);\\n"\n\n'
         f'#, python-brace-format\nmsgid "{msgid}"\nmsgstr "{msgstr}"\n',
@@ -62,30 +70,51 @@ def _po(tmp_path: Path, msgid: str, msgstr: str) -> Path:
     return path
 
 
-def test_a_card_fields_case_is_the_english_field_and_nothing_else_is(tmp_path: Path) -> None:
-    english = markup("Take {card} instead of {avoided}: {deadwood} left.")["placeholder"]
+def test_a_card_field_takes_a_case_where_the_english_gives_it_one(tmp_path: Path) -> None:
+    """Where the English names a card, its field carries a case (``{card:nom}``) and the
+    translation writes the case its own slot needs (or none: the nominative); where the
+    English shows the card (``{card}``: a picture, a code), no language gives it a case.
+    Plain ``msgfmt --check`` skips the first (``{card:nom}`` is no brace format to it) and
+    refuses a case in the second; the catalog check says both, with what they mean."""
+    english = "Take {card:nom} instead of {avoided:nom}: {deadwood} left."
+    cased = cased_fields(english)
+    assert cased == {"card", "avoided"}
+    want = markup(english, cased)["placeholder"]
     for text in (
         "Nimm {card:acc} statt {avoided:gen}: {deadwood} bleibt.",
         "{card:Nom} statt {avoided:Dat}: {deadwood}.",
-        "{card:nom} {avoided} {deadwood}",
+        "{card} {avoided} {deadwood}",  # a bare field is the nominative
+        "{card:nom} {avoided:nom} {deadwood}",
     ):
-        assert markup(text)["placeholder"] == english, text
+        assert markup(text, cased)["placeholder"] == want, text
     for text in (
         "Nimm {card:akk} statt {avoided}: {deadwood}.",  # no such case
         "Nimm {card:ACC} statt {avoided}: {deadwood}.",  # a case is lower case or capitalised
         "Nimm {card} statt {avoided}: {deadwood:acc}.",  # not a card field
         "Nimm {card:acc} statt {avoided}.",  # a field left out
     ):
-        assert markup(text)["placeholder"] != english, text
-    # the catalog check says so, msgfmt --check reads a case as the bare field
-    good = _po(tmp_path, "Take {card}.", "Nimm {card:acc}.")
+        assert markup(text, cased)["placeholder"] != want, text
+    picture = "{card} onto the run {meld}"  # the card's picture: no case in any language
+    assert cased_fields(picture) == frozenset()
+    assert markup("{card:acc} an die Folge {meld}")["placeholder"] != markup(picture)["placeholder"]
+    # in a catalog: what plain msgfmt --check says, and what the check says
+    good = _po(tmp_path, "Take {card:nom}.", "Nimm {card:acc}.")
     assert markup_problems(good) == [] and msgfmt_problems(good) == []
-    bad = _po(tmp_path, "Take {card}.", "Nimm {card:akk}.")
-    problems = [p.kind for p in markup_problems(bad)]
-    assert problems == [
-        "placeholder differs from the English; missing {card}; unexpected {card:akk}"
+    bad = _po(tmp_path, "Take {card:nom}.", "Nimm {card:akk}.")
+    assert [p.kind for p in markup_problems(bad)] == [
+        "placeholder differs from the English; missing {card:<case>}; unexpected {card:akk} "
+        "({card:akk}: a case is nom, acc, dat, gen, or the same with a capital first letter "
+        "to open a sentence)"
     ]
-    assert msgfmt_problems(bad) and all(line.startswith(f"{bad}:") for line in msgfmt_problems(bad))
+    assert msgfmt_problems(bad) == []  # msgfmt skips the entry: the case is ours to check
+    shown = _po(tmp_path, "Discard {card}.", "{card:acc} abwerfen.")
+    assert [p.kind for p in markup_problems(shown)] == [
+        "placeholder differs from the English; missing {card}; unexpected {card:acc} (the "
+        "English writes {card} without a case: it shows the card, which takes no case)"
+    ]
+    refused = msgfmt_problems(shown)
+    assert refused and all(line.startswith(f"{shown}:") for line in refused)
+    assert "not a valid Python brace format string" in refused[0]
 
 
 @pytest.fixture(params=COMPLETE)

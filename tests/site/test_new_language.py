@@ -4,7 +4,9 @@ notation and a few catalogs, in progress, builds with ``tools/site.py lang xx`` 
 translator's loop); its pages carry ``lang="xx"``, the root page its title, a widget its
 build-time example in the made-up notation, and, as a language in progress, the notice
 in its own words with the share of its catalogs translated, its untranslated passages
-marked ``lang="en"``, and its share in the language switcher.
+marked ``lang="en"``, and its share in the language switcher. It is a language of the
+terminal game too (issue 31, point 4): its catalog is written by ``tools/cli_catalog.py``,
+a translation with a wrong field fails ``make lang`` naming the file, and the game plays on.
 
 The copy reuses the main build's caches (the deal statistics, keyed by the engine's source,
 which the table of languages is not part of; the minified scripts) and ``node_modules``.
@@ -12,6 +14,7 @@ which the table of languages is not part of; the minified scripts) and ``node_mo
 
 from __future__ import annotations
 
+import datetime
 import re
 import shutil
 import subprocess
@@ -24,6 +27,7 @@ from babel.messages.pofile import read_po, write_po
 from bs4 import BeautifulSoup
 
 from ginrules.cards import SUIT_SYMBOLS, Notation, parse_hand
+from ginrules.languages import REQUIRED_MOVES
 from ginrules_site.chrome.catalogs import percent
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -31,6 +35,8 @@ SOURCES = ("conf.py", "docs", "_templates", "ginrules_site", "ginrules", "tools"
 NOTICE = "Translation in progress: {percent} % of this site is translated."
 # The made-up language: ranks Y 2-10 W X Z, suits by their symbols.
 RANKS = ("Y", "2", "3", "4", "5", "6", "7", "8", "9", "10", "W", "X", "Z")
+# What a player of the made-up language types besides the catalog's words.
+MOVE_WORDS = {move: (f"x{move}",) for move in REQUIRED_MOVES}
 ENTRY = f"""
         Language(
             code="xx",
@@ -43,6 +49,8 @@ ENTRY = f"""
             wrong_quotes="",
             status="in progress",
             minimum=30,
+            terminal=True,
+            move_words={MOVE_WORDS!r},
         ),
 """
 MARKER = "        # A new language: its entry here"
@@ -58,7 +66,16 @@ def translate_some(template: Path, po: Path, share: float) -> None:
         message.string = f"Xx {message.id}"
     po.parent.mkdir(parents=True, exist_ok=True)
     with po.open("wb") as f:
-        write_po(f, catalog, width=0)
+        write_po(f, translators(catalog), width=0)
+
+
+def translators(catalog: Catalog) -> Catalog:
+    """The header as a catalog editor (or make update-po) fills it: plain msgfmt --check,
+    which make lang runs, warns of the template's values."""
+    catalog.revision_date = datetime.datetime(2026, 12, 1, 12, 0, tzinfo=datetime.UTC)
+    catalog.last_translator = "Xish translators"
+    catalog.language_team = "Xish"
+    return catalog
 
 
 @pytest.fixture(scope="module")
@@ -89,7 +106,16 @@ def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
     site = Catalog(locale="en", project="ginrules", fuzzy=False)
     site.add(NOTICE, f"Xx {NOTICE}")
     with (folder / "ginrules_site.po").open("wb") as f:
-        write_po(f, site, width=0)
+        write_po(f, translators(site), width=0)
+    # the terminal game's catalog: its lines in English until they are translated
+    terminal = subprocess.run(
+        [sys.executable, str(project / "tools" / "cli_catalog.py")],
+        capture_output=True,
+        text=True,
+        cwd=project,
+    )
+    assert terminal.returncode == 0, terminal.stdout + terminal.stderr
+    assert "xx: in progress," in terminal.stdout
     # 3. its build, as a translator runs it (make lang L=xx)
     result = subprocess.run(
         [sys.executable, str(project / "tools" / "site.py"), "lang", "xx"],
@@ -155,3 +181,47 @@ def test_a_language_in_progress_says_so_and_marks_its_english(project: Path) -> 
     assert f"Xish: translation in progress, {share} % translated." in [
         re.sub(r"\s+", " ", li.get_text(" ", strip=True)) for li in status
     ]
+
+
+def test_a_wrong_field_in_the_terminal_catalog_fails_make_lang(project: Path) -> None:
+    """``{texto}`` for ``{text}`` (the issue's Spanish): ``make lang L=xx`` names the file and
+    line; ``ginrules play --lang xx`` says that line in English instead of a ``KeyError``."""
+    po = project / "ginrules" / "locale" / "xx" / "LC_MESSAGES" / "ginrules.po"
+    english = "'{text}' is neither a move nor a card; type '{help}' for the moves."
+    lines = po.read_text(encoding="utf-8").split("\n")
+    at = lines.index(f'msgid "{english}"')
+    assert lines[at + 1] == 'msgstr ""'  # in progress: not translated yet
+    lines[at + 1] = "msgstr \"Xx '{texto}' xx; xx '{help}' xx.\""
+    # and a good line, which tools/cli_catalog.py has not compiled yet
+    passes = lines.index('msgid "You pass."')
+    lines[passes + 1] = 'msgstr "Xx you pass."'
+    po.write_text("\n".join(lines), encoding="utf-8")
+    lang = subprocess.run(
+        [sys.executable, str(project / "tools" / "site.py"), "lang", "xx"],
+        capture_output=True,
+        text=True,
+        cwd=project,
+    )
+    assert lang.returncode == 1, lang.stdout + lang.stderr
+    named = [line for line in lang.stdout.splitlines() if line.startswith(f"{po}:")]
+    assert any(
+        line.startswith(f"{po}:{at + 1}: placeholder differs from the English; missing {{text}}")
+        for line in named
+    ), lang.stdout
+    assert f"{po.with_suffix('.mo')}: not in step with ginrules.po" in lang.stdout
+    compiled = subprocess.run(
+        [sys.executable, str(project / "tools" / "cli_catalog.py")],
+        capture_output=True,
+        text=True,
+        cwd=project,
+    )
+    assert compiled.returncode == 1 and "kept out of ginrules.mo" in compiled.stdout
+    game = subprocess.run(
+        [sys.executable, "-m", "ginrules", "play", "--lang", "xx", "--seed", "3"],
+        input="zzz\nxquit\n",
+        capture_output=True,
+        text=True,
+        cwd=project,
+    )
+    assert game.returncode == 0 and "Traceback" not in game.stderr, game.stderr
+    assert "'zzz' is neither a move nor a card; type 'help' for the moves." in game.stdout

@@ -4,9 +4,11 @@ catalogs that fail loudly. A language in progress is held at its entry's minimum
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import gettext
 import importlib.util
+import os
 import re
 import shutil
 import subprocess
@@ -19,7 +21,14 @@ from bs4 import BeautifulSoup
 
 from ginrules import NOTATIONS
 from ginrules.languages import LANGUAGES as TABLE
-from ginrules_site.chrome.catalogs import catalogs, check, percent, status
+from ginrules_site.chrome.catalogs import (
+    catalogs,
+    check,
+    percent,
+    plural_problems,
+    status,
+    unreadable,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 LOCALE = ROOT / "locale"
@@ -295,7 +304,13 @@ def test_untranslated_and_fuzzy_entries_are_named(broken_locale):
 
 
 def test_check_tool_fails_on_a_broken_catalog(broken_locale):
-    tool = [sys.executable, str(ROOT / "tools" / "check_catalogs.py"), str(broken_locale), XX]
+    tool = [
+        sys.executable,
+        str(ROOT / "tools" / "check_catalogs.py"),
+        "--locale",
+        str(broken_locale),
+        XX,
+    ]
     assert subprocess.run(tool, capture_output=True, text=True).returncode == 0
     po = broken_locale / XX / "LC_MESSAGES" / "oklahoma.po"
     msgid = _entry_with(po, "[standard game](standard.md)")
@@ -303,6 +318,27 @@ def test_check_tool_fails_on_a_broken_catalog(broken_locale):
     result = subprocess.run(tool, capture_output=True, text=True)
     assert result.returncode == 1
     assert f"{po}:" in result.stdout and "standrad.md" in result.stdout
+
+
+def test_check_tool_takes_language_codes_as_the_docs_say():
+    """``tools/check_catalogs.py fr`` (ARCHITECTURE.md, make lang) checks French, its site
+    catalogs and its terminal game's; an unknown code is named with the table's file."""
+    tool = [sys.executable, str(ROOT / "tools" / "check_catalogs.py")]
+    french = subprocess.run([*tool, "fr"], capture_output=True, text=True)
+    assert french.returncode == 0, french.stdout + french.stderr
+    assert french.stdout.startswith("fr: ") and "\nsv: " not in french.stdout
+    assert "`tools/check_catalogs.py fr`" in (ROOT / "ARCHITECTURE.md").read_text("utf-8")
+    unknown = subprocess.run([*tool, "es"], capture_output=True, text=True)
+    assert unknown.returncode == 2
+    assert "unknown language es; ginrules/languages.py has: en, fr, sv, de" in unknown.stderr
+    # make lang L=pt, before anything is built
+    lang = subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "site.py"), "lang", "pt"],
+        capture_output=True,
+        text=True,
+    )
+    assert lang.returncode == 1 and "conf.py" not in lang.stderr
+    assert "unknown language 'pt'; ginrules/languages.py has: en, fr, sv, de" in lang.stderr
 
 
 def test_a_catalog_with_a_broken_reference_fails_the_build(tmp_path):
@@ -511,7 +547,12 @@ def test_a_language_in_progress_is_held_at_its_minimum(broken_locale, monkeypatc
 
     # the copies hold English text: no typography rules, as for a language without an entry
     entry = dataclasses.replace(
-        TABLE["en"], code=XX, wrong_quotes="", status="in progress", minimum=50
+        TABLE["en"],
+        code=XX,
+        wrong_quotes="",
+        status="in progress",
+        minimum=50,
+        plural_forms=TABLE["fr"].plural_forms,  # the copies are the French catalogs
     )
     monkeypatch.setitem(catalogs_module.LANGUAGES, XX, entry)
     assert check(broken_locale, [XX]) == []
@@ -649,7 +690,7 @@ NOT_GIN_RAMI = {
     "sv": r"dödpoäng|döda kort|\bknack",
     "de": r"deadwood|\bklopf",
 }
-ANCHORS = ("Deadwood", "Average deadwood when knocking", "Knock, discarding {card}")
+ANCHORS = ("Deadwood", "Average deadwood when knocking", "Knock, discarding {card:nom}")
 # The tutor's codes that the engine gives only with a knock limit (over_limit) or a limit of
 # 0 (gin only, an Oklahoma ace, racing for gin; tests/engine/test_tutor_claims.py): never
 # under Gin Rami, whose rules have no knock limit (asserted below).
@@ -815,3 +856,70 @@ def test_gin_rami_widgets_say_grand_gin_never_big_gin(site: Path, lang: str) -> 
         path = site / lang / "gin-rami.html"
         wrong |= {f"gin-rami.html: {t[:60]}": t for _, t in blocks(path) if big in t.lower()}
     assert wrong == {}, wrong
+
+
+def test_every_language_has_a_plural_rule_gettext_knows():
+    """Each entry's rule gives every form to some number, and is gettext's usual rule for
+    its code (the GNU gettext manual's, ``GETTEXT_PLURAL_FORMS``): no warning."""
+    for code, entry in TABLE.items():
+        assert entry.plural_problem() is None, code
+        assert entry.plural_warning() is None, code
+    odd = dataclasses.replace(TABLE["fr"], plural_forms="nplurals=2; plural=(n != 1);")
+    warning = odd.plural_warning()
+    assert warning and "'fr'" in warning and "nplurals=2; plural=n>1;" in warning
+    broken = dataclasses.replace(TABLE["fr"], plural_forms="nplurals=3; plural=(n > 1);")
+    assert "gives the forms [0, 1], not 0 to 2" in str(broken.plural_problem())
+
+
+def test_plural_forms_other_than_the_entrys_are_named_with_file_and_line(tmp_path):
+    """What Babel, Sphinx and msgfmt refuse: more forms than the rule has (the catalog
+    sphinx-intl writes with CLDR's rule), or a header with another rule."""
+    po = tmp_path / "fr" / "LC_MESSAGES" / "t.po"
+    po.parent.mkdir(parents=True)
+    header = (
+        'msgid ""\nmsgstr ""\n"Language: fr\\n"\n"Content-Type: text/plain; charset=UTF-8\\n"\n'
+        '"Plural-Forms: {rule}\\n"\n\n'
+    )
+    entry = 'msgid "{{n}} card"\nmsgid_plural "{{n}} cards"\nmsgstr[0] "{{n}} carte"\n'
+    entry += 'msgstr[1] "{{n}} cartes"\nmsgstr[2] "{{n}} cartes"\n'
+    po.write_text(header.format(rule=TABLE["fr"].plural_forms) + entry, encoding="utf-8")
+    assert plural_problems(po, "fr") == [
+        f"{po}:7: this plural entry has msgstr[0], msgstr[1], msgstr[2], where the entry "
+        "'fr' of ginrules/languages.py's rule has 2 forms (msgstr[0] to msgstr[1]): run make "
+        "update-po, which gives every plural entry its language's forms"
+    ]
+    assert unreadable(po, "fr") == plural_problems(po, "fr")
+    cldr = "nplurals=3; plural=(n == 0 || n == 1) ? 0 : n != 0 && n % 1000000 == 0 ? 1 : 2;"
+    po.write_text(header.format(rule=cldr) + entry, encoding="utf-8")
+    header_line, forms_line = plural_problems(po, "fr")
+    assert header_line == (
+        f"{po}:5: the header has Plural-Forms {cldr!r}, not the plural rule of the entry 'fr' "
+        f"in ginrules/languages.py, {TABLE['fr'].plural_forms!r}: run make update-po, which "
+        "writes it"
+    )
+    assert forms_line.startswith(f"{po}:7: this plural entry has msgstr[0], msgstr[1], msgstr[2]")
+
+
+# Every catalog in the repository: the site's and the terminal game's.
+COMMITTED = [
+    *sorted(LOCALE.glob("*/LC_MESSAGES/*.po")),
+    *sorted((ROOT / "ginrules" / "locale").glob("*/LC_MESSAGES/ginrules.po")),
+]
+
+
+def test_every_catalog_passes_plain_msgfmt_check():
+    """What Poedit runs as it saves and the platforms' format checks run: plain ``msgfmt
+    --check`` on each file as it is. Not a line of output: no error, no warning (a header
+    field left at its template value is one). Where the English names a card with its case
+    (``{card:nom}``) msgfmt skips the entry; the project's check holds those."""
+    languages = [code for code in TABLE if code != "en"]
+    assert len(COMMITTED) >= len(languages) * 15  # 14 site catalogs and the terminal game's
+    said = []
+    for po in COMMITTED:
+        run = subprocess.run(
+            ["msgfmt", "--check", "-o", os.devnull, str(po)], capture_output=True, text=True
+        )
+        said += [line for line in (run.stdout + run.stderr).splitlines() if line.strip()]
+        if run.returncode:
+            said.append(f"{po}: exit status {run.returncode}")
+    assert said == [], "\n".join(said[:40]) + f"\n({len(said)} lines)"
