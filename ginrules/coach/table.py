@@ -57,7 +57,10 @@ engine's outcome (``knock``, ``undercut``, ``gin``, ``big_gin``, ``dead``) besid
 players saw before the deal in the game in progress (under Hollywood scoring the
 first game still open, in Gin Rami the manche), which the computer plays by (pass
 them back as ``scores`` to replay a shared deal against the same computer; a
-what-if keeps the whole sheet as it stood). :meth:`Table.arguments` and
+what-if keeps the whole sheet as it stood); ``share.sheet`` the earlier deals'
+results as a link carries them (:func:`sheet_link`; pass them back as ``sheet`` to
+open the deal with the sender's whole sheet), ``None`` when the table does not hold
+them all. :meth:`Table.arguments` and
 :meth:`Table.moves` rebuild the table (worker call ``play_moves``).
 
 >>> table = Table("standard", "game100", "beginner", 7, dealer="computer")

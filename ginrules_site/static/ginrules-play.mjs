@@ -330,7 +330,7 @@ class Play {
     } catch {
       parts = []; // a malformed escape: not a deal
     }
-    const [variant, scheme, level, seed, deal, dealer, last = "0-0"] = parts;
+    const [variant, scheme, level, seed, deal, dealer, last = ""] = parts;
     const known = Object.hasOwn(this.params.variants, variant ?? "");
     if (known && parts.length === 1) {
       // "Play this variant" from a variant page: the variant chosen, the reader deals.
@@ -342,7 +342,7 @@ class Play {
     const valid = [6, 7].includes(parts.length) && schemes.includes(scheme)
       && this.params.levels.includes(level) && /^\d{1,9}$/.test(seed)
       && /^\d{1,3}$/.test(deal) && Number(deal) >= 1 && ["you", "computer"].includes(dealer)
-      && (LINK_SCORES.test(last) || LINK_SHEET.test(last));
+      && (!last || LINK_SCORES.test(last) || LINK_SHEET.test(last));
     if (!valid) {
       this.newGame({}, STRINGS.bad_link);
       return;
@@ -350,7 +350,10 @@ class Play {
     this.fields.variant.value = variant;
     this.showSchemes(scheme);
     this.fields.level.value = level;
-    const before = LINK_SCORES.test(last) ? { scores: last.split("-").map(Number) } : { sheet: last };
+    // A first deal has nothing before it; a later deal with nothing after its dealer is a
+    // link of the earlier form, its scores 0-0.
+    const before = LINK_SHEET.test(last) ? { sheet: last } : LINK_SCORES.test(last) ? { scores: last.split("-").map(Number) }
+      : Number(deal) > 1 ? { scores: [0, 0] } : {};
     this.newGame({ seed: Number(seed), deal: Number(deal), dealer: /** @type {"you" | "computer"} */ (dealer), ...before });
   }
 

@@ -698,12 +698,13 @@ def test_going_out_the_reader_chooses_the_spread(page: Page) -> None:
         ".violations.filter(v => ['serious', 'critical'].includes(v.impact)).map(v => v.id)"
     )
     assert found == []
-    # cancel closes the chooser; by keyboard (K, Enter) it opens on the suggestion, an
-    # arrow picks the second spread, Tab and Enter play it
+    # cancel closes the chooser; by keyboard (Enter on the knock with AH: K goes to the
+    # knock leaving the least deadwood, 6C here, test_play_resume.py) it opens on the
+    # suggestion, an arrow picks the second spread, Tab and Enter play it
     chooser.locator("button[data-action='spread_cancel']").click()
     expect(chooser).to_have_count(0)
     keyboard = page.keyboard
-    keyboard.press("k")
+    root.locator(".gr-play-out button[data-action='knock'][data-card='AH']").focus()
     keyboard.press("Enter")
     expect(options.nth(0).locator("input")).to_be_focused()
     keyboard.press("ArrowDown")
