@@ -57,7 +57,10 @@ engine's outcome (``knock``, ``undercut``, ``gin``, ``big_gin``, ``dead``) besid
 players saw before the deal in the game in progress (under Hollywood scoring the
 first game still open, in Gin Rami the manche), which the computer plays by (pass
 them back as ``scores`` to replay a shared deal against the same computer; a
-what-if keeps the whole sheet as it stood). :meth:`Table.arguments` and
+what-if keeps the whole sheet as it stood); ``share.sheet`` the earlier deals'
+results as a link carries them (:func:`sheet_link`; pass them back as ``sheet`` to
+open the deal with the sender's whole sheet), ``None`` when the table does not hold
+them all. :meth:`Table.arguments` and
 :meth:`Table.moves` rebuild the table (worker call ``play_moves``).
 
 >>> table = Table("standard", "game100", "beginner", 7, dealer="computer")
@@ -75,6 +78,7 @@ True
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Final
@@ -82,12 +86,21 @@ from typing import Any, Final
 from ginrules.cards import Card
 from ginrules.coach.reports import hand, showdown_report
 from ginrules.coach.tutor import action_dict, tutor
-from ginrules.deal import Action, BigGin, Deal, Gin, Knock, action_from_dict, replay
+from ginrules.deal import (
+    Action,
+    BigGin,
+    Deal,
+    DealResult,
+    Gin,
+    Knock,
+    action_from_dict,
+    replay,
+)
 from ginrules.errors import GinRulesError, IllegalActionError
 from ginrules.match import GameStanding, ScoreSheet, outcome_entry
 from ginrules.players import Player, get_player
 from ginrules.rules import Rules, find_variant
-from ginrules.score_entries import fill_sheet, new_sheet
+from ginrules.score_entries import MAX_DEALS, entry_text, fill_sheet, new_sheet, parse_entries
 from ginrules.view import MatchContext, PlayerView, Shown
 
 __all__ = [
@@ -97,11 +110,14 @@ __all__ = [
     "SEATS",
     "YOU",
     "BadSeedError",
+    "BadSheetLinkError",
     "NotYourTurnError",
     "Table",
     "TakeBackError",
     "action_dict",
     "deal_seed",
+    "read_sheet_link",
+    "sheet_link",
     "view_fields",
 ]
 
@@ -120,6 +136,61 @@ class BadSeedError(GinRulesError):
 
     def __init__(self, seed: str) -> None:
         super().__init__(f"not a deal number: {seed!r}", seed=seed)
+
+
+class BadSheetLinkError(GinRulesError):
+    """A link's score sheet that cannot be read (:func:`read_sheet_link`), or that
+    does not lead to the deal it opens (an entry for each earlier deal, the game
+    not over)."""
+
+    code = "bad_sheet_link"
+
+    def __init__(self, text: str, why: str) -> None:
+        super().__init__(f"not a score sheet of this game: {text[:40]!r} ({why})", sheet=text[:40])
+
+
+SHEET_LINK_VERSION: Final = "v1"
+_LINK_ENTRY = re.compile(r"([AB])([0-9]{1,4})([a-z_]{2,20})|dead")
+
+
+def sheet_link(results: Sequence[DealResult], rules: Rules) -> str:
+    """The deals' results as a link carries them: the version (``v1``), then one
+    entry per deal, each as the score sheet widget writes it
+    (:func:`~ginrules.score_entries.entry_text`) without its spaces, joined by
+    dots: ``v1.A25knock.dead.B31big_gin``. (:func:`read_sheet_link` reads it.)
+
+    >>> from ginrules.rules import STANDARD
+    >>> read = read_sheet_link("v1.A25knock.dead.B31gin", STANDARD)
+    >>> [(r.winner, r.points, r.outcome) for r in read]
+    [(0, 25, 'knock'), (None, 0, 'dead'), (1, 31, 'gin')]
+    >>> sheet_link(read, STANDARD)
+    'v1.A25knock.dead.B31gin'
+    """
+    return ".".join([SHEET_LINK_VERSION, *(entry_text(r, rules).replace(" ", "") for r in results)])
+
+
+def read_sheet_link(text: str, rules: Rules) -> list[DealResult]:
+    """The deals' results of a :func:`sheet_link`, each checked as the score sheet
+    widget checks an entry (:func:`~ginrules.score_entries.parse_entries`).
+
+    :raises BadSheetLinkError: for another version, an entry that is not
+        ``A25knock`` or ``dead``, or one that no deal of these rules can give.
+    """
+    version, *entries = str(text).split(".")
+    if version != SHEET_LINK_VERSION:
+        raise BadSheetLinkError(str(text), "unknown version")
+    if len(entries) > MAX_DEALS:
+        raise BadSheetLinkError(str(text), "too many deals")
+    words = []
+    for entry in entries:
+        found = _LINK_ENTRY.fullmatch(entry)
+        if found is None:
+            raise BadSheetLinkError(str(text), f"not an entry: {entry[:20]!r}")
+        words.append("dead" if entry == "dead" else " ".join(found.groups()))
+    try:
+        return parse_entries("; ".join(words), rules)
+    except GinRulesError as error:
+        raise BadSheetLinkError(str(text), str(error)) from error
 
 
 class NotYourTurnError(IllegalActionError):
@@ -310,6 +381,7 @@ class Table:
         whatif: bool = False,
         scores: Sequence[int] | None = None,
         standing: Sequence[GameStanding] | None = None,
+        sheet: str | None = None,
     ) -> None:
         self.rules = rules if isinstance(rules, Rules) else find_variant(rules)
         self.sheet: ScoreSheet = new_sheet(self.rules, scheme)
@@ -325,12 +397,29 @@ class Table:
             self.first_dealer = _seat(dealer)
         self._first_scores = _scores(scores)
         self._first_standing = tuple(standing) if standing else None
+        self._link_sheet = None if sheet is None else str(sheet)
+        if sheet is not None:
+            self._enter(str(sheet))
         self._moves: list[dict[str, Any]] = []
         self._played: list[_Played] = []
         self._filled: tuple[int, dict[str, Any]] | None = None
         self._start(self.first_deal, self.first_dealer)
 
     # the deals ---------------------------------------------------------------------
+
+    def _enter(self, text: str) -> None:
+        """A link's sheet: the earlier deals' results entered before the first deal."""
+        results = read_sheet_link(text, self.rules)
+        if self._first_scores is not None or self.whatif:
+            raise BadSheetLinkError(text, "a sheet goes with no scores, in a game")
+        if len(results) != self.first_deal - 1:
+            raise BadSheetLinkError(text, f"{len(results)} entries before deal {self.first_deal}")
+        for result in results:
+            if self.sheet.over:
+                raise BadSheetLinkError(text, "the game is over before the deal")
+            self.sheet.record(result)
+        if self.sheet.over:
+            raise BadSheetLinkError(text, "the game is over before the deal")
 
     def _start(self, number: int, dealer: int) -> None:
         deal = Deal.new(self.rules, seed=deal_seed(self.seed, number), dealer=dealer)
@@ -498,6 +587,7 @@ class Table:
         *,
         whatif: bool = False,
         scores: Sequence[int] | None = None,
+        sheet: str | None = None,
     ) -> Table:
         """The table rebuilt from its arguments and :meth:`moves`: before each move
         and at the end, the computer plays until it is the reader's turn.
@@ -505,7 +595,15 @@ class Table:
         :raises IllegalActionError: for a move that is illegal at its point.
         """
         table = cls(
-            rules, scheme, level, seed, deal=deal, dealer=dealer, whatif=whatif, scores=scores
+            rules,
+            scheme,
+            level,
+            seed,
+            deal=deal,
+            dealer=dealer,
+            whatif=whatif,
+            scores=scores,
+            sheet=sheet,
         )
         table.play_moves(moves)
         return table
@@ -577,6 +675,15 @@ class Table:
             self._filled = (len(results), fill_sheet(self.rules, self.scheme, list(results)))
         return self._filled[1]
 
+    def _share_sheet(self, played: _Played) -> str | None:
+        """The sheet before ``played`` as a link carries it (:func:`sheet_link`);
+        ``None`` when the table does not hold the whole sheet (it was opened from a
+        link's scores, or a later deal with none) or plays a what-if."""
+        whole = self.first_deal == 1 or self._link_sheet is not None
+        if self._first_scores is not None or self.whatif or not whole:
+            return None
+        return sheet_link(self.sheet.results[: played.number - 1], self.rules)
+
     def arguments(self) -> dict[str, Any]:
         """The constructor's arguments, JSON-ready: with :meth:`moves` they rebuild
         the table (``Table.replay(**arguments, moves=moves)``)."""
@@ -589,6 +696,7 @@ class Table:
             "dealer": SEATS[self.first_dealer],
             "whatif": self.whatif,
             "scores": None if self._first_scores is None else list(self._first_scores),
+            "sheet": self._link_sheet,
         }
 
     def state(self) -> dict[str, Any]:
@@ -625,6 +733,7 @@ class Table:
                 "deal": played.number,
                 "dealer": SEATS[played.dealer],
                 "scores": list(played.scores),
+                "sheet": self._share_sheet(played),
             },
         )
         return data

@@ -609,7 +609,11 @@ export type GameState = {
   totals: number[];
 };
 
-/** What a link to the deal carries (`scores`: the totals before the deal). */
+/**
+ * What a link to the deal carries (`scores`: the totals before the deal;
+ * `sheet`: the earlier deals' results, `ginrules.coach.table.sheet_link`, or null when the
+ * table does not hold them all).
+ */
 export type Share = {
   variant: string;
   scheme: string;
@@ -618,6 +622,7 @@ export type Share = {
   deal: number;
   dealer: "you" | "computer";
   scores: number[];
+  sheet: string | null;
 };
 
 /**
@@ -779,6 +784,7 @@ export type TableArguments = {
   dealer: "you" | "computer";
   whatif: boolean;
   scores: number[] | null;
+  sheet: string | null;
 };
 
 /** `play_moves`: the table's arguments and the reader's moves, which rebuild it. */
@@ -866,6 +872,7 @@ export type NewTableArgs = {
   dealer?: "you" | "computer" | null;
   moves?: LoggedMove[];
   scores?: number[] | null;
+  sheet?: string | null;
   whatif?: boolean;
 };
 

@@ -286,6 +286,9 @@ def _play_new(args: NewTableArgs) -> NewTable:
         raise BadCallError("moves must be a list of objects")
     if scores is not None and not isinstance(scores, list):
         raise BadCallError("scores must be a list")
+    sheet = args.get("sheet")
+    if sheet is not None and not isinstance(sheet, str):
+        raise BadCallError("sheet must be a string")
     table = Table(
         _rules(args),
         _text(args, "scheme", "game100"),
@@ -295,6 +298,7 @@ def _play_new(args: NewTableArgs) -> NewTable:
         dealer=dealer,
         whatif=bool(args.get("whatif", False)),
         scores=scores,
+        sheet=sheet,
     )
     if moves:
         table.play_moves(moves)

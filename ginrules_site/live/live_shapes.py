@@ -331,7 +331,9 @@ class GameState(TypedDict):
 
 
 class Share(TypedDict):
-    """What a link to the deal carries (``scores``: the totals before the deal)."""
+    """What a link to the deal carries (``scores``: the totals before the deal;
+    ``sheet``: the earlier deals' results, ``ginrules.coach.table.sheet_link``, or null when the
+    table does not hold them all)."""
 
     variant: str
     scheme: str
@@ -340,6 +342,7 @@ class Share(TypedDict):
     deal: int
     dealer: Seat
     scores: list[int]
+    sheet: str | None
 
 
 Phase = Literal["offer", "draw", "discard", "over"]
@@ -507,6 +510,7 @@ class TableArguments(TypedDict):
     dealer: Seat
     whatif: bool
     scores: list[int] | None
+    sheet: str | None
 
 
 class TableMoves(TypedDict):
@@ -602,6 +606,7 @@ class NewTableArgs(TypedDict):
     dealer: NotRequired[Seat | None]
     moves: NotRequired[list[LoggedMove]]
     scores: NotRequired[list[int] | None]
+    sheet: NotRequired[str | None]
     whatif: NotRequired[bool]
 
 

@@ -515,6 +515,8 @@ def play_strings() -> dict[str, Any]:
         "final_totals": _("Final totals: you {a}, the computer {b}."),
         "totals_so_far": _("Totals so far: you {a}, the computer {b}."),
         "share": _("Link to this deal"),
+        # a reload in mid-game: the table comes back as it was (kept in the tab's storage)
+        "resumed": _("The game resumes where you left it."),
         "bad_link": _(
             "This link does not describe a deal that can be played here: a new deal is dealt."
         ),

@@ -9,8 +9,8 @@ import {
   theCard,
 } from "./ginrules-render.mjs";
 /**
- * @import { CallName, Calls, ChosenMove, EngineError, Hints, Meld, NewTableArgs, PlayResult, ScoreSheet, Share,
- *   Showdown, SpreadOption, TableState, Tutor } from "../live/ginrules-types"
+ * @import { CallName, Calls, ChosenMove, EngineError, Hints, LoggedMove, Meld, NewTableArgs, PlayResult, ScoreSheet,
+ *   Share, Showdown, SpreadOption, TableArguments, TableState, Tutor } from "../live/ginrules-types"
  * @import { Cased, Strings } from "./ginrules-render.mjs"
  */
 /**
@@ -21,6 +21,14 @@ import {
  * @typedef {{variants: Record<string, PlayVariant>, levels: string[], default_level: string}} PlayParams
  */
 /** A finished deal under review: its number, the turn shown, its turns (once known). @typedef {{deal: number, turn: number, turns: number | null}} Reviewing */
+/**
+ * The game in this tab, kept in sessionStorage (RESUME_KEY) so that a reload resumes it:
+ * the address it was kept under, the table's arguments and move log (play_moves), the
+ * tutor's switch and the review open.
+ * @typedef {{hash: string, args: TableArguments, moves: LoggedMove[], tutor: boolean,
+ *   review: {deal: number, turn: number} | null}} Kept
+ */
+/** What a new table takes over from a kept game. @typedef {{tutor: boolean, review: {deal: number, turn: number} | null}} Resumed */
 /** A move of the reader or the computer, as the announcer words it. @typedef {{who: string, action: string, card?: string | null}} Said */
 /**
  * A card being dragged: where the pointer started, the other cards' boxes and where it would go.
@@ -40,6 +48,11 @@ const stillMotion = () => !MOVE_MS || matchMedia("(prefers-reduced-motion: reduc
 const GLIDING = ":is(.gr-play-hand, .gr-play-centre, .gr-play-taken) .gr-card[data-card]";
 const LEVEL_KEY = "ginrules-play-level";
 const STATS_KEY = "ginrules-play-stats";
+const RESUME_KEY = "ginrules-play-resume";
+// The 7th part of a deal's link: the scores before the deal (links made before the sheet
+// came with them), or the earlier deals' results (Table's sheet_link: v1.A25knock.dead...).
+const LINK_SCORES = /^\d{1,5}-\d{1,5}$/;
+const LINK_SHEET = /^v\d{1,3}(\.[A-Za-z0-9_]{1,30}){0,200}$/;
 const GIN_OUTCOMES = ["gin", "big_gin", "petit_gin", "grand_gin"];
 // Buttons the page answers itself (or with a call that changes no table).
 const LOCAL = /** @type {const} */ ({
@@ -77,6 +90,21 @@ function store(key, value) {
     localStorage.setItem(key, JSON.stringify(value));
   } catch {
     // storage full or off: the table plays on without remembering
+  }
+}
+
+/**
+ * The game kept in this tab, if it reads as one (the engine checks the rest).
+ * @returns {Kept | null}
+ */
+function kept() {
+  try {
+    const value = JSON.parse(sessionStorage.getItem(RESUME_KEY) ?? "null");
+    const fine = value && typeof value.hash === "string" && value.args && typeof value.args === "object"
+      && Array.isArray(value.moves);
+    return fine ? value : null;
+  } catch {
+    return null; // storage off, or a value written by something else
   }
 }
 
@@ -146,8 +174,9 @@ class Play {
     // A new game asked for while a move is played waits for it (pending), and the
     // computer's turns of the old table stop (generation): no choice is ever lost.
     this.generation = 0;
-    /** @type {[Partial<NewTableArgs>, (string | null)?] | null} */
+    /** @type {[Partial<NewTableArgs>, (string | null)?, (Resumed | null)?] | null} */
     this.pending = null;
+    this.keepSerial = 0;
     /** @type {HTMLElement} */ (root.querySelector(".gr-play-static")).hidden = true;
     this.form.hidden = false;
     /** @type {HTMLElement} */ (root.querySelector(".gr-play-keys")).hidden = false;
@@ -196,6 +225,27 @@ class Play {
     this.pending = null;
     this.setBusy(false);
     if (pending) this.newGame(...pending);
+    else this.keep();
+  }
+
+  // The game in this tab kept for a reload: in sessionStorage rather than the address,
+  // whose link deals the deal afresh for whoever opens it (the moves would show them the
+  // sender's cards) and stays short; one game per tab (another tab plays its own), gone
+  // with the tab. Kept once a move has settled, under the address the page then shows.
+  async keep() {
+    const table = this.mainTable;
+    if (table == null || !this.mainState) return;
+    const serial = ++this.keepSerial;
+    const value = await this.call("play_moves", { table });
+    if (!value || serial !== this.keepSerial || table !== this.mainTable) return;
+    const review = this.reviewing && this.table === this.mainTable ? { deal: this.reviewing.deal, turn: this.reviewing.turn } : null;
+    /** @type {Kept} */
+    const game = { hash: location.hash, args: value.arguments, moves: value.moves, tutor: this.tutorOn, review };
+    try {
+      sessionStorage.setItem(RESUME_KEY, JSON.stringify(game));
+    } catch {
+      // storage full or off: a reload deals the deal again, as a link does
+    }
   }
 
   // While the choices above differ from the table's game, the status line says which
@@ -262,6 +312,17 @@ class Play {
   restore(hash) {
     const match = /^#play=(.*)$/.exec(hash);
     if (!match) return;
+    const game = kept();
+    if (game && game.hash === hash) {
+      // a reload (or this tab's address opened again): the game resumes where it was
+      const { rules, scheme, level, seed, deal, dealer, scores, sheet } = game.args;
+      this.fields.variant.value = rules;
+      this.showSchemes(scheme);
+      this.fields.level.value = level;
+      const args = { variant: rules, scheme, level, seed, deal, dealer, scores, sheet, moves: game.moves };
+      this.newGame(args, null, { tutor: Boolean(game.tutor), review: game.review ?? null });
+      return;
+    }
     /** @type {string[]} */
     let parts;
     try {
@@ -269,7 +330,7 @@ class Play {
     } catch {
       parts = []; // a malformed escape: not a deal
     }
-    const [variant, scheme, level, seed, deal, dealer, scores = "0-0"] = parts;
+    const [variant, scheme, level, seed, deal, dealer, last = ""] = parts;
     const known = Object.hasOwn(this.params.variants, variant ?? "");
     if (known && parts.length === 1) {
       // "Play this variant" from a variant page: the variant chosen, the reader deals.
@@ -281,7 +342,7 @@ class Play {
     const valid = [6, 7].includes(parts.length) && schemes.includes(scheme)
       && this.params.levels.includes(level) && /^\d{1,9}$/.test(seed)
       && /^\d{1,3}$/.test(deal) && Number(deal) >= 1 && ["you", "computer"].includes(dealer)
-      && /^\d{1,5}-\d{1,5}$/.test(scores);
+      && (!last || LINK_SCORES.test(last) || LINK_SHEET.test(last));
     if (!valid) {
       this.newGame({}, STRINGS.bad_link);
       return;
@@ -289,14 +350,24 @@ class Play {
     this.fields.variant.value = variant;
     this.showSchemes(scheme);
     this.fields.level.value = level;
-    this.newGame({ seed: Number(seed), deal: Number(deal), dealer: /** @type {"you" | "computer"} */ (dealer), scores: scores.split("-").map(Number) });
+    // A first deal has nothing before it; a later deal with nothing after its dealer is a
+    // link of the earlier form, its scores 0-0.
+    const before = LINK_SHEET.test(last) ? { sheet: last } : LINK_SCORES.test(last) ? { scores: last.split("-").map(Number) }
+      : Number(deal) > 1 ? { scores: [0, 0] } : {};
+    this.newGame({ seed: Number(seed), deal: Number(deal), dealer: /** @type {"you" | "computer"} */ (dealer), ...before });
   }
 
-  // The scores the players saw before the deal come last (the computer plays by them).
+  // The sheet before the deal comes last, each earlier deal's result (Table's sheet_link:
+  // #play=standard/hollywood/good/919296562/4/you/v1.A25knock.dead.B31gin), so that the
+  // one who opens the link sees the sender's sheet and the computer plays by the same
+  // standing; a table that does not hold the whole sheet (opened from a link of the
+  // earlier form, .../4/you/23-32) passes on the scores of the game in progress.
   /** @param {Share} share */
   shareHref(share) {
     const parts = [share.variant, share.scheme, share.level, share.seed, share.deal, share.dealer];
-    if (share.scores && share.scores.some(Boolean)) parts.push(share.scores.join("-"));
+    if (share.sheet != null) {
+      if (share.sheet.includes(".")) parts.push(share.sheet);
+    } else if (share.scores && share.scores.some(Boolean)) parts.push(share.scores.join("-"));
     return `#play=${parts.join("/")}`;
   }
 
@@ -340,11 +411,12 @@ class Play {
   /**
    * @param {Partial<NewTableArgs>} extra
    * @param {string | null} [note]
+   * @param {Resumed | null} [resumed] a kept game's tutor and review (a reload)
    */
-  async newGame(extra, note = null) {
+  async newGame(extra, note = null, resumed = null) {
     if (this.busy) {
       // asked while a move is played: dealt as soon as it is (idle)
-      this.pending = [extra, note];
+      this.pending = [extra, note, resumed];
       this.generation += 1;
       return;
     }
@@ -369,16 +441,31 @@ class Play {
         seed: null,
         ...extra,
       };
-      const value = await this.call("play_new", args);
+      let value = await this.call("play_new", args);
+      if (!value && args.moves) {
+        // a kept game that no longer replays (the site changed since): its deal afresh
+        value = await this.call("play_new", { ...args, moves: [] });
+        resumed = null;
+      }
+      if (!value && args.sheet != null) {
+        // a link's sheet that the engine cannot read is a bad link: a new game instead
+        value = await this.call("play_new", { variant: args.variant, scheme: args.scheme, level: args.level, seed: null });
+        note = STRINGS.bad_link;
+      }
       if (!value) {
         this.root.dataset.state = "error";
         return;
       }
       this.table = value.table;
       this.mainTable = value.table;
-      this.reviewing = null;
+      this.reviewing = resumed?.review ? { ...resumed.review, turns: null } : null;
+      if (resumed) {
+        this.tutorOn = resumed.tutor;
+        // the deal shown was counted in the statistics before the reload
+        if (value.state.result) this.recorded.add(`${value.table}/${value.state.deal}`);
+      }
       this.announcer.textContent = "";
-      this.status.textContent = note ?? "";
+      this.status.textContent = note ?? (resumed ? STRINGS.resumed : "");
       this.show(value.state);
       this.root.dataset.state = "ready";
       this.frame();
@@ -850,6 +937,8 @@ class Play {
     const out = el("p", "gr-buttons gr-play-out");
     out.setAttribute("role", "group");
     out.setAttribute("aria-label", S.going_out);
+    /** @type {HTMLButtonElement[]} */
+    const outs = [];
     for (const legal of state.legal) {
       const { action, card } = legal;
       const name = card ? theCard(card) : "";
@@ -859,9 +948,16 @@ class Play {
         const top = state.discard_top;
         const label = fill(state.phase === "offer" ? S.act_take_upcard : S.act_take_pile, { card: theCard(/** @type {string} */ (top)) });
         plain.append(button(label, "take", card ?? null));
-      } else if (["knock", "gin"].includes(action)) out.append(button(fill(S[`act_${action}`], { card: name }), action, card));
-      else if (action === "big_gin") out.append(button(S.act_big_gin, "big_gin"));
+      } else if (["knock", "gin"].includes(action)) outs.push(button(fill(S[`act_${action}`], { card: name }), action, card));
+      else if (action === "big_gin") outs.push(button(S.act_big_gin, "big_gin"));
     }
+    // The ways out by the deadwood they leave, least first (as the tutor's spread counts it).
+    for (const node of outs) {
+      const entry = state.spreads.find((s) => s.action === node.dataset.action && (s.card ?? "") === (node.dataset.card ?? ""));
+      node.dataset.deadwood = String(entry?.options[0]?.deadwood ?? 0);
+    }
+    outs.sort((a, b) => Number(a.dataset.deadwood) - Number(b.dataset.deadwood));
+    out.append(...outs);
     if (state.can_take_back) plain.append(button(S.act_take_back, "take_back"));
     const over = state.phase === "over" || state.phase === "game_over";
     if (state.phase === "over" && !state.whatif) plain.append(button(S.act_next, "next"));
@@ -1481,11 +1577,16 @@ class Play {
       return;
     }
     if (key === "k") {
-      // Going out is never automatic: K moves to the first going-out button; Enter confirms.
-      const first = /** @type {HTMLElement | null} */ (this.tableNode.querySelector(".gr-play-out button"));
-      if (first) {
+      // Going out is never automatic: K moves to the way out the tutor advises (when its
+      // advice for this position is known), else to the one leaving the least deadwood
+      // (the first: they are ordered so); Enter confirms.
+      const outs = [.../** @type {NodeListOf<HTMLElement>} */ (this.tableNode.querySelectorAll(".gr-play-out button[data-action]"))];
+      const expert = this.tutorCache?.position === this.position() ? this.tutorCache.value.expert : null;
+      const advised = expert && outs.find((b) => b.dataset.action === expert.action && (b.dataset.card ?? "") === (expert.card ?? ""));
+      const target = advised || outs[0];
+      if (target) {
         event.preventDefault();
-        first.focus();
+        target.focus();
       }
     }
   }

@@ -462,6 +462,10 @@ MALFORMED = [
     ("en", "french/game100/good/12/1/you"),  # Gin Rami plays manches, not games to 100
     ("fr", "standard/game100/good/12/0/you"),  # deals count from 1
     ("sv", "standard/game100/good/12/1/you/ten"),  # scores are numbers
+    ("de", "standard/game100/good/12/3/you/v1.A25knock"),  # a sheet without deal 2's entry
+    ("fr", "standard/hollywood/good/12/2/you/v9.A25knock"),  # a sheet of no known version
+    ("sv", "standard/game100/good/12/2/you/v1.B10gin"),  # a gin below the gin bonus
+    ("de", "standard/game100/good/12/2/you/v1.A25%20knock"),  # not an entry of a link
 ]
 
 
@@ -594,9 +598,11 @@ def test_a_share_link_to_a_later_deal_gives_its_cards_and_scores(
     click_move(root, {"action": "next", "card": ""})
     link = root.locator(".gr-share-link").get_attribute("href") or ""
     assert link.split("/")[4] == "2", link
-    # the scores the players saw before deal 2 come with the link (the computer plays by them)
+    # the sheet before deal 2 comes with the link (issue 30: the whole sheet; the computer
+    # plays by the scores it makes)
     scores = page.evaluate("() => window.ginrulesPlay.state.share.scores")
-    assert (link.split("/")[6:] or ["0-0"]) == ["-".join(map(str, scores))]
+    sheet = page.evaluate("() => window.ginrulesPlay.state.share.sheet")
+    assert link.split("/")[6:] == [sheet] and sheet.startswith("v1.")
     hand = hand_codes(root)
     friend = play_context[0].new_page()
     try:
@@ -607,6 +613,9 @@ def test_a_share_link_to_a_later_deal_gives_its_cards_and_scores(
         fact = words["fact"].replace("{label}", words["Deal"]).replace("{value}", "2")
         expect(other.locator(".gr-play-facts")).to_contain_text(fact)
         assert friend.evaluate("() => window.ginrulesPlay.state.share.scores") == scores
+        assert friend.evaluate("() => window.ginrulesPlay.state.sheet") == page.evaluate(
+            "() => window.ginrulesPlay.state.sheet"
+        )
     finally:
         friend.close()
 
@@ -689,12 +698,13 @@ def test_going_out_the_reader_chooses_the_spread(page: Page) -> None:
         ".violations.filter(v => ['serious', 'critical'].includes(v.impact)).map(v => v.id)"
     )
     assert found == []
-    # cancel closes the chooser; by keyboard (K, Enter) it opens on the suggestion, an
-    # arrow picks the second spread, Tab and Enter play it
+    # cancel closes the chooser; by keyboard (Enter on the knock with AH: K goes to the
+    # knock leaving the least deadwood, 6C here, test_play_resume.py) it opens on the
+    # suggestion, an arrow picks the second spread, Tab and Enter play it
     chooser.locator("button[data-action='spread_cancel']").click()
     expect(chooser).to_have_count(0)
     keyboard = page.keyboard
-    keyboard.press("k")
+    root.locator(".gr-play-out button[data-action='knock'][data-card='AH']").focus()
     keyboard.press("Enter")
     expect(options.nth(0).locator("input")).to_be_focused()
     keyboard.press("ArrowDown")

@@ -218,14 +218,20 @@ def test_every_path_deals_the_game_chosen(page: Page, lang: str) -> None:
     plays(root, "french", "manche", "beginner")
     expect(root.locator(".gr-status")).to_have_text("")
 
-    # a reload in mid-deal deals the link's deal again; then another game and level
+    # a reload in mid-deal resumes it (issue 30); then another game and level
     first = root.locator(".gr-play-moves button[data-action]").first
     first.click()
     settled(page)
     link = share(root)
+    hand = page.evaluate("() => window.ginrulesPlay.state.hand")
+    page.wait_for_function(
+        "() => { const k = JSON.parse(sessionStorage.getItem('ginrules-play-resume') ?? 'null');"
+        " return k?.hash === location.hash && k.moves.length === 1; }"
+    )
     page.reload()
     root = settled(page)
     assert share(root) == link
+    assert page.evaluate("() => window.ginrulesPlay.state.hand") == hand
     choose(root, "straight", "game250", "expert")
     deal(root)
     plays(root, "straight", "game250", "expert")

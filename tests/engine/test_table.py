@@ -4,11 +4,21 @@ only, replay from seed and moves, take-back, seeds, shared deals and what-ifs.""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
-from ginrules.coach.table import BadSeedError, NotYourTurnError, Table, TakeBackError, deal_seed
+from ginrules.coach.table import (
+    BadSeedError,
+    BadSheetLinkError,
+    NotYourTurnError,
+    Table,
+    TakeBackError,
+    deal_seed,
+    read_sheet_link,
+    sheet_link,
+)
 from ginrules.deal import Deal, DrawDiscard, action_from_dict
 from ginrules.errors import GinRulesError, IllegalActionError, UnknownVariantError
 from ginrules.players import UnknownLevelError, get_player
@@ -297,3 +307,107 @@ def test_offer_actions_come_from_the_engine() -> None:
     legal = table.state()["legal"]
     assert [action_from_dict({"type": m["action"]}) for m in legal] == table.deal.legal_actions()
     assert DrawDiscard() in table.deal.legal_actions()
+
+
+def play_to_deal(table: Table, number: int, reader_seed: int = 5) -> bool:
+    """Play the table (as :func:`play_out`) until deal ``number`` is dealt and it is
+    the reader's turn; False if the game ends first."""
+    reader = get_player("good", reader_seed)
+    while True:
+        table.play_computer()
+        state = table.state()
+        if state["phase"] == "game_over":
+            return False
+        if state["deal"] == number and state["turn"] == "you":
+            return True
+        if state["phase"] == "over":
+            table.next_deal()
+        else:
+            table.act(reader.choose(table.view()))
+
+
+MID_GAMES = [
+    ("standard", "hollywood", 919296562, 4),
+    ("standard", "game100", 31, 3),
+    ("oklahoma", "game250", 8, 3),
+    ("french", "manche", 12, 3),
+    ("french", "partie", 5, 4),
+]
+
+
+@pytest.mark.parametrize(("variant", "scheme", "seed", "number"), MID_GAMES)
+def test_a_table_from_a_links_sheet_is_the_game_at_that_deal(
+    variant: str, scheme: str, seed: int, number: int
+) -> None:
+    game = Table(variant, scheme, "good", seed, dealer="computer")
+    assert play_to_deal(game, number)
+    share = game.state()["share"]
+    assert share["sheet"].count(".") == number - 1
+    opened = Table(
+        variant, scheme, "good", seed, deal=number, dealer=share["dealer"], sheet=share["sheet"]
+    )
+    opened.play_computer()
+    # the same sheet, the same match as the players see it: the same computer (the
+    # hands shown in earlier deals are not in a link; the expert alone reads them)
+    assert opened.view().match == replace(game.view().match, showdowns=())
+    mine, theirs = game.state(), opened.state()
+    assert theirs["share"] == share
+    for key in ("sheet", "game", "hand", "discard_top", "stock", "last", "legal"):
+        assert theirs[key] == mine[key], key
+    # and the rest of the game alike, move for move
+    play_out(game, reader_seed=9)
+    play_out(opened, reader_seed=9)
+    assert opened.state()["sheet"] == game.state()["sheet"]
+    # the arguments and moves rebuild it (the worker's play_moves, a reload)
+    again = Table.replay(**opened.arguments(), moves=opened.moves())
+    assert again.state() == opened.state()
+
+
+@pytest.mark.parametrize(("name", "scheme"), GAMES)
+def test_a_sheet_link_reads_back_as_written(name: str, scheme: str) -> None:
+    table = Table(name, scheme, "good", 4, dealer="you")
+    play_out(table)
+    rules = find_variant(name)
+    results = table.sheet.results
+    link = sheet_link(results, rules)
+    assert link.startswith("v1") and " " not in link
+
+    def entry(r: Any) -> tuple[str, int | None, int, int | None]:
+        return (r.outcome, r.winner, r.points, r.going_out)
+
+    assert [entry(r) for r in read_sheet_link(link, rules)] == [entry(r) for r in results]
+    # the same sheet, whatever the deals' showdowns were
+    assert fill_sheet(rules, scheme, read_sheet_link(link, rules)) == table.state()["sheet"]
+
+
+BAD_SHEETS = [
+    ("v2.A25knock.B30gin", 3),  # a version this page does not know
+    ("A25knock.B30gin", 3),  # no version
+    ("v1.A25knock.B30", 3),  # no outcome
+    ("v1.A25knock.B 30 gin", 3),  # spaces
+    ("v1.A25knock.B10gin", 3),  # a gin below the gin bonus
+    ("v1.A25knock.B30petit_gin", 3),  # the French rules' words in a standard game
+    ("v1.A25knock", 3),  # an entry missing
+    ("v1.A25knock.B30gin.dead", 3),  # one too many
+    ("v1.A125knock", 2),  # more than a knock can score
+    ("v1.A99knock.A60knock", 3),  # the game to 100 over before the deal
+]
+
+
+@pytest.mark.parametrize(("sheet", "number"), BAD_SHEETS)
+def test_a_sheet_link_the_table_cannot_read_is_refused(sheet: str, number: int) -> None:
+    with pytest.raises(BadSheetLinkError) as raised:
+        Table("standard", "game100", "good", 3, deal=number, dealer="you", sheet=sheet)
+    assert raised.value.code == "bad_sheet_link"
+
+
+def test_a_sheet_goes_with_no_old_scores_and_an_old_link_shares_none() -> None:
+    with pytest.raises(BadSheetLinkError):
+        Table("standard", "game100", "good", 3, deal=2, dealer=0, sheet="v1.dead", scores=[3, 4])
+    # an old link's scores: the table does not hold the sheet, so it shares the scores only
+    old = Table("standard", "game100", "good", 3, deal=2, dealer="you", scores=[25, 0])
+    assert old.state()["share"]["sheet"] is None
+    assert old.state()["share"]["scores"] == [25, 0]
+    assert old.state()["sheet"]["totals"] == [0, 0]
+    # a new game's first deal: no earlier deal
+    assert Table("standard", "game100", "good", 3).state()["share"]["sheet"] == "v1"
