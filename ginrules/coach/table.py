@@ -108,6 +108,7 @@ __all__ = [
     "MAX_DEAL",
     "MAX_SEED",
     "SEATS",
+    "SHEET_LINK_VERSION",
     "YOU",
     "BadSeedError",
     "BadSheetLinkError",
