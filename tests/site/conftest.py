@@ -12,6 +12,7 @@ import http.server
 import importlib.util
 import json
 import runpy
+import shutil
 import subprocess
 import sys
 import threading
@@ -131,3 +132,24 @@ def browser() -> Iterator[Any]:
         launched = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         yield launched
         launched.close()
+
+
+PROJECT_SOURCES = ("conf.py", "docs", "_templates", "ginrules_site", "ginrules", "tools")
+
+
+def copy_project(project: Path) -> Path:
+    """A copy of the project in ``project`` as a translator's clone has it: the sources,
+    the catalogs (not compiled), and this checkout's Node packages and build cache."""
+    project.mkdir()
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
+    for name in PROJECT_SOURCES:
+        source = ROOT / name
+        if source.is_dir():
+            shutil.copytree(source, project / name, ignore=ignore)
+        else:
+            shutil.copy(source, project / name)
+    shutil.copytree(ROOT / "locale", project / "locale", ignore=shutil.ignore_patterns("*.mo"))
+    (project / "node_modules").symlink_to(ROOT / "node_modules")
+    (project / "_build").mkdir()
+    (project / "_build" / ".cache").symlink_to(ROOT / "_build" / ".cache")
+    return project

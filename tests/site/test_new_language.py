@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import datetime
 import re
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -30,8 +29,9 @@ from ginrules.cards import SUIT_SYMBOLS, Notation, parse_hand
 from ginrules.languages import REQUIRED_MOVES
 from ginrules_site.chrome.catalogs import percent
 
+from .conftest import copy_project
+
 ROOT = Path(__file__).resolve().parents[2]
-SOURCES = ("conf.py", "docs", "_templates", "ginrules_site", "ginrules", "tools")
 NOTICE = "Translation in progress: {percent} % of this site is translated."
 # The made-up language: ranks Y 2-10 W X Z, suits by their symbols.
 RANKS = ("Y", "2", "3", "4", "5", "6", "7", "8", "9", "10", "W", "X", "Z")
@@ -80,20 +80,7 @@ def translators(catalog: Catalog) -> Catalog:
 
 @pytest.fixture(scope="module")
 def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    project = tmp_path_factory.mktemp("new-language") / "project"
-    project.mkdir()
-    ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
-    for name in SOURCES:
-        source = ROOT / name
-        if source.is_dir():
-            shutil.copytree(source, project / name, ignore=ignore)
-        else:
-            shutil.copy(source, project / name)
-    # the catalogs of the other languages, and the templates
-    shutil.copytree(ROOT / "locale", project / "locale", ignore=shutil.ignore_patterns("*.mo"))
-    (project / "node_modules").symlink_to(ROOT / "node_modules")
-    (project / "_build").mkdir()
-    (project / "_build" / ".cache").symlink_to(ROOT / "_build" / ".cache")
+    project = copy_project(tmp_path_factory.mktemp("new-language") / "project")
     # 1. the entry
     table = project / "ginrules" / "languages.py"
     text = table.read_text(encoding="utf-8")

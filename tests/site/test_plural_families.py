@@ -19,7 +19,6 @@ from __future__ import annotations
 import gettext
 import json
 import re
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -30,8 +29,9 @@ from bs4 import BeautifulSoup
 
 from ginrules.languages import Language, same_plural_rule
 
+from .conftest import copy_project
+
 ROOT = Path(__file__).resolve().parents[2]
-SOURCES = ("conf.py", "docs", "_templates", "ginrules_site", "ginrules", "tools")
 MARKER = "        # A new language: its entry here"
 NOTICE = "Translation in progress: {percent} % of this site is translated."
 STOCK = ("{n} card", "{n} cards")  # the play page's count of the stock: a plural entry
@@ -252,19 +252,7 @@ def plural_entries(po: Path) -> list[tuple[int, int]]:
 
 @pytest.fixture(scope="module")
 def project(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
-    project = tmp_path_factory.mktemp("plural-families") / "project"
-    project.mkdir()
-    ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
-    for name in SOURCES:
-        source = ROOT / name
-        if source.is_dir():
-            shutil.copytree(source, project / name, ignore=ignore)
-        else:
-            shutil.copy(source, project / name)
-    shutil.copytree(ROOT / "locale", project / "locale", ignore=shutil.ignore_patterns("*.mo"))
-    (project / "node_modules").symlink_to(ROOT / "node_modules")
-    (project / "_build").mkdir()
-    (project / "_build" / ".cache").symlink_to(ROOT / "_build" / ".cache")
+    project = copy_project(tmp_path_factory.mktemp("plural-families") / "project")
     # 1. the entries, in progress
     table = project / "ginrules" / "languages.py"
     text = table.read_text(encoding="utf-8")
