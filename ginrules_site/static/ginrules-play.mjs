@@ -3,6 +3,7 @@
 // referees every move; this script only draws the reader's view (Table.state()) and
 // offers the moves it lists in `legal`. Every string comes from the page; text from
 // the URL goes in with textContent, never as markup.
+import { parsePlayLink } from "./ginrules-links.mjs";
 import { runtime, startOnIntent } from "./ginrules-live.mjs";
 import {
   STRINGS, arrangementGroups, cardList, cardName, deckCard, el, fill, goLive, group, meldLabel, para, renderSheet, renderShowdown, row,
@@ -260,36 +261,22 @@ class Play {
 
   /** @param {string} hash */
   restore(hash) {
-    const match = /^#play=(.*)$/.exec(hash);
-    if (!match) return;
-    /** @type {string[]} */
-    let parts;
-    try {
-      parts = decodeURIComponent(match[1]).split("/");
-    } catch {
-      parts = []; // a malformed escape: not a deal
-    }
-    const [variant, scheme, level, seed, deal, dealer, scores = "0-0"] = parts;
-    const known = Object.hasOwn(this.params.variants, variant ?? "");
-    if (known && parts.length === 1) {
+    const link = parsePlayLink(hash, this.params);
+    if (link.kind === "none") return;
+    if (link.kind === "variant") {
       // "Play this variant" from a variant page: the variant chosen, the reader deals.
-      this.fields.variant.value = variant;
+      this.fields.variant.value = link.variant;
       this.showSchemes();
       return;
     }
-    const schemes = known ? this.params.variants[variant].schemes.map(([value]) => value) : [];
-    const valid = [6, 7].includes(parts.length) && schemes.includes(scheme)
-      && this.params.levels.includes(level) && /^\d{1,9}$/.test(seed)
-      && /^\d{1,3}$/.test(deal) && Number(deal) >= 1 && ["you", "computer"].includes(dealer)
-      && /^\d{1,5}-\d{1,5}$/.test(scores);
-    if (!valid) {
+    if (link.kind === "bad") {
       this.newGame({}, STRINGS.bad_link);
       return;
     }
-    this.fields.variant.value = variant;
-    this.showSchemes(scheme);
-    this.fields.level.value = level;
-    this.newGame({ seed: Number(seed), deal: Number(deal), dealer: /** @type {"you" | "computer"} */ (dealer), scores: scores.split("-").map(Number) });
+    this.fields.variant.value = link.variant;
+    this.showSchemes(link.scheme);
+    this.fields.level.value = link.level;
+    this.newGame({ seed: link.seed, deal: link.deal, dealer: link.dealer, scores: link.scores });
   }
 
   // The scores the players saw before the deal come last (the computer plays by them).
