@@ -98,6 +98,9 @@ class ServerControl:
     # Playwright does not see (it sees a page's and its dedicated workers' only)
     asked: list[tuple[str, str]] = field(default_factory=list)
 
+    def __post_init__(self) -> None:
+        CONTROLS.append(self)  # every server's, checked after each test (_no_violation)
+
     def reset(self) -> None:
         self.stall.clear()
         self.replace.clear()
@@ -119,6 +122,7 @@ def _serve_module() -> Any:
 
 SERVE = _serve_module()
 # Where Chromium posts a report of each violation of the content policy.
+CONTROLS: list[ServerControl] = []
 CSP_REPORTS = "/__csp-report__"
 NOT_A_REPORT = re.compile(rf"^(?!.*{CSP_REPORTS}$)")
 # The site's policy, and where to report.
@@ -214,6 +218,7 @@ def server() -> Iterator[Server]:
     yield Server(f"http://{host}:{port}", control)
     httpd.shutdown()
     httpd.server_close()
+    assert not control.violations, f"content policy violated: {control.violations}"
 
 
 @pytest.fixture(autouse=True)
@@ -224,15 +229,14 @@ def _reset_server(request: pytest.FixtureRequest) -> Iterator[None]:
 
 
 @pytest.fixture(autouse=True)
-def _no_violation(request: pytest.FixtureRequest) -> Iterator[None]:
-    """Fails the test during which a content-policy violation was reported or said."""
+def _no_violation() -> Iterator[None]:
+    """Fails the test during which a content-policy violation was reported to a test
+    server (this module's or a test module's own) or said by a page."""
     yield
-    if "server" not in request.fixturenames:
-        return
-    control: ServerControl = request.getfixturevalue("server").control
-    if not control.violations:
-        time.sleep(0.2)  # a report posted as the test ended
-    found, control.violations[:] = list(control.violations), []
+    # (A report that comes after the test's end fails the next test, or the session.)
+    found = [line for control in CONTROLS for line in control.violations]
+    for control in CONTROLS:
+        control.violations.clear()
     assert not found, f"content policy violated: {found}"
 
 
