@@ -18,7 +18,12 @@ export default [
   },
   {
     // classic scripts
-    files: ["ginrules_site/static/gr-cards.js"],
+    files: [
+      "ginrules_site/static/gr-cards.js",
+      "ginrules_site/static/ginrules-theme.js",
+      "ginrules_site/static/ginrules-highlight.js",
+      "ginrules_site/static/ginrules-collapse-index.js",
+    ],
     languageOptions: { sourceType: "script", globals: globals.browser },
   },
   {

@@ -16,6 +16,7 @@ FEATURES: list[str] = [
     "cards_html",
     "directives.examples",
     "chrome.layout",
+    "chrome.policy",
     "directives.deals",
     "live.widgets",
     "live.play",

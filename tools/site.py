@@ -89,24 +89,17 @@ def build_language(code: str) -> float:
     return time.perf_counter() - start
 
 
-ROOT_PAGE = """<!doctype html>
-<html lang="{source}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width,initial-scale=1">
-<title>{title}</title>
-{alternates}
-<style>
-body {{ font-family: system-ui, sans-serif; max-width: 32rem; margin: 4rem auto; padding: 0 1rem;
-        line-height: 1.5; color: #222; background: #fff; }}
-@media (prefers-color-scheme: dark) {{
-  body {{ color: #ddd; background: #131416; }} a {{ color: #8ab4f8; }}
-}}
-ul {{ list-style: none; padding: 0; font-size: 1.25rem; }}
-li {{ margin: 0.75rem 0; }}
-</style>
-<script>
-(function () {{
+# The root page's style and script are files (ROOT_CSS, ROOT_SCRIPT) beside it: the content
+# policy of tools/serve.py allows no inline style or script.
+ROOT_CSS = """body { font-family: system-ui, sans-serif; max-width: 32rem; margin: 4rem auto;
+        padding: 0 1rem; line-height: 1.5; color: #222; background: #fff; }
+@media (prefers-color-scheme: dark) {
+  body { color: #ddd; background: #131416; } a { color: #8ab4f8; }
+}
+ul { list-style: none; padding: 0; font-size: 1.25rem; }
+li { margin: 0.75rem 0; }
+"""
+ROOT_SCRIPT = """(function () {{
   var available = {codes};
   var wanted = navigator.languages || [navigator.language || ""];
   for (var i = 0; i < wanted.length; i++) {{
@@ -115,7 +108,16 @@ li {{ margin: 0.75rem 0; }}
   }}
   location.replace(available[0] + "/index.html");
 }})();
-</script>
+"""
+ROOT_PAGE = """<!doctype html>
+<html lang="{source}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width,initial-scale=1">
+<title>{title}</title>
+{alternates}
+<link rel="stylesheet" href="ginrules-root.css">
+<script src="ginrules-root.js"></script>
 </head>
 <body>
 <main>
@@ -127,6 +129,7 @@ li {{ margin: 0.75rem 0; }}
 </body>
 </html>
 """
+
 
 def language_table() -> dict[str, Any]:
     """``ginrules.languages.LANGUAGES`` of this tree (the root page's titles, plural rules)."""
@@ -155,10 +158,12 @@ def write_root(langs: dict[str, str], baseurl: str) -> None:
         source=codes[0],
         title=html.escape(title),
         alternates=alternates,
-        codes=repr(codes).replace("'", '"'),
         links=links,
     )
     (HTML / "index.html").write_text(page, encoding="utf-8")
+    (HTML / "ginrules-root.css").write_text(ROOT_CSS, encoding="utf-8")
+    script = ROOT_SCRIPT.format(codes=repr(codes).replace("'", '"'))
+    (HTML / "ginrules-root.js").write_text(script, encoding="utf-8")
     index = [
         '<?xml version="1.0" encoding="UTF-8"?>',
         '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',

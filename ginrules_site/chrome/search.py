@@ -111,13 +111,24 @@ def script_catalog(config: Config) -> dict[str, Any]:
     return {"locale": language, "messages": messages, "plural_expr": plural_expression(catalog)}
 
 
+def translations_script(catalog: dict[str, Any]) -> str:
+    """``translations.js``: what Sphinx's ``Documentation.addTranslations(catalog)`` does,
+    but with the plural rule written as code, not handed to ``new Function`` (which the
+    content policy of tools/serve.py, without ``'unsafe-eval'``, refuses)."""
+    messages = json.dumps(catalog["messages"], ensure_ascii=False, indent=1, sort_keys=True)
+    return (
+        f"Object.assign(Documentation.TRANSLATIONS, {messages});\n"
+        f"Documentation.PLURAL_EXPR = (n) => {catalog['plural_expr']};\n"
+        f"Documentation.LOCALE = {json.dumps(catalog['locale'])};\n"
+    )
+
+
 def _write_script_catalog(app: Sphinx, config: Config) -> None:
     language = config.language or "en"
     directory = Path(app.doctreedir) / "search-catalog"
     target = directory / language / "LC_MESSAGES" / "sphinx.js"
     target.parent.mkdir(parents=True, exist_ok=True)
-    data = json.dumps(script_catalog(config), ensure_ascii=False, indent=1, sort_keys=True)
-    target.write_text(f"Documentation.addTranslations({data});\n", encoding="utf-8")
+    target.write_text(translations_script(script_catalog(config)), encoding="utf-8")
     # Before Sphinx's own catalogs (which come after every locale_dirs entry).
     config.locale_dirs = [*config.locale_dirs, str(directory)]
 

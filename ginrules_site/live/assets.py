@@ -11,7 +11,8 @@ the other handlers) this module drops, per page:
 - Furo's ``furo-extensions.css`` everywhere: it styles extensions that this site
   does not use (sphinx-copybutton, sphinx-design, the Read the Docs flyout and ads);
 - Sphinx's ``sphinx_highlight.js`` (2 KB compressed), which marks the words of a
-  search on the page that a search result opened: a few inline bytes load it
+  search on the page that a search result opened: a small file,
+  ``ginrules-highlight.js``, loads it
   only then (the words come in ``?highlight=`` or in ``localStorage``, as the
   script itself reads them);
 
@@ -66,15 +67,9 @@ NEVER = {"furo-extensions.css"}
 KEEP_BLOCKING = {"search"}
 HIGHLIGHT = "sphinx_highlight.js"
 
-# Loads Sphinx's highlighting script (at `src`) when the page was opened from a search
-# result, once the deferred scripts it relies on (doctools.js) have run.
-HIGHLIGHT_LOADER = """(() => {
-  let terms = new URLSearchParams(location.search).has("highlight");
-  try { terms ||= Boolean(localStorage.getItem("sphinx_highlight_terms")); } catch {}
-  if (terms) document.addEventListener("DOMContentLoaded", () => {
-    document.head.append(Object.assign(document.createElement("script"), { src: "%s" }));
-  });
-})();"""
+# Loads Sphinx's highlighting script when the page was opened from a search result (a
+# file, not an inline script: the content policy of tools/serve.py allows none).
+HIGHLIGHT_LOADER = "_static/ginrules-highlight.js"
 
 
 def _name(asset: Any) -> str:
@@ -103,8 +98,7 @@ def _page_assets(
 
 def _on_search(asset: Any, context: dict[str, Any]) -> Any:
     """Sphinx's highlighting script, loaded only on a page opened from a search."""
-    src = context["pathto"](str(getattr(asset, "filename", asset)), resource=True)
-    return _JavaScript("", priority=getattr(asset, "priority", 500), body=HIGHLIGHT_LOADER % src)
+    return _JavaScript(HIGHLIGHT_LOADER, priority=getattr(asset, "priority", 500), defer="defer")
 
 
 def _deferred(asset: Any) -> Any:

@@ -4,6 +4,7 @@
 // here: every answer, check and number comes from ginrules.exercises.
 import { runtime, startOnIntent } from "./ginrules-live.mjs";
 import { STRINGS, deckCard, el, fill, form, goLive, group, meldLabel, row, sheetEntry } from "./ginrules-render.mjs";
+import { parseExerciseLink } from "./ginrules-links.mjs";
 /**
  * @import { CallName, Calls, Exercise, ExerciseArgs, ExerciseDeal, ExerciseMove, SheetRow, Step, Verdict } from "../live/ginrules-types"
  * @import { Strings, Template } from "./ginrules-render.mjs"
@@ -352,7 +353,7 @@ class Trainer {
    * @param {number | string | undefined} level
    */
   choose(variant, kind, level) {
-    if (variant in this.params.variants) this.select("variant").value = variant;
+    if (Object.hasOwn(this.params.variants, variant)) this.select("variant").value = variant;
     this.offerKinds();
     if (kind && this.variant().kinds.includes(kind)) this.select("kind").value = kind;
     if (level && this.params.levels.includes(Number(level))) this.select("level").value = String(level);
@@ -727,7 +728,7 @@ class Trainer {
   }
 
   next() {
-    if (this.series && this.series.variant in this.params.variants) return this.dealSeries();
+    if (this.series && Object.hasOwn(this.params.variants, this.series.variant)) return this.dealSeries();
     this.series = null;
     this.deal();
   }
@@ -736,30 +737,21 @@ class Trainer {
   // a new one of that variant (and kind), at that level or the first.
   /** @param {string} hash */
   restore(hash) {
-    const params = new URLSearchParams(hash.slice(1));
-    const one = params.get("exercise");
-    const chosen = params.get("exercises");
-    if (one != null) {
-      const match = /^(\w{1,20})\/(\w{1,20})\/(\d)\/(\d{1,12})$/.exec(one);
-      const ok = match && match[1] in this.params.variants && this.params.variants[match[1]].kinds.includes(match[2])
-        && this.params.levels.includes(Number(match[3]));
-      if (!ok) {
-        this.status.textContent = fill(this.S.bad_link, { text: one.slice(0, 60) });
-        return;
-      }
+    const link = parseExerciseLink(hash, this.params);
+    if (link.kind === "bad") {
+      this.status.textContent = fill(this.S.bad_link, { text: link.text });
+    } else if (link.kind === "one") {
       this.series = null;
       save(SERIES, null);
-      this.choose(match[1], match[2], match[3]);
-      this.deal(Number(match[4]));
-    } else if (chosen != null) {
+      this.choose(link.variant, link.exercise, link.level);
+      this.deal(link.seed);
+    } else if (link.kind === "choose") {
       // a variant page's "practise" link: that variant (and kind) chosen, a first exercise dealt
-      const [variant, kind, level] = chosen.split("/");
-      if (!(variant in this.params.variants)) return;
       this.series = null;
       save(SERIES, null);
-      this.choose(variant, kind, this.params.levels.includes(Number(level)) ? level : 1);
+      this.choose(link.variant, link.exercise, link.level);
       this.deal();
-    } else if (this.series && this.series.variant in this.params.variants) {
+    } else if (this.series && Object.hasOwn(this.params.variants, this.series.variant)) {
       this.dealSeries(); // a series survives a reload
     }
   }

@@ -3,6 +3,7 @@
 // referees every move; this script only draws the reader's view (Table.state()) and
 // offers the moves it lists in `legal`. Every string comes from the page; text from
 // the URL goes in with textContent, never as markup.
+import { parsePlayLink } from "./ginrules-links.mjs";
 import { runtime, startOnIntent } from "./ginrules-live.mjs";
 import {
   STRINGS, arrangementGroups, cardList, cardName, deckCard, el, fill, goLive, group, meldLabel, para, renderSheet, renderShowdown, row,
@@ -49,10 +50,6 @@ const GLIDING = ":is(.gr-play-hand, .gr-play-centre, .gr-play-taken) .gr-card[da
 const LEVEL_KEY = "ginrules-play-level";
 const STATS_KEY = "ginrules-play-stats";
 const RESUME_KEY = "ginrules-play-resume";
-// The 7th part of a deal's link: the scores before the deal (links made before the sheet
-// came with them), or the earlier deals' results (Table's sheet_link: v1.A25knock.dead...).
-const LINK_SCORES = /^\d{1,5}-\d{1,5}$/;
-const LINK_SHEET = /^v\d{1,3}(\.[A-Za-z0-9_]{1,30}){0,200}$/;
 const GIN_OUTCOMES = ["gin", "big_gin", "petit_gin", "grand_gin"];
 // Buttons the page answers itself (or with a call that changes no table).
 const LOCAL = /** @type {const} */ ({
@@ -310,8 +307,8 @@ class Play {
 
   /** @param {string} hash */
   restore(hash) {
-    const match = /^#play=(.*)$/.exec(hash);
-    if (!match) return;
+    const link = parsePlayLink(hash, this.params);
+    if (link.kind === "none") return;
     const game = kept();
     if (game && game.hash === hash) {
       // a reload (or this tab's address opened again): the game resumes where it was
@@ -323,38 +320,21 @@ class Play {
       this.newGame(args, null, { tutor: Boolean(game.tutor), review: game.review ?? null });
       return;
     }
-    /** @type {string[]} */
-    let parts;
-    try {
-      parts = decodeURIComponent(match[1]).split("/");
-    } catch {
-      parts = []; // a malformed escape: not a deal
-    }
-    const [variant, scheme, level, seed, deal, dealer, last = ""] = parts;
-    const known = Object.hasOwn(this.params.variants, variant ?? "");
-    if (known && parts.length === 1) {
+    if (link.kind === "variant") {
       // "Play this variant" from a variant page: the variant chosen, the reader deals.
-      this.fields.variant.value = variant;
+      this.fields.variant.value = link.variant;
       this.showSchemes();
       return;
     }
-    const schemes = known ? this.params.variants[variant].schemes.map(([value]) => value) : [];
-    const valid = [6, 7].includes(parts.length) && schemes.includes(scheme)
-      && this.params.levels.includes(level) && /^\d{1,9}$/.test(seed)
-      && /^\d{1,3}$/.test(deal) && Number(deal) >= 1 && ["you", "computer"].includes(dealer)
-      && (!last || LINK_SCORES.test(last) || LINK_SHEET.test(last));
-    if (!valid) {
+    if (link.kind === "bad") {
       this.newGame({}, STRINGS.bad_link);
       return;
     }
-    this.fields.variant.value = variant;
-    this.showSchemes(scheme);
-    this.fields.level.value = level;
-    // A first deal has nothing before it; a later deal with nothing after its dealer is a
-    // link of the earlier form, its scores 0-0.
-    const before = LINK_SHEET.test(last) ? { sheet: last } : LINK_SCORES.test(last) ? { scores: last.split("-").map(Number) }
-      : Number(deal) > 1 ? { scores: [0, 0] } : {};
-    this.newGame({ seed: Number(seed), deal: Number(deal), dealer: /** @type {"you" | "computer"} */ (dealer), ...before });
+    this.fields.variant.value = link.variant;
+    this.showSchemes(link.scheme);
+    this.fields.level.value = link.level;
+    const { seed, deal, dealer, scores, sheet } = link;
+    this.newGame({ seed, deal, dealer, ...(scores ? { scores } : {}), ...(sheet ? { sheet } : {}) });
   }
 
   // The sheet before the deal comes last, each earlier deal's result (Table's sheet_link:

@@ -3,6 +3,7 @@
 // the showdown and the score sheet, drawn with the same markup as the build-time examples
 // (examples.py, deals.py), and the engine's start with its status line.
 import { runtime, formatBytes } from "./ginrules-live.mjs";
+import { pluralRule } from "./ginrules-links.mjs";
 /**
  * @import { GameColumn, GoingOut, MancheColumn, Meld, ScoreSheet, SheetRow, Showdown, StageName,
  *   StartPath, UpcardEffect } from "../live/ginrules-types"
@@ -28,8 +29,9 @@ export const RANKS = "A23456789TJQK";
 // A plural entry ({forms, count}, from messages.Plural) gives the form that the catalog's
 // plural rule (its Plural-Forms, written by the page as "plural_rule") picks for the number
 // in the field `count`; a plain string is its own form.
-/** @type {((n: number) => unknown) | undefined} */
+/** @type {((n: number) => number) | undefined} */
 let pluralIndex;
+
 /**
  * @param {Template} template
  * @param {Record<string, unknown>} fields
@@ -37,8 +39,8 @@ let pluralIndex;
  */
 export function form(template, fields) {
   if (typeof template !== "object" || template === null) return template;
-  pluralIndex ??= /** @type {(n: number) => unknown} */ (new Function("n", `return ${STRINGS.plural_rule ?? "Number(n != 1)"};`));
-  const index = Number(pluralIndex(Number(fields[template.count])));
+  pluralIndex ??= pluralRule(String(STRINGS.plural_rule ?? "n != 1"));
+  const index = pluralIndex(Number(fields[template.count]));
   return template.forms[Math.min(index, template.forms.length - 1)];
 }
 

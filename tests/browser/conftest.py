@@ -4,6 +4,11 @@ guard that fails a test on any request to another origin.
 ``_build/html`` is served as it is; ``/__test__/`` adds the pages of
 ``tests/browser/pages`` and ``/__test__/static/`` the site's own static files
 (``ginrules_site/static``) for tests of the runtime without a Sphinx page.
+
+Every answer carries the site's security headers (``tools/serve.py``), its content
+policy with a ``report-uri`` added: Chromium reports each violation there, from a page or
+any of its workers (shared and service workers too), and each page also says it in its
+console (``CSP_WATCH``); a test during which one is reported fails (``_no_violation``).
 """
 
 from __future__ import annotations
@@ -11,6 +16,7 @@ from __future__ import annotations
 import importlib.util
 import itertools
 import json
+import re
 import shutil
 import tempfile
 import threading
@@ -19,7 +25,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import partial
 from http.cookies import SimpleCookie
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from http.server import ThreadingHTTPServer
 from pathlib import Path
 from typing import Any, TypeVar
 from urllib.parse import urlsplit
@@ -34,6 +40,10 @@ ROOT = Path(__file__).resolve().parents[2]
 SITE = ROOT / "_build" / "html"
 PAGES = Path(__file__).resolve().parent / "pages"
 STATIC = ROOT / "ginrules_site" / "static"
+# axe-core, served at AXE_URL: a page loads it as a script of its own origin (Playwright's
+# add_script_tag with a path would write it inline, which the content policy refuses).
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+AXE_URL = "/__test__/axe.min.js"
 # The site's languages (ginrules/languages.py): every one it builds, and the complete ones,
 # whose pages a test of a language's words reads (a language in progress shows English
 # where its catalogs have no translation yet). What differs by language (the notation typed,
@@ -66,8 +76,6 @@ def each_in_one_language(
     return [(cases[i % len(cases)], langs[(i + offset) % len(langs)]) for i in range(count)]
 
 
-
-
 # Each context's cookie on the server's origin, so that the server tells its requests apart.
 CONTEXT_COOKIE = "ginrules-test-context"
 _CONTEXTS = itertools.count(1)
@@ -83,10 +91,15 @@ class ServerControl:
     status: dict[str, int] = field(default_factory=dict)  # path -> error status served instead
     mime: dict[str, str] = field(default_factory=dict)  # path -> Content-Type served instead
     log: list[str] = field(default_factory=list)  # every path asked for
+    # every content-policy violation reported (by Chromium to CSP_REPORTS, or by a page)
+    violations: list[str] = field(default_factory=list)
     # (context, path with query) of every request, by the context's cookie (open_context):
     # what a context asked of the server, its shared worker's requests too, which
     # Playwright does not see (it sees a page's and its dedicated workers' only)
     asked: list[tuple[str, str]] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        CONTROLS.append(self)  # every server's, checked after each test (_no_violation)
 
     def reset(self) -> None:
         self.stall.clear()
@@ -97,21 +110,61 @@ class ServerControl:
         # `asked` stays: a context's log outlives a test (module-scoped contexts)
 
 
-def _site_handler() -> type[SimpleHTTPRequestHandler]:
-    """The project's own server (tools/serve.py): the MIME types the site relies on."""
+def _serve_module() -> Any:
+    """The project's own server (tools/serve.py): the MIME types the site relies on, its
+    security headers."""
     spec = importlib.util.spec_from_file_location("ginrules_serve", ROOT / "tools" / "serve.py")
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    handler: type[SimpleHTTPRequestHandler] = module.SiteHandler
-    return handler
+    return module
 
 
-class Handler(_site_handler()):  # type: ignore[misc]
+SERVE = _serve_module()
+# Where Chromium posts a report of each violation of the content policy.
+CONTROLS: list[ServerControl] = []
+CSP_REPORTS = "/__csp-report__"
+NOT_A_REPORT = re.compile(rf"^(?!.*{CSP_REPORTS}$)")
+# The site's policy, and where to report.
+TEST_HEADERS = {
+    **SERVE.SECURITY_HEADERS,
+    "Content-Security-Policy": f"{SERVE.CONTENT_SECURITY_POLICY}; report-uri {CSP_REPORTS}",
+}
+# Each page of a test context says a violation in its console, at once (the report comes
+# a moment later; it also covers the workers, where no init script runs).
+CSP_WATCH = """addEventListener("securitypolicyviolation", (event) => {
+  console.error(`content policy violated: ${event.violatedDirective} blocked ${event.blockedURI}`
+    + ` in ${event.sourceFile}:${event.lineNumber} (${event.documentURI}) ${event.sample}`);
+}, true);"""
+
+
+def describe_report(body: bytes) -> str:
+    """One line of a violation report that Chromium posted (report-uri's JSON)."""
+    try:
+        report = json.loads(body).get("csp-report", {})
+    except ValueError:
+        return body[:300].decode("utf-8", "replace")
+    keys = ("violated-directive", "blocked-uri", "source-file", "line-number", "document-uri")
+    return " ".join(f"{key}={report.get(key)}" for key in keys if report.get(key) is not None)
+
+
+class Handler(SERVE.SiteHandler):  # type: ignore[misc]
     control: ServerControl
+    security_headers = TEST_HEADERS
+
+    def do_POST(self) -> None:
+        if urlsplit(self.path).path != CSP_REPORTS:
+            self.send_error(405)
+            return
+        body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
+        self.control.violations.append(describe_report(body))
+        self.send_response(204)
+        self.end_headers()
 
     def translate_path(self, path: str) -> str:
         clean = urlsplit(path).path
+        if clean == AXE_URL:
+            return str(AXE)
         if clean.startswith("/__test__/static/"):
             return str(STATIC / clean.removeprefix("/__test__/static/"))
         if clean.startswith("/__test__/"):
@@ -165,6 +218,7 @@ def server() -> Iterator[Server]:
     yield Server(f"http://{host}:{port}", control)
     httpd.shutdown()
     httpd.server_close()
+    assert not control.violations, f"content policy violated: {control.violations}"
 
 
 @pytest.fixture(autouse=True)
@@ -172,6 +226,18 @@ def _reset_server(request: pytest.FixtureRequest) -> Iterator[None]:
     yield
     if "server" in request.fixturenames:
         request.getfixturevalue("server").control.reset()
+
+
+@pytest.fixture(autouse=True)
+def _no_violation() -> Iterator[None]:
+    """Fails the test during which a content-policy violation was reported to a test
+    server (this module's or a test module's own) or said by a page."""
+    yield
+    # (A report that comes after the test's end fails the next test, or the session.)
+    found = [line for control in CONTROLS for line in control.violations]
+    for control in CONTROLS:
+        control.violations.clear()
+    assert not found, f"content policy violated: {found}"
 
 
 # Module scope: Playwright's sync API allows one instance at a time, and other test
@@ -190,6 +256,12 @@ def browser() -> Iterator[Browser]:
     foreign = foreign_requests(netlog)
     shutil.rmtree(netlog.parent, ignore_errors=True)
     assert not foreign, f"requests to other origins: {foreign}"
+
+
+def add_axe(page: Page) -> None:
+    """axe-core in the page, from the test server (``axe`` is then a global)."""
+    assert AXE.exists(), "run `npm ci` (make test does)"
+    page.add_script_tag(url=AXE_URL)
 
 
 # The one request to another origin that a test makes on purpose (the guard's own test).
@@ -253,6 +325,14 @@ def open_context(
     log = RequestLog(server.url, server.control, f"c{next(_CONTEXTS)}")
     context.add_cookies([{"name": CONTEXT_COOKIE, "value": log.name, "url": server.url}])
     context.on("request", log.record)
+    context.add_init_script(CSP_WATCH)
+
+    def said(message: Any) -> None:
+        text = message.text
+        if text.startswith("content policy violated") or "Content Security Policy" in text:
+            server.control.violations.append(text)
+
+    context.on("console", said)
 
     def block_foreign(route: Any, request: Request) -> None:
         # Recorded by the "request" event; never let it leave the machine.
@@ -262,7 +342,9 @@ def open_context(
         else:
             route.continue_()
 
-    context.route("**/*", block_foreign)
+    # Every request but the reports of violations, which a route would hold until the test
+    # next calls Playwright (its sync API answers routes only then).
+    context.route(NOT_A_REPORT, block_foreign)
     return context, log
 
 

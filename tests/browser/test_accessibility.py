@@ -13,16 +13,14 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from .conftest import LANGUAGES, each_in_one_language
+from .conftest import LANGUAGES, add_axe, each_in_one_language
 
 ROOT = Path(__file__).resolve().parents[2]
-AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 DOCNAMES = sorted(p.stem for p in (ROOT / "docs").glob("*.md"))
 
 
 def serious_violations(page: Page) -> list[str]:
-    assert AXE.exists(), "run `npm ci` (make test does)"
-    page.add_script_tag(path=str(AXE))
+    add_axe(page)
     result: dict[str, Any] = page.evaluate(
         "async () => await axe.run(document, { resultTypes: ['violations'] })"
     )

@@ -22,8 +22,8 @@ from playwright.sync_api import BrowserContext, Locator, Page, expect
 from ginrules.cases import CASE_NAMES, CASES, CardName
 from ginrules.coach.table import Table
 
-from .conftest import LANGUAGES, LIVE_TIMEOUT, RequestLog, Server, open_context
-from .test_accessibility import AXE, serious_violations
+from .conftest import LANGUAGES, LIVE_TIMEOUT, RequestLog, Server, add_axe, open_context
+from .test_accessibility import serious_violations
 from .test_widgets import translator
 
 ROOT = "section[data-widget='play']"
@@ -692,7 +692,7 @@ def test_going_out_the_reader_chooses_the_spread(page: Page) -> None:
     names = ", ".join(spoken(page, c) for c in ("5D", "TD"))
     expect(options.nth(1)).to_contain_text(CASES.format(S["spread_fits"], cards=names))
     # the chooser itself is axe clean (the rest of the table: test_the_table_is_axe_clean...)
-    page.add_script_tag(path=str(AXE))
+    add_axe(page)
     found = page.evaluate(
         "async () => (await axe.run('.gr-play-spread', {resultTypes: ['violations']}))"
         ".violations.filter(v => ['serious', 'critical'].includes(v.impact)).map(v => v.id)"

@@ -19,7 +19,7 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 
@@ -97,16 +97,40 @@ def translated_docnames(docnames: list[str]) -> list[str]:
     return [doc for doc in docnames if doc not in english]
 
 
+REPORTS = "/__csp-report__"
+
+
 @contextmanager
 def serving(folder: Path) -> Iterator[str]:
     """``folder`` served on a free port of 127.0.0.1 by ``tools/serve.py``'s handler (its
-    headers and its 404 page), quietly; yields the base address."""
+    headers and its 404 page), quietly; yields the base address. A content-policy
+    violation reported meanwhile fails the caller."""
     spec = importlib.util.spec_from_file_location("serve", ROOT / "tools" / "serve.py")
     assert spec is not None and spec.loader is not None
     serve = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(serve)
-    handler = functools.partial(serve.SiteHandler, directory=str(folder))
-    handler.func.log_message = lambda *args: None  # type: ignore[attr-defined]
+    violations: list[bytes] = []
+
+    class Handler(serve.SiteHandler):  # type: ignore[misc]
+        # The site's policy, with where Chromium reports a violation (from a page or any
+        # of its workers): a module whose pages violate it fails as its server stops.
+        security_headers: ClassVar[dict[str, str]] = {
+            **serve.SECURITY_HEADERS,
+            "Content-Security-Policy": f"{serve.CONTENT_SECURITY_POLICY}; report-uri {REPORTS}",
+        }
+
+        def log_message(self, *args: Any) -> None:
+            pass
+
+        def do_POST(self) -> None:
+            if self.path != REPORTS:
+                self.send_error(405)
+                return
+            violations.append(self.rfile.read(int(self.headers.get("Content-Length") or 0)))
+            self.send_response(204)
+            self.end_headers()
+
+    handler = functools.partial(Handler, directory=str(folder))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
@@ -114,6 +138,7 @@ def serving(folder: Path) -> Iterator[str]:
     finally:
         server.shutdown()
         server.server_close()
+    assert not violations, f"content policy violated: {violations}"
 
 
 @pytest.fixture(scope="module")

@@ -84,6 +84,18 @@ def test_headers_file_caches_the_hashed_runtime_forever(dist: Path) -> None:
     assert "/_pyodide/runtime.json\n  Cache-Control: no-cache" in rules
 
 
+def test_headers_file_sends_the_security_headers_everywhere(dist: Path) -> None:
+    """Every path of a host that reads ``_headers`` matches ``/*``, which carries the
+    same security headers as tools/serve.py sends."""
+    rules = (dist / "_headers").read_text(encoding="utf-8")
+    block = "/*\n" + "".join(
+        f"  {name}: {value}\n" for name, value in serve.SECURITY_HEADERS.items()
+    )
+    assert block in rules
+    assert "Content-Security-Policy: default-src 'self'" in rules
+    assert "'unsafe-inline'" not in rules and "'unsafe-eval'" not in rules
+
+
 def test_serve_sends_precompressed_bodies_and_cache_headers(dist: Path, served: str) -> None:
     m = runtime(dist)
     page = f"{served}/fr/standard.html"
@@ -106,3 +118,7 @@ def test_serve_sends_precompressed_bodies_and_cache_headers(dist: Path, served: 
     assert headers["Cache-Control"] == "public, max-age=31536000, immutable"
     headers, _body = get(f"{served}/_pyodide/runtime.json", "br")
     assert headers["Cache-Control"] == "no-cache"
+    for url in (page, wasm, f"{served}/_pyodide/runtime.json"):
+        headers, _body = get(url, "br")
+        for name, value in serve.SECURITY_HEADERS.items():
+            assert headers[name] == value, (url, name)
