@@ -541,6 +541,12 @@ def play_strings() -> dict[str, Any]:
         "tutor_title": _("Tutor: what you can see from your seat"),
         "tutor_discards": _("Best discards (deadwood left):"),
         "tutor_discard": _("{card:Nom}: {deadwood}"),
+        # Translators: after the first best discards, the others that leave as little.
+        "tutor_discards_more": ngettext(
+            "and {count} more that leaves as little",
+            "and {count} more that leave as little",
+            "count",
+        ),
         # Translators: the tutor's advice in one line; {move} is a move button's label.
         "tutor_advice": _("Advice: {move}"),
         "tutor_outs": ngettext(
@@ -584,9 +590,16 @@ def play_strings() -> dict[str, Any]:
         "tutor_over_limit": _(
             "You may not knock yet: your deadwood ({deadwood}) is over the limit of {limit}."
         ),
-        "tutor_too_few_melded": _(
+        "tutor_too_few_melded": ngettext(
+            "You may not go down yet: whatever you discard, at most {melded} of your cards is "
+            "in a meld, and going down needs {needed}.",
             "You may not go down yet: whatever you discard, at most {melded} of your cards are "
-            "in melds, fewer than {needed}."
+            "in melds, and going down needs {needed}.",
+            "melded",
+        ),
+        "tutor_too_few_melded_none": _(
+            "You may not go down yet: whatever you discard, none of your cards is in a meld, "
+            "and going down needs {needed}."
         ),
         # the table of chances (ginrules.hints): every move ranked by the chance of winning
         "act_hints_on": _("Show the chances"),

@@ -1107,7 +1107,9 @@ class Play {
     // an ace knock card allows only gin: said so, not "the knock limit: 0"
     const shownUpcard = showdown.upcard ?? upcard;
     const ginOnly = shownUpcard && shownUpcard.knock_limit === 0;
-    const shown = renderShowdown({ ...S, Knocker: seat(knocker), Defender: seat(other) }, { minimum: this.variant.minimum },
+    // Oklahoma's upcard under the name the table gives it (the knock card)
+    const words = { ...S, Knocker: seat(knocker), Defender: seat(other), ...(upcard ? { Upcard: S.knock_card } : {}) };
+    const shown = renderShowdown(words, { minimum: this.variant.minimum },
       { ...showdown, upcard: ginOnly ? { ...shownUpcard, knock_limit: null } : shownUpcard });
     if (ginOnly) /** @type {ChildNode} */ (shown.node.firstChild).after(para(fill(S.knock_card_gin, { card: theCard(shownUpcard.code) })));
     // the showdown's sentences speak of roles: the recap's below speak of seats
@@ -1141,7 +1143,9 @@ class Play {
     }
     let sum = parts.join(" + ");
     if (doubled) sum = `${parts.length > 1 ? `(${sum})` : sum} × ${showdown.multiplier}`;
-    const score = para(fill(S.score, { terms: sum, points: showdown.points }), "gr-scoreline");
+    // one number is no sum: "Score: 3", not "Score: 3 = 3"
+    const trivial = sum === String(showdown.points);
+    const score = para(trivial ? fill(S.score_one, { term: sum }) : fill(S.score, { terms: sum, points: showdown.points }), "gr-scoreline");
     score.dataset.points = String(showdown.points);
     nodes.push(score);
     return nodes;
@@ -1257,12 +1261,24 @@ class Play {
       if (going.big_gin) text = S.tutor_may_big_gin;
       else if (going.gin) text = S.tutor_may_gin;
       else if (going.knock) text = fill(S.tutor_may_knock, { deadwood: going.knock_deadwood });
-      else if (going.why_not) text = fill(S[`tutor_${going.why_not}`] ?? S[going.why_not] ?? S.not_allowed, { ...going, ...named(going.params) });
+      else if (going.why_not) {
+        const fields = { ...going, ...named(going.params) };
+        // none melded is said as "none of your cards", not "at most 0 of your cards"
+        const none = fields.melded === 0 ? S[`tutor_${going.why_not}_none`] : undefined;
+        text = fill(none ?? S[`tutor_${going.why_not}`] ?? S[going.why_not] ?? S.not_allowed, fields);
+      }
       if (text) nodes.push(para(text, "gr-play-tutor-going-out"));
     }
     if (tutor.discards?.length) {
       const list = el("ul", "gr-play-tutor-discards");
-      for (const d of tutor.discards.slice(0, 3)) list.append(el("li", "", fill(S.tutor_discard, { card: cardName(d.card), deadwood: d.deadwood })));
+      // the first three (the advice first among its ties), the advice if it leaves more,
+      // and how many others leave as little as the third
+      const shown = tutor.discards.slice(0, 3);
+      const advised = tutor.discards.find((d) => expert?.action === "discard" && d.card === expert.card);
+      if (advised && !shown.includes(advised)) shown.push(advised);
+      for (const d of shown) list.append(el("li", "", fill(S.tutor_discard, { card: cardName(d.card), deadwood: d.deadwood })));
+      const more = tutor.discards.filter((d) => !shown.includes(d) && d.deadwood === shown[Math.min(2, shown.length - 1)].deadwood).length;
+      if (more) list.append(el("li", "gr-play-tutor-more", fill(S.tutor_discards_more, { count: more })));
       nodes.push(para(S.tutor_discards), list);
     }
     // the cards that improve the hand the advice keeps (none to show when it goes out)

@@ -155,6 +155,10 @@ def step_keys(step: dict[str, Any], words: dict[str, Any]) -> list[str]:
         ]
     if code == "row":
         return ["step_row", "step_row_total", f"row_{args['kind']}"]
+    if code == "game_rows":
+        return ["step_game_rows", *(f"row_{row['kind']}" for row in args["rows"])]
+    if code == "sum":
+        return ["step_sum_one" if len(args["values"]) == 1 else "step_sum"]
     if code == "no_layoffs":
         return ["step_no_layoffs"]
     return [f"step_{code}"]
