@@ -140,6 +140,22 @@ def test_the_build_time_exercises_are_the_engines(site: Path, languages: dict[st
             assert f'#{verdict["rule"]}"' in solution
 
 
+def answer_keys(data: dict[str, Any], answer: dict[str, Any]) -> list[str]:
+    """The keys of the page's strings that word an accepted answer (exercises.answer_nodes):
+    a choice, the winner with the points and the leader with the lead as phrases."""
+    keys = []
+    for key, value in answer.items():
+        if key == "choice":
+            keys += [f"answer_choice_{c['code']}" for c in data["choices"] if c["value"] == value]
+        elif key == "winner":
+            keys.append(f"answer_winner_{value}")
+        elif key == "leader":
+            keys.append("answer_leader_none" if value == "none" else "answer_leader")
+        elif key not in ("points", "lead"):
+            keys.append(f"answer_{key}")
+    return keys
+
+
 def step_keys(step: dict[str, Any], words: dict[str, Any]) -> list[str]:
     """The keys of the page's strings that word this step (as ginrules-exercises.mjs)."""
     code, args = step["code"], step["args"]
@@ -184,8 +200,8 @@ def test_every_code_of_the_engine_has_words(site: Path, lang: str) -> None:
                         for key in step_keys(step, words):
                             assert key in words, (variant, kind, step["code"], key)
                     for answer in verdict["accepted"]:
-                        for key in answer:
-                            assert f"answer_{key}" in words, key
+                        for key in answer_keys(data, answer):
+                            assert key in words, key
                     for move in data.get("moves", []):
                         assert move["code"] in words
                     for deal in data.get("deals", []):
