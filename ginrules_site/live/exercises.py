@@ -248,15 +248,16 @@ def answer_choice_templates() -> dict[str, Any]:
     """A choice as an answer says it mid-sentence (``answer_choice_<code>``): lower case,
     no colon (the verdict's own colon comes before it)."""
     return {
-        # Translators: the verb, what the hand does (not the noun of a score sheet row).
+        # Translators: the verb, what the hand does (not the noun of a score sheet row); the
+        # answers after "Right:" (German: a whole sentence after a colon starts upper case).
         "go_out_knock": pgettext("answer", "knock"),
         "go_out_gin": _("go gin"),
         "go_out_big_gin": _("go big gin"),
         "go_out_go_down": _("go down"),
         "go_out_none": _("play on, the hand may not go out"),
-        "stock_continue": _("play goes on"),
-        "stock_dead": _("the deal is dead and nobody scores"),
-        "stock_reshuffle": _("the discard pile is shuffled into a new stock"),
+        "stock_continue": pgettext("answer", "play goes on"),
+        "stock_dead": pgettext("answer", "the deal is dead and nobody scores"),
+        "stock_reshuffle": pgettext("answer", "the discard pile is shuffled into a new stock"),
     }
 
 

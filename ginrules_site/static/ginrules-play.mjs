@@ -1205,6 +1205,7 @@ class Play {
     if (value.expert && !this.advised.has(position)) {
       this.advised.add(position);
       recordAdvice(this.state, "advice");
+      this.tableNode.querySelector(".gr-play-stats")?.replaceWith(this.statsNode(this.S, this.state));
     }
     panel.dataset.whyNot = value.going_out?.why_not ?? "";
     panel.dataset.bestDiscard = value.discards?.[0]?.card ?? "";

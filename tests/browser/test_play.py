@@ -145,9 +145,9 @@ def stat(page: Page, key: str, name: str) -> int:
 
 
 def tutor_asked(page: Page, key: str) -> int:
-    """How often the tutor was opened in ``variant/level`` (0 before the first time)."""
+    """At how many positions the tutor's advice was shown in ``variant/level`` (0 before)."""
     value: int = page.evaluate(
-        "key => JSON.parse(localStorage.getItem('ginrules-play-stats') ?? '{}')[key]?.tutor ?? 0",
+        "key => JSON.parse(localStorage.getItem('ginrules-play-stats') ?? '{}')[key]?.advice ?? 0",
         key,
     )
     return value
@@ -431,8 +431,8 @@ def test_the_tutors_answer_is_the_engines(page: Page, lang: str) -> None:
         click_move(root, move)
     assert checked >= 3
     assert taken or lang != "de"
-    # advice is counted as asked for: once when the tutor is opened, not once per turn
-    assert stat(page, "standard/good", "tutor") == asked + 1
+    # advice is counted from the moment it shows: once at each position where it showed
+    assert asked + checked <= stat(page, "standard/good", "advice") <= asked + checked + 1
 
 
 @pytest.mark.parametrize("lang", ["en", "sv"])

@@ -8,6 +8,7 @@ import html
 import json
 import re
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -22,8 +23,14 @@ from ginrules.coach.exercises import (
     kinds_for,
     make_exercise,
 )
-from ginrules_site.live.exercises import STATIC_EXERCISES, probe_answer
+from ginrules_site.live.exercises import (
+    STATIC_EXERCISES,
+    answer_nodes,
+    probe_answer,
+    step_nodes,
+)
 from ginrules_site.live.play import VARIANTS
+from ginrules_site.messages import Plural
 
 SITE = Path(__file__).resolve().parents[2] / "_build" / "html"
 
@@ -220,3 +227,54 @@ def test_the_trainers_words_are_translated(site: Path, lang: str) -> None:
         and local[key] == value
     ]
     assert same == []
+
+
+class _Forms(Plural):
+    """A plural entry as the page writes it ({forms, count}), read back for the build-time
+    renderer (its forms picked by the language's rule)."""
+
+    def __init__(self, data: dict[str, Any], rule: Callable[[int], int]) -> None:
+        for name, value in (("forms_", data["forms"]), ("count", data["count"]), ("rule", rule)):
+            object.__setattr__(self, name, value)
+
+    def text(self, n: int) -> str:
+        forms: list[str] = self.forms_
+        return forms[min(self.rule(n), len(forms) - 1)]
+
+
+PLURAL_RULES: dict[str, Callable[[int], int]] = {
+    "fr": lambda n: int(n > 1),
+    "sv": lambda n: int(n != 1),
+    "de": lambda n: int(n != 1),
+}
+CARD = re.compile(r"(10|[2-9A-Z])[♠♥♦♣]\ufe0e?")
+
+
+@pytest.mark.parametrize("lang", ["fr", "sv", "de"])
+def test_answers_and_working_read_as_sentences(site: Path, lang: str) -> None:
+    """Issue 30, point 7, as classes over one exercise of every variant, kind and level: an
+    answer says each part as a phrase (no label dropped in without its article and capital,
+    no colon of its own after the verdict's), and no sum of one number ("3 = 3")."""
+    text = page(site, lang)
+    base, variants = strings(text), params(text)["variants"]
+    for variant in PRESETS:
+        words = {**base, **variants[variant]["words"]}
+        S = {
+            k: _Forms(v, PLURAL_RULES[lang]) if isinstance(v, dict) and "forms" in v else v
+            for k, v in words.items()
+        }
+        for kind in kinds_for(variant):
+            for level in LEVELS:
+                exercise = make_exercise(variant, kind, level, 1)
+                data = exercise.to_dict()
+                verdict = check_answer(exercise, probe_answer(data)).to_dict()
+                for answer in verdict["accepted"]:
+                    said = "".join(n.astext() for n in answer_nodes(S, data, answer))
+                    assert ":" not in said, (variant, kind, said)
+                    if lang != "de":  # German nouns keep their capital
+                        bare = re.sub(r"\b[AB]\b", "", CARD.sub("", said))
+                        assert bare == bare.lower(), (variant, kind, said)
+                for step in verdict["steps"]:
+                    said = " ".join(n.astext() for n in step_nodes(S, step))
+                    # a label, one number, "= " the same number: "Deadwood: 3 = 3."
+                    assert not re.search(r":\s*(\d+) = \1\b", said), (variant, kind, said)
