@@ -408,6 +408,18 @@ def test_the_tutors_answer_is_the_engines(page: Page, lang: str) -> None:
         expect(line).to_have_attribute("data-tutor-card", expert.get("card") or "")
         for text in (line.inner_text(), panel.inner_text()):
             assert "{" not in text and "_" not in text  # no field or code left unfilled
+        # the advised discard is in the list of best discards (issue 30, point 4)
+        if expert.get("action") == "discard":
+            listed = panel.locator(".gr-play-tutor-discards li").all_inner_texts()
+            name = spoken(page, expert["card"]).lower()
+            assert any(name in item.lower() for item in listed), listed
+        # a card taken from the pile is said "just taken", never "just drawn"
+        now = page.evaluate("() => window.ginrulesPlay.state")
+        if now["taken"]:
+            S = strings(page)
+            name = spoken(page, now["taken"])
+            said = CASES.format(S["fact"], label=name, value=S["just_taken"])
+            expect(root.locator(".gr-play-drawn")).to_have_text(said)
         take = root.locator(".gr-play-table button[data-action='take']")
         if take.count():
             # the button names the card in the case its slot needs (German „Den Kreuz-Buben
