@@ -297,3 +297,24 @@ def test_the_reader_lays_out_the_melds(opened: Callable[[str], Page]) -> None:
     names = [spoken(page, code) for code in loose]
     expect(box.locator("#gr-answer-error")).to_contain_text(", ".join(names), timeout=LIVE_TIMEOUT)
     assert box.get_attribute("data-verdict") is None
+
+
+def test_a_hollywood_sheet_is_explained_one_line_per_deal_and_game(
+    opened: Callable[[str], Page],
+) -> None:
+    """Issue 30, point 4: the Hollywood sheet's working names the deal and the game on
+    each line, one line per deal and game, every number the engine's."""
+    page = opened("de")
+    exercise = make_exercise("standard", "sheet", 3, 588345)
+    data = exercise.to_dict()
+    assert data["scheme"] == "hollywood"
+    answer = check_answer(exercise, probe_answer(data)).accepted[0]
+    box = open_exercise(page, "standard", "sheet", 3, 588345)
+    give(box, data, answer)
+    verdict = check_answer(exercise, answer).to_dict()
+    check_verdict(box, True, verdict)
+    lines = [s["args"] for s in verdict["steps"] if s["code"] == "game_rows"]
+    assert len({(line["deal"], line["game"]) for line in lines}) == len(lines) >= 8
+    steps = box.locator(".gr-explanation .gr-steps > li").all_inner_texts()
+    for text, line in zip(steps, lines, strict=False):
+        assert text.startswith(f"Runde {line['deal']}, Partie {line['game']}: "), text
