@@ -210,9 +210,10 @@ def step_templates() -> dict[str, Any]:
         "row": _("Deal {deal}: {entry}. Totals: player A {a}, player B {b}."),
         "row_total": _("{entry}. Totals: player A {a}, player B {b}."),
         # Translators: a Hollywood sheet's line for one deal in one game; {entries} are
-        # that game's rows for the deal ("Player B scores 76 (gin)"), joined by "; ".
+        # that game's rows for the deal ("Player B scores 76 (gin)"), each a sentence,
+        # joined by ". ".
         "game_rows": _(
-            "Deal {deal}, game {game}: {entries}. Game {game}: player A {a}, player B {b}."
+            "Deal {deal}, game {game}. {entries}. Game {game}: player A {a}, player B {b}."
         ),
         "lead": _("Totals: player A {a}, player B {b}. Player {leader} leads by {lead}."),
         "lead_none": _("Totals: player A {a}, player B {b}. Nobody leads."),
@@ -538,7 +539,7 @@ def step_nodes(S: dict[str, Any], step: dict[str, Any]) -> list[nodes.Node]:
         key = "step_row" if args["kind"] in ("deal", "entered", "dead") else "step_row_total"
         return [nodes.Text(str(S[key]).format(deal=args["deal"], entry=entry, a=a, b=b))]
     if step["code"] == "game_rows":
-        entries = "; ".join(
+        entries = ". ".join(
             sheet_entry(
                 {**row, "player": None if row["player"] is None else "AB".index(row["player"])}
             )

@@ -170,7 +170,7 @@ function stepNode(S, step) {
     return el("p", "gr-summary", fill(S[key], { deal: args.deal, entry, a: args.totals[0], b: args.totals[1] }));
   }
   if (step.code === "game_rows") {
-    const entries = args.rows.map((/** @type {SheetRow} */ row) => sheetEntry(S, { ...row, player: row.player == null ? null : "AB".indexOf(String(row.player)) })).join("; ");
+    const entries = args.rows.map((/** @type {SheetRow} */ row) => sheetEntry(S, { ...row, player: row.player == null ? null : "AB".indexOf(String(row.player)) })).join(". ");
     return el("p", "gr-summary", fill(S.step_game_rows, { deal: args.deal, game: args.game, entries, a: args.totals[0], b: args.totals[1] }));
   }
   const template = S[`step_${code}`];

@@ -317,4 +317,4 @@ def test_a_hollywood_sheet_is_explained_one_line_per_deal_and_game(
     assert len({(line["deal"], line["game"]) for line in lines}) == len(lines) >= 8
     steps = box.locator(".gr-explanation .gr-steps > li").all_inner_texts()
     for text, line in zip(steps, lines, strict=False):
-        assert text.startswith(f"Runde {line['deal']}, Partie {line['game']}: "), text
+        assert text.startswith(f"Runde {line['deal']}, Partie {line['game']}. "), text
