@@ -290,7 +290,7 @@ def parse_hand(
         card = token if isinstance(token, Card) else reader.parse(str(token))
         bit = 1 << card.index
         if seen & bit:
-            raise DuplicateCardError(reader.format(card))
+            raise DuplicateCardError(reader.format(card), card.code)
         seen |= bit
         hand.append(card)
     if sizes is not None and len(hand) not in sizes:

@@ -56,12 +56,13 @@ class UnknownCardError(CardError):
 
 
 class DuplicateCardError(CardError):
-    """The same card appears twice."""
+    """The same card appears twice: ``card`` as it was written, ``card_code`` its code
+    (``8H``), from which a page names it in its reader's words."""
 
     code = "duplicate_card"
 
-    def __init__(self, card: str) -> None:
-        super().__init__(f"duplicate card: {card}", card=card)
+    def __init__(self, card: str, card_code: str | None = None) -> None:
+        super().__init__(f"duplicate card: {card}", card=card, card_code=card_code or card)
         self.card = card
 
 

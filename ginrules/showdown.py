@@ -402,7 +402,7 @@ def showdown(
             raise HandSizeError(len(hand), " or ".join(map(str, sizes)), hand=role)
     both = set(khand) & set(dhand)
     if both:
-        raise DuplicateCardError(min(both).code)
+        raise DuplicateCardError(min(both).code, min(both).code)
     verdict = check_going_out(khand, rules, upcard)
     if not verdict.allowed or verdict.kind is None:
         raise IllegalKnockError(

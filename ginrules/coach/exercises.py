@@ -66,7 +66,10 @@ reader's ``"melds": [[codes]]`` (right only if they leave the least deadwood);
   ``rule`` (``dead_hand`` or ``reshuffle``), ``left`` and, for the dead hand,
   ``cards``; ``stock_result``: ``choice``, ``stock`` (the cards in it after);
 - ``row``: a score sheet row (:class:`ginrules.match.ScoreLine`, the player as
-  ``A``/``B``); ``lead``: ``totals``, ``leader``, ``lead``.
+  ``A``/``B``); under Hollywood ``game_rows`` instead, one per deal and game: ``deal``,
+  ``game``, ``rows`` (that game's rows of that deal, without ``deal``, ``game`` and
+  ``totals``) and ``totals`` (the game's after them); ``lead``: ``totals``,
+  ``leader``, ``lead``.
 
 **Levels and the difficulty measure** (:func:`difficulty`). Each level is a band
 of one measure per kind, and an exercise is dealt again until it falls in its
@@ -930,9 +933,23 @@ def _solve_sheet(ex: Exercise) -> _Solution:
     rules = ex.rules
     sheet = score_sheet_report(rules, ex.extra["scheme"], ex.private["_entries"])
     steps = []
+    hollywood = ex.extra["scheme"] == "hollywood"
     for row in sheet["rows"]:
         player = row["player"]
-        steps.append(Step("row", {**row, "player": None if player is None else "AB"[player]}))
+        row = {**row, "player": None if player is None else "AB"[player]}
+        if not hollywood:
+            steps.append(Step("row", row))
+        elif row["kind"] != "entered":
+            # Hollywood: one line per deal and game, naming both, with that game's totals
+            # (a win's "entered in games 1, 2" is said by the lines of those games)
+            rest = {k: v for k, v in row.items() if k not in ("deal", "game", "totals")}
+            last = steps[-1].args if steps and steps[-1].code == "game_rows" else None
+            if last is not None and (last["deal"], last["game"]) == (row["deal"], row["game"]):
+                last["rows"].append(rest)
+                last["totals"] = row["totals"]
+            else:
+                args = {"deal": row["deal"], "game": row["game"], "rows": [rest]}
+                steps.append(Step("game_rows", {**args, "totals": row["totals"]}))
     a, b = sheet["totals"]
     leader = "A" if a > b else "B" if b > a else "none"
     steps.append(Step("lead", {"totals": [a, b], "leader": leader, "lead": abs(a - b)}))

@@ -139,7 +139,8 @@ def showdown_report(
     spread: Arrangement | None = None,
 ) -> dict[str, Any]:
     """The showdown's ``to_dict()``, with what the ``upcard`` does (its knock limit
-    where the rules let it set one, and the score multiplier). ``spread``: the
+    where the rules let it set one, and the score multiplier) under rules where it
+    does something. ``spread``: the
     knocker's melds in a deal; without it, the convention of scoring from both
     hands (:mod:`ginrules.showdown`, step 2).
 
@@ -147,7 +148,9 @@ def showdown_report(
         (reason ``bad_spread``) for a spread not of least deadwood.
     """
     data = showdown(knocker, defender, rules, upcard, spread).to_dict()
-    if upcard is not None:
+    # the upcard only where it plays a part in the showdown (Oklahoma's knock card and
+    # spade doubling): elsewhere a recap that showed it would say what did not count
+    if upcard is not None and (rules.upcard_sets_knock_limit or rules.spade_doubling != "none"):
         data["upcard"] = {
             "code": upcard.code,
             "knock_limit": rules.knock_limit(upcard) if rules.upcard_sets_knock_limit else None,

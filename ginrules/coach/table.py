@@ -290,7 +290,9 @@ def view_fields(view: PlayerView) -> dict[str, Any]:
             "points": arrangement.deadwood,
             "discard": None if best is None else best.code,
         },
-        "drawn": None if view.drawn is None else view.drawn.code,
+        # the card drawn from the stock this turn; one taken from the pile is "taken" only
+        # (the page calls the one "just drawn", the other "just taken")
+        "drawn": None if view.drawn is None or view.drawn == view.taken else view.drawn.code,
         "taken": None if view.taken is None else view.taken.code,
         "upcard": view.upcard.code,
         "knock_limit": limit or None,

@@ -13,7 +13,8 @@ The answer (JSON-ready)::
 
     {phase, to_play,
      discards: [{card, deadwood}]     every discard allowed, least deadwood left first
-                                      (discard phase only)
+                                      (discard phase only; the expert's own first
+                                      among its ties)
      going_out: {knock, gin, big_gin, deadwood, knock_deadwood, limit, gin_only,
                  min_melded, why_not, params}
      outs: [{card, kind, kinds, unseen}], outs_unseen
@@ -503,6 +504,9 @@ def tutor(view: PlayerView, seed: int = 0) -> dict[str, Any]:
         else []
     )
     discarding = view.phase == "discard" and to_play
+    if expert is not None and expert["action"] == "discard":
+        # the advised discard first among those that leave as much deadwood
+        least.sort(key=lambda row: (row[0], row[1].code != expert["card"]))
     return {
         "phase": view.phase,
         "to_play": to_play,

@@ -66,7 +66,7 @@ from ginrules_site.directives.examples import (
 from ginrules_site.directives.notation import notation_strings, page_notation
 from ginrules_site.live.play import VARIANTS
 from ginrules_site.live.widgets import add_static, common_strings, page_strings_html
-from ginrules_site.messages import Plural, _, ngettext
+from ginrules_site.messages import Plural, _, ngettext, pgettext
 
 logger = logging.getLogger(__name__)
 EXERCISES_DOC = "exercises"
@@ -111,7 +111,12 @@ def question_templates() -> dict[str, Any]:
         "best_discard": _(
             "Which discard leaves the least deadwood? Any card that ties for the best is right."
         ),
-        "may_go_out": _("These ten cards are kept after the discard. What may this hand do?"),
+        # Translators: a hand that may go gin may also knock, and any hand may play on: the
+        # question asks for the best call, the way out that scores most, if any.
+        "may_go_out": _(
+            "These ten cards are kept after the discard. What is the best call: the way out "
+            "that scores most, or play on if the hand may not go out?"
+        ),
         "settle_showdown": _(
             "The deal has ended with the spread shown. Which of the other player's cards are "
             "laid off, who scores, and how many points?"
@@ -150,6 +155,7 @@ def step_templates() -> dict[str, Any]:
         "your_melds_no_melds": _("You chose no meld: every card is deadwood, {deadwood}."),
         "your_melds_no_deadwood_cards": _("Your melds: {melds}. No card is left over."),
         "sum": _("Deadwood: {values} = {total}."),
+        "sum_one": _("Deadwood: {total}."),
         "sum_no_cards": _("Deadwood: 0."),
         "ties": ngettext(
             "{arrangements} way to meld the cards leaves this deadwood.",
@@ -203,6 +209,12 @@ def step_templates() -> dict[str, Any]:
         ),
         "row": _("Deal {deal}: {entry}. Totals: player A {a}, player B {b}."),
         "row_total": _("{entry}. Totals: player A {a}, player B {b}."),
+        # Translators: a Hollywood sheet's line for one deal in one game; {entries} are
+        # that game's rows for the deal ("Player B scores 76 (gin)"), each a sentence,
+        # joined by ". ".
+        "game_rows": _(
+            "Deal {deal}, game {game}. {entries}. Game {game}: player A {a}, player B {b}."
+        ),
         "lead": _("Totals: player A {a}, player B {b}. Player {leader} leads by {lead}."),
         "lead_none": _("Totals: player A {a}, player B {b}. Nobody leads."),
     }
@@ -221,13 +233,32 @@ def answer_templates() -> dict[str, Any]:
     return {
         "deadwood": _("deadwood {value}"),
         "card": _("discard {value}"),
-        "choice": _("{value}"),
-        "layoffs": _("laid off: {value}"),
-        "layoffs_none": _("nothing laid off"),
-        "winner": _("{value} scores"),
-        "points": _("score {value}"),
-        "leader": _("{value}"),
-        "lead": _("lead {value}"),
+        # Translators: as "discard {value}": what the answer does, said after a colon.
+        "layoffs": _("lay off {value}"),
+        "layoffs_none": _("lay off nothing"),
+        # the winner and the points as one phrase, the leader and the lead too: each
+        # said mid-sentence, with its article, lower case (not a label's "Knocker")
+        "winner_knocker": _("the knocker scores {points}"),
+        "winner_defender": _("the defender scores {points}"),
+        "leader": _("player {player} leads by {lead}"),
+        "leader_none": _("nobody leads, the totals are equal"),
+    }
+
+
+def answer_choice_templates() -> dict[str, Any]:
+    """A choice as an answer says it mid-sentence (``answer_choice_<code>``): lower case,
+    no colon (the verdict's own colon comes before it)."""
+    return {
+        # Translators: the verb, what the hand does (not the noun of a score sheet row); the
+        # answers after "Right:" (German: a whole sentence after a colon starts upper case).
+        "go_out_knock": pgettext("answer", "knock"),
+        "go_out_gin": _("go gin"),
+        "go_out_big_gin": _("go big gin"),
+        "go_out_go_down": _("go down"),
+        "go_out_none": _("play on, the hand may not go out"),
+        "stock_continue": pgettext("answer", "play goes on"),
+        "stock_dead": pgettext("answer", "the deal is dead and nobody scores"),
+        "stock_reshuffle": pgettext("answer", "the discard pile is shuffled into a new stock"),
     }
 
 
@@ -238,7 +269,8 @@ def exercise_table() -> dict[str, Any]:
         "right_more": _("Right: {answer}."),
         "wrong_more": _("The answer is {answer}. The working:"),
         "rule_link": _("The rule: {section}"),
-        "rule_section": _("its section on the {page} page"),
+        # Translators: the link of "The rule: {section}", to the rule's section.
+        "rule_section": _("read it on the {page} page"),
         "Your answer": _("Your answer"),
         "Laid off": _("Laid off"),
         "Who scores": _("Who scores"),
@@ -258,12 +290,15 @@ def exercise_table() -> dict[str, Any]:
             "right",
         ),
         "progress_cell": _("{right} of {tried}"),
+        # a progress cell read with the variant's own name of the kind (Gin Rami's count)
+        "fact": _("{label}: {value}"),
         "progress_none": _("not tried"),
         "progress_reset": _("Your progress was reset."),
         "share_exercise": _("Link to this exercise"),
         "bad_link": _("This link names no exercise: {text}."),
         "bad_number": _("{value} is not a number: write a whole number, for example 12."),
         "bad_number_empty": _("Write a whole number, for example 12."),
+        "bad_number_range": _("{value} is out of range: write a whole number from 0 to {max}."),
         "pick_one": _("Choose one answer first."),
         "unknown_form": _("This page cannot show this exercise yet: reload it."),
         "exercise_refused": _("The engine cannot make this exercise: choose another one."),
@@ -281,6 +316,7 @@ def exercise_table() -> dict[str, Any]:
         ("choice", choice_templates()),
         ("step", step_templates()),
         ("answer", answer_templates()),
+        ("answer_choice", answer_choice_templates()),
         ("item", item_templates()),
         ("kind", kind_labels()),
     ):
@@ -329,6 +365,7 @@ def trainer_words(rules: Rules) -> dict[str, Any]:
         "step_your_melds": _("Your melds: {melds}. Left over: {deadwood_cards}, count {deadwood}."),
         "step_your_melds_no_melds": _("You chose no meld: every card counts, {deadwood}."),
         "step_sum": _("Count: {values} = {total}."),
+        "step_sum_one": _("Count: {total}."),
         "step_sum_no_cards": _("Count: 0."),
         "step_ties": ngettext(
             "{arrangements} way to meld the cards leaves this count.",
@@ -339,6 +376,8 @@ def trainer_words(rules: Rules) -> dict[str, Any]:
         "answer_deadwood": _("count {value}"),
         "choice_go_out_gin": _("Go petit gin"),
         "choice_go_out_big_gin": _("Go grand gin"),
+        "answer_choice_go_out_gin": _("go petit gin"),
+        "answer_choice_go_out_big_gin": _("go grand gin"),
         "step_going_out_gin": _("So the hand may go petit gin."),
         "step_going_out_big_gin": _("So the hand may go grand gin."),
     }
@@ -348,7 +387,24 @@ def variant_words(rules: Rules) -> dict[str, Any]:
     """A variant's own words over the page's: who went out and how
     (:func:`~ginrules_site.directives.examples.showdown_words`), and what the cards in no meld are
     called (:func:`trainer_words`)."""
-    return {**showdown_words(rules), **trainer_words(rules)}
+    return {**showdown_words(rules), **trainer_words(rules), **winner_words(rules)}
+
+
+def winner_words(rules: Rules) -> dict[str, Any]:
+    """Who scores, as an answer says it, where the variant names the players its own way
+    (as :func:`~ginrules_site.directives.examples.showdown_words` does)."""
+    style = going_out_style(rules)
+    if style == "gin_only":
+        return {
+            "answer_winner_knocker": _("the player who went gin scores {points}"),
+            "answer_winner_defender": _("the opponent scores {points}"),
+        }
+    if style == "going_down":
+        return {
+            "answer_winner_knocker": _("the player who went down scores {points}"),
+            "answer_winner_defender": _("the opponent scores {points}"),
+        }
+    return {}
 
 
 def words_for(rules: Rules) -> dict[str, Any]:
@@ -444,6 +500,8 @@ def step_key(S: dict[str, Any], step: dict[str, Any]) -> tuple[str, dict[str, An
         code = f"no_layoffs_{args['outcome']}"
     elif code in ("spread", "defender_melds"):
         args["who"] = S["Knocker"] if code == "spread" else S["Defender"]
+    elif code == "sum" and len(args["values"]) == 1:
+        code = "sum_one"  # "Deadwood: 3." (not "3 = 3")
     elif code == "lead":
         args["a"], args["b"] = args.pop("totals")
         if args["leader"] == "none":
@@ -480,6 +538,18 @@ def step_nodes(S: dict[str, Any], step: dict[str, Any]) -> list[nodes.Node]:
         a, b = args["totals"]
         key = "step_row" if args["kind"] in ("deal", "entered", "dead") else "step_row_total"
         return [nodes.Text(str(S[key]).format(deal=args["deal"], entry=entry, a=a, b=b))]
+    if step["code"] == "game_rows":
+        entries = ". ".join(
+            sheet_entry(
+                {**row, "player": None if row["player"] is None else "AB".index(row["player"])}
+            )
+            for row in args["rows"]
+        )
+        a, b = args["totals"]
+        text = str(S["step_game_rows"]).format(
+            deal=args["deal"], game=args["game"], entries=entries, a=a, b=b
+        )
+        return [nodes.Text(text)]
     if f"step_{code}" not in S:
         raise ValueError(f"no wording for the exercise step {code!r}")
     return sentence_nodes(S, S[f"step_{code}"], args, step["code"])
@@ -552,16 +622,26 @@ def deal_text(S: dict[str, Any], deal: dict[str, Any]) -> str:
     return str(S["row_deal"]).format(player=deal["player"], points=deal["points"], outcome=outcome)
 
 
-def choice_text(S: dict[str, Any], data: dict[str, Any], key: str, value: str) -> str:
-    """How a chosen value reads: a choice's label, a winner or a leader."""
-    for choice in data.get("choices") or []:
-        if choice["value"] == value:
-            return form_of(S[f"choice_{choice['code']}"], choice["args"]).format(**choice["args"])
+def answer_phrase(
+    S: dict[str, Any], data: dict[str, Any], answer: dict[str, Any], key: str
+) -> str | None:
+    """The phrases of an answer said as a whole (as ginrules-exercises.mjs): a choice,
+    who scores how much, who leads by how much; ``None`` for the other keys."""
+    value = answer[key]
+    if key == "choice":
+        code = next(c["code"] for c in data["choices"] if c["value"] == value)
+        return str(S[f"answer_choice_{code}"])
     if key == "winner":
-        return str(S["Knocker"] if value == "knocker" else S["Defender"])
+        return str(S[f"answer_winner_{value}"]).format(points=answer["points"])
     if key == "leader":
-        return str(S["choice_leader_none"]) if value == "none" else str(S[f"Player {value}"])
-    return value
+        if value == "none":
+            return str(S["answer_leader_none"])
+        return str(S["answer_leader"]).format(player=value, lead=answer["lead"])
+    return None
+
+
+# the keys said with another one (the points with the winner, the lead with the leader)
+JOINED = {"points": "winner", "lead": "leader"}
 
 
 def answer_nodes(
@@ -569,20 +649,21 @@ def answer_nodes(
 ) -> list[nodes.Node]:
     out: list[nodes.Node] = []
     for key, value in answer.items():
+        if JOINED.get(key) in answer:
+            continue
+        phrase = answer_phrase(S, data, answer, key)
         template = S.get(f"answer_{key}")
-        if template is None:
+        if template is None and phrase is None:
             continue
         if out:
             out.append(nodes.Text(", "))
+        if phrase is not None:
+            out.append(nodes.Text(phrase))
+            continue
         if key == "layoffs" and not value:
             out.append(nodes.Text(str(S["answer_layoffs_none"])))
             continue
-        shown: Parts = (
-            choice_text(S, data, key, value)
-            if key in ("choice", "winner", "leader")
-            else field_nodes(S, value)
-        )
-        out.extend(template_nodes(str(template), value=shown))
+        out.extend(template_nodes(str(template), value=field_nodes(S, value)))
     return out
 
 

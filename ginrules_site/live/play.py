@@ -541,6 +541,12 @@ def play_strings() -> dict[str, Any]:
         "tutor_title": _("Tutor: what you can see from your seat"),
         "tutor_discards": _("Best discards (deadwood left):"),
         "tutor_discard": _("{card:Nom}: {deadwood}"),
+        # Translators: after the first best discards, the others that leave as little.
+        "tutor_discards_more": ngettext(
+            "and {count} more that leaves as little",
+            "and {count} more that leave as little",
+            "count",
+        ),
         # Translators: the tutor's advice in one line; {move} is a move button's label.
         "tutor_advice": _("Advice: {move}"),
         "tutor_outs": ngettext(
@@ -584,9 +590,16 @@ def play_strings() -> dict[str, Any]:
         "tutor_over_limit": _(
             "You may not knock yet: your deadwood ({deadwood}) is over the limit of {limit}."
         ),
-        "tutor_too_few_melded": _(
+        "tutor_too_few_melded": ngettext(
+            "You may not go down yet: whatever you discard, at most {melded} of your cards is "
+            "in a meld, and going down needs {needed}.",
             "You may not go down yet: whatever you discard, at most {melded} of your cards are "
-            "in melds, fewer than {needed}."
+            "in melds, and going down needs {needed}.",
+            "melded",
+        ),
+        "tutor_too_few_melded_none": _(
+            "You may not go down yet: whatever you discard, none of your cards is in a meld, "
+            "and going down needs {needed}."
         ),
         # the table of chances (ginrules.hints): every move ranked by the chance of winning
         "act_hints_on": _("Show the chances"),
@@ -641,8 +654,30 @@ def play_strings() -> dict[str, Any]:
         "stat_wins": _("Games won"),
         # Translators: a count in the reader's statistics: deals the reader ended with gin.
         "stat_gins": _("Gins"),
-        "stat_tutor": _("Tutor advice asked"),
+        "stat_deals": _("Deals played"),
+        "stat_deals_won": _("Deals won"),
+        # Translators: the points the reader scored, averaged over the deals played.
+        "stat_points_per_deal": _("Points per deal"),
+        # Translators: counted from the moment the tutor shows its advice, once per position.
+        "stat_tutor": _("Tutor's advice followed"),
+        "stat_tutor_value": _("{followed} of {shown}"),
         "stat_none": _("none yet"),
+        "history_title": _("Your last games"),
+        "history_none": _("No game finished yet."),
+        # Translators: one finished game; {date}: the day and month, as the browser writes them.
+        "history_won": _("{variant}, {date}: won, you {you}, the computer {computer}"),
+        "history_lost": _("{variant}, {date}: lost, you {you}, the computer {computer}"),
+        "history_drawn": _("{variant}, {date}: a draw, you {you}, the computer {computer}"),
+        # the settings (ginrules-settings.mjs), kept in this browser
+        "settings_title": _("Settings on this device"),
+        "pace_label": _("The computer's pace"),
+        "pace_slow": _("Slow"),
+        "pace_normal": _("Normal"),
+        "pace_fast": _("Fast"),
+        "pace_instant": _("Instant"),
+        "setting_four_colour": _("Four-colour deck (diamonds blue, clubs green)"),
+        "setting_large_cards": _("Larger cards"),
+        "settings_note": _("Kept in this browser only, for every game."),
         "stats_reset": _("Reset these statistics"),
         "stats_reset_done": _("The statistics of this variant and level are reset."),
         "play_failed": _("The table could not be dealt: {message}"),

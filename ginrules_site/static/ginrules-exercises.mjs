@@ -136,6 +136,7 @@ function stepKey(S, step) {
   else if (code === "stock_result") code = `stock_result_${args.choice}`;
   else if (code === "no_layoffs" && S[`step_no_layoffs_${args.outcome}`]) code = `no_layoffs_${args.outcome}`;
   else if (code === "spread" || code === "defender_melds") args.who = code === "spread" ? S.Knocker : S.Defender;
+  else if (code === "sum" && args.values.length === 1) code = "sum_one"; // "Deadwood: 3." (not "3 = 3")
   else if (code === "lead") {
     [args.a, args.b] = args.totals;
     delete args.totals;
@@ -167,6 +168,10 @@ function stepNode(S, step) {
     const entry = sheetEntry(S, /** @type {SheetRow} */ ({ ...args, player: args.player == null ? null : "AB".indexOf(args.player) }));
     const key = ["deal", "entered", "dead"].includes(args.kind) ? "step_row" : "step_row_total";
     return el("p", "gr-summary", fill(S[key], { deal: args.deal, entry, a: args.totals[0], b: args.totals[1] }));
+  }
+  if (step.code === "game_rows") {
+    const entries = args.rows.map((/** @type {SheetRow} */ row) => sheetEntry(S, { ...row, player: row.player == null ? null : "AB".indexOf(String(row.player)) })).join(". ");
+    return el("p", "gr-summary", fill(S.step_game_rows, { deal: args.deal, game: args.game, entries, a: args.totals[0], b: args.totals[1] }));
   }
   const template = S[`step_${code}`];
   if (template == null) return el("p", "gr-summary", S.unknown_form);
@@ -221,21 +226,52 @@ function answerNode(S, data, answer) {
   const span = el("span", "gr-answer-words");
   let first = true;
   for (const [key, value] of Object.entries(answer)) {
+    const joined = JOINED[key];
+    if (joined && joined in answer) continue; // said with the winner or the leader
+    const phrase = answerPhrase(S, data, answer, key);
     const template = S[`answer_${key}`];
-    if (!template) continue;
+    if (!template && phrase == null) continue;
     if (!first) span.append(", ");
     first = false;
+    if (phrase != null) {
+      span.append(phrase);
+      continue;
+    }
     if (key === "layoffs" && !value.length) {
       span.append(S.answer_layoffs_none);
       continue;
     }
-    const shown = ["choice", "winner", "leader"].includes(key) ? choiceText(S, data, key, value) : field(S, value);
+    const shown = field(S, value);
     for (const piece of template.split(/(\{value\})/)) {
       if (piece === "{value}") span.append(shown);
       else if (piece) span.append(piece);
     }
   }
   return span;
+}
+
+// The keys said with another one: the points with the winner, the lead with the leader.
+/** @type {Record<string, string>} */
+const JOINED = { points: "winner", lead: "leader" };
+
+// The phrases of an answer said as a whole, mid-sentence (exercises.answer_phrase): a
+// choice, who scores how much, who leads by how much; null for the other keys.
+/**
+ * @param {Strings} S
+ * @param {Exercise} data
+ * @param {AnswerData} answer
+ * @param {string} key
+ * @returns {string | null}
+ */
+function answerPhrase(S, data, answer, key) {
+  const value = answer[key];
+  if (key === "choice") {
+    const choice = (data.choices ?? []).find((c) => c.value === value);
+    return choice ? S[`answer_choice_${choice.code}`] ?? String(value) : String(value);
+  }
+  if (key === "winner") return fill(S[`answer_winner_${value}`], { points: answer.points });
+  if (key === "leader") return value === "none" ? S.answer_leader_none : fill(S.answer_leader, { player: value, lead: answer.lead });
+  return null;
 }
 
 /**
@@ -574,10 +610,15 @@ class Trainer {
     const number = (/** @type {string} */ name) => {
       const input = /** @type {HTMLInputElement} */ (this.fields.querySelector(`input[name='${name}']`));
       const text = input.value.trim();
-      const ok = /^\d{1,4}$/.test(text);
+      // a whole number, with a sign (the minus sign U+2212 as well as the hyphen): one
+      // out of 0 to 9999 is a number, said to be out of range, not "not a number"
+      const whole = /^[+\-\u2212]?\d+$/.test(text);
+      const value = whole ? Number(text.replace("\u2212", "-")) : NaN;
+      const ok = whole && value >= 0 && value <= 9999;
       input.setAttribute("aria-invalid", String(!ok));
+      if (!ok && whole) throw new Error(fill(this.S.bad_number_range, { value: text.slice(0, 20), max: 9999 }));
       if (!ok) throw new Error(text ? fill(this.S.bad_number, { value: text.slice(0, 20) }) : this.S.bad_number_empty);
-      return Number(text);
+      return value;
     };
     if (form === "number") {
       const given = { deadwood: number("deadwood") };
@@ -669,7 +710,9 @@ class Trainer {
   }
 
   showProgress() {
-    const S = this.S;
+    // the rows in the page's words (not those of the variant of the last exercise); a
+    // cell of a variant with its own name for the kind says it (Gin Rami's count)
+    const S = STRINGS;
     /** @type {Record<string, Record<string, unknown>>} */
     const progress = load(PROGRESS, {});
     const table = el("table", "gr-progress-grid");
@@ -695,6 +738,11 @@ class Trainer {
         const text = !variant.kinds.includes(kind) ? "–"
           : Array.isArray(counts) ? fill(S.progress_cell, { right: counts[0], tried: counts[1] }) : S.progress_none;
         const td = el("td", "", text);
+        const own = variant.words[`kind_${kind}`];
+        if (own && own !== S[`kind_${kind}`] && variant.kinds.includes(kind)) {
+          td.setAttribute("aria-label", fill(S.fact, { label: own, value: text }));
+          td.title = own;
+        }
         td.dataset.variant = name;
         td.dataset.kind = kind;
         tr.append(td);

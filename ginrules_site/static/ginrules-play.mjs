@@ -9,6 +9,7 @@ import {
   STRINGS, arrangementGroups, cardList, cardName, deckCard, el, fill, goLive, group, meldLabel, para, renderSheet, renderShowdown, row,
   theCard,
 } from "./ginrules-render.mjs";
+import { mountSettings, paceMs, recordAdvice, recordDeal, resetStats, statsNodes, storage, store } from "./ginrules-settings.mjs";
 /**
  * @import { CallName, Calls, ChosenMove, EngineError, Hints, LoggedMove, Meld, NewTableArgs, PlayResult, ScoreSheet,
  *   Share, Showdown, SpreadOption, TableArguments, TableState, Tutor } from "../live/ginrules-types"
@@ -38,19 +39,16 @@ import {
  */
 /** Where the cards were before a redraw. @typedef {{places: Map<string, DOMRect>, stock?: DOMRect, opponent?: DOMRect}} Places */
 
-// The computer's moves are paced so that they can be followed; tests set
-// window.GINRULES_PLAY_PACE_MS = 0 before the page loads.
-const PACE_MS = globalThis.GINRULES_PLAY_PACE_MS ?? 600;
+// The computer's moves are paced so that they can be followed (the reader's setting,
+// ginrules-settings.mjs); tests set window.GINRULES_PLAY_PACE_MS = 0 before the page loads.
 // Cards glide from the stock or the pile to a hand and back (none when the reader asks
 // for reduced motion; none at the tests' instant pace unless they set GINRULES_PLAY_MOVE_MS).
-const MOVE_MS = globalThis.GINRULES_PLAY_MOVE_MS ?? (PACE_MS ? 250 : 0);
+const MOVE_MS = globalThis.GINRULES_PLAY_MOVE_MS ?? (globalThis.GINRULES_PLAY_PACE_MS === 0 ? 0 : 250);
 const stillMotion = () => !MOVE_MS || matchMedia("(prefers-reduced-motion: reduce)").matches;
 // The cards that glide: the reader's hand, the stock and pile, the card the computer took.
 const GLIDING = ":is(.gr-play-hand, .gr-play-centre, .gr-play-taken) .gr-card[data-card]";
 const LEVEL_KEY = "ginrules-play-level";
-const STATS_KEY = "ginrules-play-stats";
 const RESUME_KEY = "ginrules-play-resume";
-const GIN_OUTCOMES = ["gin", "big_gin", "petit_gin", "grand_gin"];
 // Buttons the page answers itself (or with a call that changes no table).
 const LOCAL = /** @type {const} */ ({
   sort: "toggleSort", tutor: "toggleTutor", hints: "toggleHints", whatif: "whatIf", back: "backToGame",
@@ -62,33 +60,6 @@ const LOCAL = /** @type {const} */ ({
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 // Every variant's words, beside this script (the build writes it: play.py, WORDS_FILE).
 const WORDS_URL = new URL("ginrules-play-words.json", import.meta.url);
-
-/**
- * A value kept in localStorage (as stored: checked where it is read).
- * @param {string} key
- * @param {any} fallback
- * @returns {any}
- */
-function storage(key, fallback) {
-  try {
-    const text = localStorage.getItem(key);
-    return text == null ? fallback : JSON.parse(text);
-  } catch {
-    return fallback; // storage off, or a value written by something else
-  }
-}
-
-/**
- * @param {string} key
- * @param {unknown} value
- */
-function store(key, value) {
-  try {
-    localStorage.setItem(key, JSON.stringify(value));
-  } catch {
-    // storage full or off: the table plays on without remembering
-  }
-}
 
 /**
  * The game kept in this tab, if it reads as one (the engine checks the rest).
@@ -177,6 +148,9 @@ class Play {
     /** @type {HTMLElement} */ (root.querySelector(".gr-play-static")).hidden = true;
     this.form.hidden = false;
     /** @type {HTMLElement} */ (root.querySelector(".gr-play-keys")).hidden = false;
+    mountSettings(root, STRINGS, /** @type {Element} */ (root.querySelector(".gr-play-keys")));
+    /** @type {Set<string>} */
+    this.advised = new Set(); // the positions where the tutor's advice was shown (counted once)
     const level = storage(LEVEL_KEY, null);
     if (this.params.levels.includes(level)) this.fields.level.value = level;
     this.fields.variant.addEventListener("change", () => this.showSchemes());
@@ -470,6 +444,7 @@ class Play {
         await this[LOCAL[/** @type {keyof typeof LOCAL} */ (action)]]();
         return;
       }
+      this.noteFollowed(action, card);
       let value;
       if (action === "next") value = await this.call("play_next", { table: this.table });
       else if (action === "take_back") value = await this.call("play_take_back", { table: this.table });
@@ -498,7 +473,7 @@ class Play {
   async computerTurns() {
     const generation = this.generation;
     while (this.state?.turn === "computer" && generation === this.generation) {
-      await sleep(PACE_MS);
+      await sleep(paceMs());
       if (generation !== this.generation) return;
       const value = await this.call("play_computer", { table: this.table });
       if (!value || generation !== this.generation) return;
@@ -1107,7 +1082,9 @@ class Play {
     // an ace knock card allows only gin: said so, not "the knock limit: 0"
     const shownUpcard = showdown.upcard ?? upcard;
     const ginOnly = shownUpcard && shownUpcard.knock_limit === 0;
-    const shown = renderShowdown({ ...S, Knocker: seat(knocker), Defender: seat(other) }, { minimum: this.variant.minimum },
+    // Oklahoma's upcard under the name the table gives it (the knock card)
+    const words = { ...S, Knocker: seat(knocker), Defender: seat(other), ...(upcard ? { Upcard: S.knock_card } : {}) };
+    const shown = renderShowdown(words, { minimum: this.variant.minimum },
       { ...showdown, upcard: ginOnly ? { ...shownUpcard, knock_limit: null } : shownUpcard });
     if (ginOnly) /** @type {ChildNode} */ (shown.node.firstChild).after(para(fill(S.knock_card_gin, { card: theCard(shownUpcard.code) })));
     // the showdown's sentences speak of roles: the recap's below speak of seats
@@ -1141,7 +1118,9 @@ class Play {
     }
     let sum = parts.join(" + ");
     if (doubled) sum = `${parts.length > 1 ? `(${sum})` : sum} × ${showdown.multiplier}`;
-    const score = para(fill(S.score, { terms: sum, points: showdown.points }), "gr-scoreline");
+    // one number is no sum: "Score: 3", not "Score: 3 = 3"
+    const trivial = sum === String(showdown.points);
+    const score = para(trivial ? fill(S.score_one, { term: sum }) : fill(S.score, { terms: sum, points: showdown.points }), "gr-scoreline");
     score.dataset.points = String(showdown.points);
     nodes.push(score);
     return nodes;
@@ -1187,7 +1166,6 @@ class Play {
   // then stays open.
   async toggleTutor() {
     this.tutorOn = !this.tutorOn;
-    if (this.tutorOn) this.countTutor();
     this.show(this.state);
     if (this.tutorOn) this.frame();
     /** @type {HTMLElement | null} */ (this.tableNode.querySelector('[data-action="tutor"]'))?.focus();
@@ -1223,6 +1201,12 @@ class Play {
       slot.replaceChildren(line);
       slot.hidden = false;
     }
+    // the tutor counted from the moment it shows advice, once per position
+    if (value.expert && !this.advised.has(position)) {
+      this.advised.add(position);
+      recordAdvice(this.state, "advice");
+      this.tableNode.querySelector(".gr-play-stats")?.replaceWith(this.statsNode(this.S, this.state));
+    }
     panel.dataset.whyNot = value.going_out?.why_not ?? "";
     panel.dataset.bestDiscard = value.discards?.[0]?.card ?? "";
     panel.dataset.outsUnseen = String(value.outs_unseen ?? 0);
@@ -1257,12 +1241,25 @@ class Play {
       if (going.big_gin) text = S.tutor_may_big_gin;
       else if (going.gin) text = S.tutor_may_gin;
       else if (going.knock) text = fill(S.tutor_may_knock, { deadwood: going.knock_deadwood });
-      else if (going.why_not) text = fill(S[`tutor_${going.why_not}`] ?? S[going.why_not] ?? S.not_allowed, { ...going, ...named(going.params) });
+      else if (going.why_not) {
+        /** @type {Record<string, any>} */
+        const fields = { ...going, ...named(going.params) };
+        // none melded is said as "none of your cards", not "at most 0 of your cards"
+        const none = fields.melded === 0 ? S[`tutor_${going.why_not}_none`] : undefined;
+        text = fill(none ?? S[`tutor_${going.why_not}`] ?? S[going.why_not] ?? S.not_allowed, fields);
+      }
       if (text) nodes.push(para(text, "gr-play-tutor-going-out"));
     }
     if (tutor.discards?.length) {
       const list = el("ul", "gr-play-tutor-discards");
-      for (const d of tutor.discards.slice(0, 3)) list.append(el("li", "", fill(S.tutor_discard, { card: cardName(d.card), deadwood: d.deadwood })));
+      // the first three (the advice first among its ties), the advice if it leaves more,
+      // and how many others leave as little as the third
+      const shown = tutor.discards.slice(0, 3);
+      const advised = tutor.discards.find((d) => expert?.action === "discard" && d.card === expert.card);
+      if (advised && !shown.includes(advised)) shown.push(advised);
+      for (const d of shown) list.append(el("li", "", fill(S.tutor_discard, { card: cardName(d.card), deadwood: d.deadwood })));
+      const more = tutor.discards.filter((d) => !shown.includes(d) && d.deadwood === shown[Math.min(2, shown.length - 1)].deadwood).length;
+      if (more) list.append(el("li", "gr-play-tutor-more", fill(S.tutor_discards_more, { count: more })));
       nodes.push(para(S.tutor_discards), list);
     }
     // the cards that improve the hand the advice keeps (none to show when it goes out)
@@ -1368,13 +1365,16 @@ class Play {
     return nodes;
   }
 
-  countTutor() {
-    const all = storage(STATS_KEY, {});
-    const key = `${this.state.variant}/${this.state.level}`;
-    all[key] = { ...(all[key] ?? {}), tutor: (all[key]?.tutor ?? 0) + 1 };
-    store(STATS_KEY, all);
-    const shown = this.tableNode.querySelector('.gr-play-stats [data-stat="tutor"]');
-    if (shown) shown.textContent = String(all[key].tutor);
+  // A move the tutor advised, where its advice was shown, is counted as followed.
+  /**
+   * @param {string} action
+   * @param {string | null} card
+   */
+  noteFollowed(action, card) {
+    const position = this.position();
+    const expert = this.tutorCache?.position === position ? this.tutorCache.value.expert : null;
+    if (!this.tutorOn || !expert || !this.advised.has(position)) return;
+    if (expert.action === action && (expert.card == null || expert.card === card)) recordAdvice(this.state, "followed");
   }
 
   async whatIf() {
@@ -1461,31 +1461,17 @@ class Play {
     box.append(el("summary", "", S.stats_title));
     const level = S[`level_${state.level}`] ?? state.level;
     box.append(para(fill(S.stats_for, { variant: this.variant.name, level })));
-    const stats = storage(STATS_KEY, {})[`${state.variant}/${state.level}`] ?? {};
-    const list = el("dl", "gr-play-stats-list");
-    const average = stats.knocks ? (stats.knock_deadwood / stats.knocks).toLocaleString(this.root.dataset.lang, { maximumFractionDigits: 1 }) : S.stat_none;
-    const items = [
-      ["games", S.stat_games, stats.games ?? 0], ["wins", S.stat_wins, stats.wins ?? 0],
-      ["gins", S.stat_gins, stats.gins ?? 0], ["undercuts", S.stat_undercuts, stats.undercuts ?? 0],
-      ["knock_deadwood", S.stat_knock_deadwood, average], ["tutor", S.stat_tutor, stats.tutor ?? 0],
-    ];
-    for (const [name, label, value] of items.filter(([, label]) => label)) {
-      const value_ = el("dd", "", String(value));
-      value_.dataset.stat = name;
-      list.append(el("dt", "", label), value_);
-    }
+    box.append(...statsNodes(S, state, this.root.dataset.lang || "en"));
     const buttons = el("p", "gr-buttons");
     buttons.append(button(S.stats_reset, "stats_reset"));
-    box.append(list, buttons);
+    box.append(buttons);
     box.open = this.statsOpen ?? false;
     box.addEventListener("toggle", () => { this.statsOpen = box.open; });
     return box;
   }
 
   async resetStats() {
-    const all = storage(STATS_KEY, {});
-    delete all[`${this.state.variant}/${this.state.level}`];
-    store(STATS_KEY, all);
+    resetStats(this.state);
     this.show(this.state);
     const box = /** @type {HTMLDetailsElement} */ (this.tableNode.querySelector(".gr-play-stats"));
     box.open = true;
@@ -1499,22 +1485,7 @@ class Play {
     const id = `${this.table}/${state.deal}`;
     if (this.recorded.has(id)) return;
     this.recorded.add(id);
-    const all = storage(STATS_KEY, {});
-    const key = `${state.variant}/${state.level}`;
-    const stats = { games: 0, wins: 0, gins: 0, undercuts: 0, knocks: 0, knock_deadwood: 0, tutor: 0, ...(all[key] ?? {}) };
-    const result = state.result;
-    if (result.winner === "you" && GIN_OUTCOMES.includes(result.outcome)) stats.gins += 1;
-    if (result.knocker === "you" && (result.kind ?? result.outcome) === "undercut") stats.undercuts += 1;
-    if (result.knocker === "you" && result.knocker_deadwood != null && !GIN_OUTCOMES.includes(result.outcome)) {
-      stats.knocks += 1;
-      stats.knock_deadwood += result.knocker_deadwood;
-    }
-    if (state.phase === "game_over") {
-      stats.games += 1;
-      if (state.game?.winner === "you") stats.wins += 1;
-    }
-    all[key] = stats;
-    store(STATS_KEY, all);
+    recordDeal(state, this.variant.name);
   }
 
   // --- the keyboard ----------------------------------------------------------------------

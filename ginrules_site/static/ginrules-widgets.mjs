@@ -6,7 +6,7 @@
 import { runtime, startOnIntent } from "./ginrules-live.mjs";
 import {
   RANKS, STRINGS, arrangementGroups, deckCard, el, fill, form, goLive, goingOutText, group,
-  notation, para, renderSheet, renderShowdown, row, sentences,
+  notation, para, renderSheet, renderShowdown, row, sentences, theCard,
 } from "./ginrules-render.mjs";
 /**
  * @import { Answer, Calls, DealLog, EngineError, HandReport, LogEntry, NewSeed, ScoreSheet, SheetEntry,
@@ -206,6 +206,9 @@ function errorText(S, params, error) {
       : counts.join(` ${S.or} `);
     return fill(S.hand_size, { ...error, expected });
   }
+  // A card the engine names by its code (a duplicate across two hands as within one) is
+  // named as the page's sentences name cards.
+  if (typeof error.card_code === "string") error = { ...error, card: theCard(error.card_code) };
   // An empty field or link part is not quoted back ("is not a score"): the message
   // that asks for it instead, where the catalog has one ("<code>_empty").
   const template = S[error.code] ?? S.internal;

@@ -25,6 +25,7 @@ from tests.site.test_exercises_page import numbers
 from .conftest import LANGUAGES, LIVE_TIMEOUT
 from .test_accessibility import serious_violations
 from .test_play import spoken
+from .test_widgets import translator
 
 READY = "section.gr-exercises form.gr-exercises-setup:not([hidden])"
 EXERCISE = "div[data-widget='exercise']"
@@ -63,8 +64,6 @@ def _no_script_errors() -> Iterator[None]:
     ERRORS.clear()
     yield
     assert ERRORS == []
-
-
 
 
 def said_numbers(text: str) -> Counter[int]:
@@ -214,6 +213,15 @@ def test_next_series_progress_and_reset(opened: Callable[[str], Page]) -> None:
     expect(box).to_have_attribute("data-kind", "sheet")
     expect(box).to_have_attribute("data-level", "3")
     expect(box.locator(".gr-summary")).to_contain_text("Hollywood")
+    # after a Gin Rami exercise, each column in its own variant's words: the rows keep the
+    # page's, Gin Rami's cell says its own name of the kind
+    box = open_exercise(page, "french", "count", 1, 2)
+    give(box, make_exercise("french", "count", 1, 2).to_dict(), {"deadwood": 999})
+    expect(box).to_have_attribute("data-verdict", re.compile("right|wrong"), timeout=LIVE_TIMEOUT)
+    kind_row = page.locator(".gr-progress tbody tr", has=page.locator("td[data-kind='count']"))
+    expect(kind_row.locator("th")).to_have_text("Count the deadwood")
+    gin_rami = page.locator(".gr-progress td[data-variant='french'][data-kind='count']")
+    expect(gin_rami).to_have_attribute("aria-label", "Count the cards left in hand: 0 of 1")
     # the progress stays across a reload; the reset clears it
     page.reload()
     page.wait_for_selector(READY)
@@ -231,6 +239,17 @@ def test_bad_input_is_told_and_axe_finds_nothing(opened: Callable[[str], Page]) 
     expect(box.locator("#gr-answer-error")).to_contain_text("tolv")
     expect(box.locator("input[name='deadwood']")).to_have_attribute("aria-invalid", "true")
     assert box.get_attribute("data-verdict") is None
+    # a whole number out of range is a number (the minus sign U+2212 as well): said so
+    _ = translator("sv")
+    for text in ("-5", "\u22125", "12345"):
+        box.locator("input[name='deadwood']").fill(text)
+        box.locator("[data-action='check']").click()
+        expect(box.locator("#gr-answer-error")).to_have_text(
+            _("{value} is out of range: write a whole number from 0 to {max}.").format(
+                value=text, max=9999
+            )
+        )
+        assert box.get_attribute("data-verdict") is None
     box.locator("input[name='deadwood']").fill("3")
     box.locator("[data-action='check']").click()
     expect(box).to_have_attribute("data-verdict", re.compile("right|wrong"), timeout=LIVE_TIMEOUT)
@@ -280,3 +299,22 @@ def test_the_reader_lays_out_the_melds(opened: Callable[[str], Page]) -> None:
     assert box.get_attribute("data-verdict") is None
 
 
+def test_a_hollywood_sheet_is_explained_one_line_per_deal_and_game(
+    opened: Callable[[str], Page],
+) -> None:
+    """Issue 30, point 4: the Hollywood sheet's working names the deal and the game on
+    each line, one line per deal and game, every number the engine's."""
+    page = opened("de")
+    exercise = make_exercise("standard", "sheet", 3, 588345)
+    data = exercise.to_dict()
+    assert data["scheme"] == "hollywood"
+    answer = check_answer(exercise, probe_answer(data)).accepted[0]
+    box = open_exercise(page, "standard", "sheet", 3, 588345)
+    give(box, data, answer)
+    verdict = check_answer(exercise, answer).to_dict()
+    check_verdict(box, True, verdict)
+    lines = [s["args"] for s in verdict["steps"] if s["code"] == "game_rows"]
+    assert len({(line["deal"], line["game"]) for line in lines}) == len(lines) >= 8
+    steps = box.locator(".gr-explanation .gr-steps > li").all_inner_texts()
+    for text, line in zip(steps, lines, strict=False):
+        assert text.startswith(f"Runde {line['deal']}, Partie {line['game']}. "), text

@@ -15,15 +15,7 @@ from ginrules.rules import options
 from ginrules_site.directives.examples import option_words
 
 from .conftest import LANGUAGES, each_in_one_language
-from .test_widgets import translator
-
-
-def card_name(_: Any, code: str) -> str:
-    rank = "A23456789TJQK".index(code[0])
-    ranks = ["ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-             "jack", "queen", "king"]  # fmt: skip
-    suits = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
-    return _("{rank} of {suit}").format(rank=_(ranks[rank]), suit=_(suits[code[1]]))
+from .test_widgets import card_name, translator
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

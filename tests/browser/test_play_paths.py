@@ -487,10 +487,18 @@ def test_the_recap_speaks_from_the_readers_seat(page: Page, lang: str, outcome: 
         expect(recap.locator(".gr-deadwood-total")).to_have_text(_(totals).format(**deadwood))
         reason = (REASONS_DOWN if down and outcome in REASONS_DOWN else REASONS)[outcome][seat]
         expect(recap.locator(".gr-outcome")).to_have_text(_(reason))
-        score = _("Score: {terms} = {points}").format(
-            terms=written_sum(lang, down, outcome, showdown), points=showdown["points"]
+        terms = written_sum(lang, down, outcome, showdown)
+        score = (
+            _("Score: {term}").format(term=terms)  # one number is no sum ("3 = 3")
+            if terms == str(showdown["points"])
+            else _("Score: {terms} = {points}").format(terms=terms, points=showdown["points"])
         )
         expect(recap.locator(".gr-scoreline")).to_have_text(score)
+        # the upcard only where it decided something: Oklahoma's knock card, by that name
+        upcard = recap.locator(".gr-upcard")
+        expect(upcard).to_have_count(1 if variant == "oklahoma" else 0)
+        if variant == "oklahoma":
+            expect(upcard.locator(".gr-group-label")).to_have_text(S["knock_card"])
         layoffs = showdown["layoffs"]
         layoff = recap.locator(".gr-play-layoff")
         if layoffs:
@@ -555,16 +563,31 @@ def test_the_statistics_follow_the_game_as_it_ends(page: Page) -> None:
         )
         return value
 
-    games, wins, asked = stored("games"), stored("wins"), stored("tutor")
-    # the tutor: counted once when opened, not for each turn it stays open
-    root.locator("button[data-action='tutor']").click()
+    games, wins, shown = stored("games"), stored("wins"), stored("advice")
+    # the tutor: counted from the moment its advice shows, once per position (closed and
+    # opened again on the same position, not again)
+    tutor = root.locator("button[data-action='tutor']")
+    tutor.click()
+    expect(root.locator("[data-tutor-advice]")).to_be_visible()
+    page.wait_for_function(
+        "n => (JSON.parse(localStorage.getItem('ginrules-play-stats') ?? '{}')"
+        "['standard/beginner']?.advice ?? 0) === n",
+        arg=shown + 1,
+    )
+    tutor.click()
+    tutor.click()
+    expect(root.locator("[data-tutor-advice]")).to_be_visible()
     settled(page)
+    assert stored("advice") == shown + 1
+    S = strings(page)
+    followed = stored("followed")
+    expect(stats.locator("[data-stat='tutor']")).to_have_text(
+        S["stat_tutor_value"].format(followed=followed, shown=shown + 1)
+    )
     root.locator("button[data-action='pass']").click()
     settled(page)
     root.locator("button[data-action='stock']").click()
     settled(page)
-    assert stored("tutor") == asked + 1
-    expect(stats.locator("[data-stat='tutor']")).to_have_text(str(asked + 1))
     # a won one-deal game: counted and shown as it ends, without a reload
     end_of(root, "knock")
     assert stored("games") == games + 1 and stored("wins") == wins + 1

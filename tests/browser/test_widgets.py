@@ -42,6 +42,15 @@ def translator(lang: str) -> Callable[..., str]:
     return _
 
 
+def card_name(_: Any, code: str) -> str:
+    """A card's spoken name, as the page's deck says it (its aria-label)."""
+    rank = "A23456789TJQK".index(code[0])
+    ranks = ["ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+             "jack", "queen", "king"]  # fmt: skip
+    suits = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+    return _("{rank} of {suit}").format(rank=_(ranks[rank]), suit=_(suits[code[1]]))
+
+
 def melds_widget(page: Page, index: int = 0) -> Locator:
     return page.locator("section[data-widget='melds']").nth(index)
 
@@ -215,7 +224,7 @@ def test_bad_input_is_explained_next_to_the_field(
         "7H 8H 1Z": _(
             "{token} is not a card. Write a rank then a suit, for example {example}."
         ).format(token="1Z", example=written("7H TS", lang)),
-        "7H 8H 7h": CASES.format(_("{card:Nom} is given twice."), card=written("7H", lang)),
+        "7H 8H 7h": CASES.format(_("{card:Nom} is given twice."), card=card_name(_, "7H")),
         "AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS": _(
             "{count} card: this needs {expected}.", "{count} cards: this needs {expected}.", 12
         ).format(count=12, expected=_("{min} to {max}").format(min=1, max=11)),
@@ -347,6 +356,13 @@ def test_live_showdown_equals_the_engine(pages: Callable[[str, str], Page], lang
     expect(widget.locator(".gr-error[data-for='knocker']")).to_have_text(
         going_out_sentence(_, going, 0), timeout=LIVE_TIMEOUT
     )
+    # a card in both hands is named in words, as one given twice in one hand is
+    widget.locator("input[name='knocker']").fill(knocker)
+    nine = "TH JH 5S 5C 5D QS QC 2D 3S"
+    shared = next(c for c in parse_hand(knocker, notation=lang) if c.code not in nine)
+    widget.locator("input[name='defender']").fill(written(f"{nine} {shared.code}", lang))
+    twice = CASES.format(_("{card:Nom} is given twice."), card=card_name(_, shared.code))
+    expect(widget.locator(".gr-error", has_text=twice)).to_have_count(1, timeout=LIVE_TIMEOUT)
 
 
 # Who went out, as the variant's rules name the role

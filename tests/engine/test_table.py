@@ -74,6 +74,15 @@ def test_whole_games_in_every_variant_and_scheme(variant: str, scheme: str) -> N
         assert sorted(state["hand_by_rank"]) == sorted(state["hand"])
         assert state["opponent_cards"] in (10, 11)
         assert (state["result"] is None) == (state["phase"] not in ("over", "game_over"))
+        # the recap shows the upcard only where it decided something (Oklahoma)
+        shown = (state["result"] or {}).get("showdown") or {}
+        if shown:
+            matters = rules.upcard_sets_knock_limit or rules.spade_doubling != "none"
+            assert ("upcard" in shown) == matters
+        # a card taken from the pile is never the card "drawn" (from the stock)
+        assert state["taken"] is None or state["drawn"] is None
+        if state["taken"] is not None:
+            assert state["taken"] in state["hand"]
 
 
 @pytest.mark.parametrize(("variant", "scheme"), GAMES)

@@ -261,6 +261,13 @@ def check(view: PlayerView, answer: dict[str, Any], sheet: Sheet | None = None) 
         assert sorted(listed) == sorted((c.code, p) for c, p in left.items())
         assert [p for _, p in listed] == sorted(left.values())
         claims["discards"] += 1
+        expert = answer["expert"]
+        if expert and expert["action"] == "discard":
+            # the advised discard first among those leaving as much: the page's list
+            # (the first few, then "n more as good") always shows it
+            at = [c for c, _ in listed].index(expert["card"])
+            assert all(p < listed[at][1] for _, p in listed[:at])
+            claims["advice_listed"] += 1
     else:
         assert answer["discards"] == []
     going = answer["going_out"]
@@ -538,6 +545,7 @@ def test_every_claim_of_the_tutor_is_true(rules: Rules) -> None:
     claims = run(rules, SAMPLE, seed=21)
     assert claims["positions"] >= SAMPLE
     common = {"outs", "discards", "take_meld", "least_deadwood", "keeps_outs", "pile_no_meld"}
+    common |= {"advice_listed"}
     assert common <= set(claims), sorted(claims)
     assert claims["why_not:take_or_pass"] and claims["why_not:must_draw"]
     # some positions are against an opponent the match has shown to knock when it may
