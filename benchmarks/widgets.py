@@ -24,7 +24,12 @@ average of the machine. Prints:
    that the first page kept (aim: at most 0.2 x the bare page); then, for each,
    every stage of the start (the page's ``ginrules:`` performance marks: the
    runtime's and the worker's, see ginrules-live.mjs), as the median ms since the
-   change and since the stage before: where the time goes;
+   change and since the stage before: where the time goes; each run's ratios, and
+   whether a next visit was ever slower than the first page of its run (aim: never);
+   and the play page's first dealt hand (from the click on the choosers' "new game",
+   the reader's first action there, to the reader's hand on screen), cold (an empty
+   profile) and on a next visit (the browser started again on that profile), against
+   the widget's first answer (aim: within 0.1 x the bare page of it);
 3. one update once live, from a click in the card picker to the new result
    (aim: under 50 ms);
 4. the runtime's files as sent (raw, gzip, brotli from ``dist/``): what a first
@@ -83,6 +88,24 @@ FIRST_RESULT = """async (text) => {
         }).observe(widget, { attributes: true, subtree: true, childList: true });
     });
     return { ms: performance.now() - started, start: widget.dataset.start, started };
+}"""
+
+# In the play page: deal from the choosers (a click on the form's "new game" button, as
+# the reader's first action: no pointer over the table before it), resolve with the ms
+# until the reader's hand of the first deal is on screen.
+FIRST_DEAL = """async () => {
+    const root = document.querySelector("section[data-widget='play']");
+    const started = performance.now();
+    root.querySelector("form.gr-play-setup button[data-action='new']").click();
+    await new Promise((resolve) => {
+        const done = () => root.dataset.state === "ready"
+            && root.querySelector(".gr-play-hand .gr-card[data-card]") !== null;
+        if (done()) return resolve();
+        new MutationObserver((_, observer) => {
+            if (done()) { observer.disconnect(); resolve(); }
+        }).observe(root, { attributes: true, subtree: true, childList: true });
+    });
+    return { ms: performance.now() - started, start: root.dataset.start, started };
 }"""
 
 # The runtime's marks (ginrules-live.mjs: "ginrules:<stage>", the worker's stages too),
@@ -204,6 +227,19 @@ def site_first(page: Page, url: str, path: str, hand: str) -> tuple[float, str, 
     return float(result["ms"]), str(result["start"]), float(result["started"])
 
 
+PLAY = "section[data-widget='play']"
+
+
+def play_first(page: Page, url: str) -> tuple[float, str, float]:
+    """The play page's first dealt hand: ms, start path, and the page time it began."""
+    page.goto(f"{url}/en/play.html")
+    page.wait_for_selector(
+        "section[data-widget='play'] form.gr-play-setup button[data-action='new']"
+    )
+    result = page.evaluate(FIRST_DEAL)
+    return float(result["ms"]), str(result.get("start")), float(result["started"])
+
+
 def stages(page: Page, started: float, ms: float) -> Stages:
     """Each stage of the start, in ms since the reader's change (the first of a name)."""
     found: Stages = {}
@@ -242,9 +278,18 @@ def timed(
     runs: int, playwright: Playwright, url: str, key: str, loads: list[str], first: str
 ) -> tuple[dict[str, list[float]], dict[str, list[Stages]]]:
     timings: dict[str, list[float]] = {
-        k: [] for k in ("bare cold", "bare second", "site cold", "site second", "site next visit")
+        k: []
+        for k in (
+            "bare cold",
+            "bare second",
+            "site cold",
+            "site second",
+            "site next visit",
+            "play cold",
+            "play next visit",
+        )
     }
-    breakdown: dict[str, list[Stages]] = {k: [] for k in timings if k.startswith("site")}
+    breakdown: dict[str, list[Stages]] = {k: [] for k in timings if not k.startswith("bare")}
     starts: list[str] = []
 
     def bare_run(context: BrowserContext, hand: str) -> None:
@@ -268,6 +313,22 @@ def timed(
         starts.append(start)
         breakdown["site second"].append(stages(page, started, ms))
 
+    def play_run(context: BrowserContext, hand: str) -> None:
+        page = context.new_page()
+        ms, _start, started = play_first(page, url)
+        timings["play cold"].append(ms)
+        wait_snapshot(page, key)
+        breakdown["play cold"].append(stages(page, started, ms))
+
+    def play_next_visit(profile: str) -> None:
+        context = reader(playwright, profile)
+        context.add_init_script(NEXT_VISIT)
+        page = context.new_page()
+        ms, _start, started = play_first(page, url)
+        timings["play next visit"].append(ms)
+        breakdown["play next visit"].append(stages(page, started, ms))
+        context.close()
+
     def next_visit(profile: str, hand: str) -> None:
         context = reader(playwright, profile)
         context.add_init_script(NEXT_VISIT)
@@ -279,7 +340,7 @@ def timed(
         context.close()
 
     for run in range(runs):
-        steps: list[Callable[[BrowserContext, str], None]] = [bare_run, site_run]
+        steps: list[Callable[[BrowserContext, str], None]] = [bare_run, site_run, play_run]
         if run % 2:
             steps.reverse()
         for step in steps:
@@ -289,6 +350,8 @@ def timed(
             context.close()
             if step is site_run:
                 next_visit(profile, HANDS[run % 2])
+            if step is play_run:
+                play_next_visit(profile)
             shutil.rmtree(profile, ignore_errors=True)
         loads.append(load())
     if starts != [first, "running", "snapshot"] * runs:
@@ -366,6 +429,29 @@ def main(argv: list[str] | None = None) -> int:
                 f"{median[name] / median['bare cold']:.2f} against the bare cold page, "
                 f"{median[name] / median['bare second']:.2f} against its second page"
                 f" (aim <= {aim} against the bare cold page)"
+            )
+        per_run = ", ".join(
+            f"{c / b:.2f}/{n / b:.2f}"
+            for b, c, n in zip(
+                timings["bare cold"], timings["site cold"], timings["site next visit"], strict=True
+            )
+        )
+        print(f"   ratios of each run, first page/next visit against its bare cold page: {per_run}")
+        slower = sum(
+            n > c for c, n in zip(timings["site cold"], timings["site next visit"], strict=True)
+        )
+        print(
+            f"   next visit against the first page of its run: median ratio "
+            f"{median['site next visit'] / median['site cold']:.2f}, slower in {slower} of "
+            f"{len(timings['site cold'])} runs (aim: never slower)"
+        )
+        for play, widget in (("play cold", "site cold"), ("play next visit", "site next visit")):
+            mine = median[play] / median["bare cold"]
+            theirs = median[widget] / median["bare cold"]
+            print(
+                f"   play page, first dealt hand, {play.removeprefix('play ')}: "
+                f"{mine:.2f} x the bare cold page, the widget's first answer {theirs:.2f} x: "
+                f"{mine - theirs:+.2f} (aim: within 0.1)"
             )
         print(f"   machine during the runs: {'; '.join(loads)}")
 
