@@ -63,8 +63,9 @@ ASSET_REF = re.compile(
     r"""["'(]((?:\.{1,2}/)*[\w.-]+(?:/[\w.-]+)*\.(?:m?js|css|svg|png|json))["')?]"""
 )
 HASHED = re.compile(r"^[0-9a-f]{16}/[^/]+$")
-# The page a language's worker gives offline for a page it has not stored, and its style.
-NOTICE = "ginrules-offline.html"
+# The page a language's worker gives offline for a page it has not stored, and its style
+# (its address relative to the pages it stands for: all in the language's folder).
+NOTICE = "_static/ginrules-offline.html"  # (not a page of the site: no page links it)
 NOTICE_FILES = (NOTICE, "_static/ginrules-offline.css")
 NOTICE_PAGE = """<!doctype html>
 <html lang="{lang}">
@@ -103,7 +104,7 @@ def stored_files(outdir: Path) -> list[str]:
     language's cache, relative to that folder: its pages, what they load (recursively),
     the manifest and icons (the runtime is :func:`runtime_files`, the notice
     :data:`NOTICE_FILES`)."""
-    pages = sorted(p.name for p in outdir.glob("*.html") if p.name != NOTICE)
+    pages = sorted(p.name for p in outdir.glob("*.html"))
     found: set[str] = set(pages)
     todo = list(pages)
     while todo:

@@ -242,7 +242,7 @@ def test_a_page_of_a_language_not_visited_says_offline_that_it_is_not_stored(
 
 
 def notice_title(lang: str) -> str:
-    text = (SITE / lang / "ginrules-offline.html").read_text(encoding="utf-8")
+    text = (SITE / lang / "_static" / "ginrules-offline.html").read_text(encoding="utf-8")
     return html.unescape(text.split("<h1>", 1)[1].split("</h1>", 1)[0])
 
 
