@@ -176,7 +176,14 @@ def serve(hidden: frozenset[str] = frozenset()) -> tuple[ThreadingHTTPServer, st
                 return
             super().do_GET()
 
-    httpd = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(DIST)))
+    class Server(ThreadingHTTPServer):
+        def handle_error(self, request: Any, client_address: Any) -> None:
+            # A page closed while a file was on its way (a service worker's install, a
+            # snapshot's fetch): not an error of the server.
+            if not isinstance(sys.exc_info()[1], ConnectionError):
+                super().handle_error(request, client_address)
+
+    httpd = Server(("127.0.0.1", 0), functools.partial(Handler, directory=str(DIST)))
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     return httpd, f"http://127.0.0.1:{httpd.server_address[1]}"
 

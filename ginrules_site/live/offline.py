@@ -9,15 +9,21 @@ Each language's build writes, in its output folder (``_build/html/<lang>/``):
   a maskable ``ginrules-icon-maskable-512.png``: PNGs made from the SVGs by
   :func:`render_icons` with the tests' Chromium, and committed). Every page links it,
   with a theme colour and an Apple touch icon.
+- ``_static/ginrules-offline.html`` (with ``ginrules-offline.css``): the notice that the
+  worker gives, offline, for a page of the language it has not stored, in the
+  language's words (:func:`notice_page`).
 - ``ginrules-sw.js`` (and its source map): ``static/ginrules-sw.js`` as the site ships it
-  (minified), after one line, ``OFFLINE``, that lists
-  what a reader's browser stores (:func:`stored_files`): every page of the language,
-  the assets they load (their scripts' imports too), the manifest and its icons, and
-  the engine's runtime (``../_pyodide/runtime.json`` and each content-hashed file it
-  names), each with the sha256 of its bytes as the request's integrity; and the build
-  id, a digest of that list, which names the cache. The worker lives in the language's
-  folder so that its scope is that folder on any static host (``dist/``). The page
-  registers it (``ginrules-live.mjs``) once the reader has used the site.
+  (minified), after one line, ``OFFLINE``, that lists what a reader's browser stores,
+  each file with the sha256 of its bytes as the request's integrity: the language's
+  files (:func:`stored_files`: every page, the assets they load, their scripts' imports
+  too, the manifest and its icons); the engine's runtime (:func:`runtime_files`:
+  ``../_pyodide/runtime.json`` and each content-hashed file it names), the same in
+  every language, with its id (a digest of that list), which names the one cache that
+  every language shares; and the notice's files; with the build id, a digest of the
+  lists, which names the language's cache. The worker lives in the language's folder
+  so that its scope is that folder on any static host (``dist/``). The page registers
+  it (``ginrules-live.mjs``) once the reader has used the site: its own language's to
+  keep the pages and the runtime, the others' to keep their notice only.
 
 The variant pages (:data:`SUMMARY_PAGES`) get a link "Print the rules (PDF)" to
 ``<page>.pdf`` beside them, after the play link (or the first paragraph): ``make dist``
