@@ -73,40 +73,38 @@ NPM_PYODIDE = ROOT / "node_modules" / "pyodide"
 VARIANT_PAGES = ["standard", "straight-gin", "gin-rami", "oklahoma", "hollywood"]
 HANDS = ["7H 8H 9H 7S 7D 7C 2C 3C 4C 9D", "AS 2S 3S 4S 8H 8D 8C 9D TD JD KC"]
 
-# In the page: change the meld finder's hand, resolve with the ms until its result shows.
-FIRST_RESULT = """async (text) => {
-    const widget = document.querySelector("section[data-widget='melds']");
-    const input = widget.querySelector("input[name='cards']");
+# In the page: `act` (JavaScript, on the element `root`) as the reader's first action, then
+# resolve with the ms until `done` (an expression) holds, the engine's start path and the
+# page time the action began.
+FIRST_ANSWER = """async (arg) => {{
+    const root = document.querySelector("{root}");
     const started = performance.now();
-    input.value = text;
-    input.dispatchEvent(new Event("input", { bubbles: true }));
-    await new Promise((resolve) => {
-        const done = () => widget.dataset.state === "ready" && input.value === text;
+    {act}
+    await new Promise((resolve) => {{
+        const done = () => {done};
         if (done()) return resolve();
-        new MutationObserver((_, observer) => {
-            if (done()) { observer.disconnect(); resolve(); }
-        }).observe(widget, { attributes: true, subtree: true, childList: true });
-    });
-    return { ms: performance.now() - started, start: widget.dataset.start, started };
-}"""
-
-# In the play page: deal from the choosers (a click on the form's "new game" button, as
-# the reader's first action: no pointer over the table before it), resolve with the ms
-# until the reader's hand of the first deal is on screen.
-FIRST_DEAL = """async () => {
-    const root = document.querySelector("section[data-widget='play']");
-    const started = performance.now();
-    root.querySelector("form.gr-play-setup button[data-action='new']").click();
-    await new Promise((resolve) => {
-        const done = () => root.dataset.state === "ready"
-            && root.querySelector(".gr-play-hand .gr-card[data-card]") !== null;
-        if (done()) return resolve();
-        new MutationObserver((_, observer) => {
-            if (done()) { observer.disconnect(); resolve(); }
-        }).observe(root, { attributes: true, subtree: true, childList: true });
-    });
-    return { ms: performance.now() - started, start: root.dataset.start, started };
-}"""
+        new MutationObserver((_, observer) => {{
+            if (done()) {{ observer.disconnect(); resolve(); }}
+        }}).observe(root, {{ attributes: true, subtree: true, childList: true }});
+    }});
+    return {{ ms: performance.now() - started, start: root.dataset.start, started }};
+}}"""
+CARDS = "root.querySelector(\"input[name='cards']\")"
+# The meld finder: its hand changed (to `arg`), until its result for that hand shows.
+FIRST_RESULT = FIRST_ANSWER.format(
+    root="section[data-widget='melds']",
+    act=f"{CARDS}.value = arg; {CARDS}.dispatchEvent(new Event('input', {{ bubbles: true }}));",
+    done=f"root.dataset.state === 'ready' && {CARDS}.value === arg",
+)
+# The play page: a deal from the choosers (a click on the form's "new game" button, as the
+# reader's first action: no pointer over the table before it), until the reader's hand of
+# the first deal is on screen.
+FIRST_DEAL = FIRST_ANSWER.format(
+    root="section[data-widget='play']",
+    act="root.querySelector(\"form.gr-play-setup button[data-action='new']\").click();",
+    done="root.dataset.state === 'ready' "
+    "&& root.querySelector('.gr-play-hand .gr-card[data-card]') !== null",
+)
 
 # The runtime's marks (ginrules-live.mjs: "ginrules:<stage>", the worker's stages too),
 # in ms since `started`.

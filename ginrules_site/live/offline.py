@@ -73,22 +73,12 @@ HASHED = re.compile(r"^[0-9a-f]{16}/[^/]+$")
 # (its address relative to the pages it stands for: all in the language's folder).
 NOTICE = "_static/ginrules-offline.html"  # (not a page of the site: no page links it)
 NOTICE_FILES = (NOTICE, "_static/ginrules-offline.css")
-NOTICE_PAGE = """<!doctype html>
-<html lang="{lang}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width,initial-scale=1">
-<title>{title}</title>
-<link rel="stylesheet" href="_static/ginrules-offline.css">
-</head>
-<body>
-<main>
-<h1>{title}</h1>
-<p>{text}</p>
-</main>
-</body>
-</html>
-"""
+NOTICE_PAGE = (
+    '<!doctype html>\n<html lang="{lang}">\n<head>\n<meta charset="utf-8">\n'
+    '<meta name="viewport" content="width=device-width,initial-scale=1">\n'
+    '<title>{title}</title>\n<link rel="stylesheet" href="_static/ginrules-offline.css">\n'
+    "</head>\n<body>\n<main>\n<h1>{title}</h1>\n<p>{text}</p>\n</main>\n</body>\n</html>\n"
+)
 
 
 def integrity(path: Path) -> str:
