@@ -522,7 +522,7 @@ let shared = null;
 /** @param {Iterable<Element>} roots */
 export function startOnIntent(roots) {
   runtime(); // joins the shared engine at once if a page that just closed had it running
-  if ([...roots].some((root) => root.matches(".gr-play"))) keepOffline(); // the play page opened
+  if ([...roots].some((root) => root.matches(".gr-play"))) keepOffline(PLAY_OFFLINE_DELAY_MS); // the play page opened
   for (const root of roots) {
     for (const type of ["pointerenter", "focusin", "input"]) {
       root.addEventListener(type, () => runtime().warm(), { once: true, passive: true });
@@ -539,13 +539,20 @@ export function startOnIntent(roots) {
 // (the page's hreflang alternates) that has no worker yet, its worker without
 // "?keep", which stores only the page saying, offline, that the language is not
 // stored. Registering again on a later page is the browser's check for a new build.
+// Never while the engine starts (the worker's install downloads, decodes and hashes the
+// whole runtime: it would slow the reader's first answer, measured on the play page by
+// benchmarks/widgets.py): on the play page, which registers as it opens, not before
+// `delayMs`, and in any case once a start under way is over.
 let offlineAsked = false;
+const PLAY_OFFLINE_DELAY_MS = 3000;
 
-export function keepOffline() {
+/** @param {number} [delayMs] */
+export function keepOffline(delayMs = 0) {
   if (offlineAsked || !globalThis.navigator?.serviceWorker || navigator.connection?.saveData) return;
   offlineAsked = true;
   const idle = globalThis.requestIdleCallback ?? ((run) => setTimeout(run, 1000));
-  idle(async () => {
+  const register = async () => {
+    if (shared?.state === "loading") await shared.readyPromise?.catch(() => {});
     const container = navigator.serviceWorker;
     const here = new URL("../", import.meta.url); // the language's folder
     try {
@@ -561,7 +568,8 @@ export function keepOffline() {
     } catch {
       // not served (a test page), or refused: the site works online as before
     }
-  }, { timeout: 10_000 });
+  };
+  setTimeout(() => idle(register, { timeout: 10_000 }), delayMs);
 }
 
 /** @returns {Runtime} */
