@@ -522,7 +522,7 @@ let shared = null;
 /** @param {Iterable<Element>} roots */
 export function startOnIntent(roots) {
   runtime(); // joins the shared engine at once if a page that just closed had it running
-  if ([...roots].some((root) => root.matches(".gr-play"))) keepOffline(PLAY_OFFLINE_DELAY_MS); // the play page opened
+  if ([...roots].some((root) => root.matches(".gr-play"))) keepOffline(globalThis.GINRULES_OFFLINE_DELAY_MS ?? PLAY_OFFLINE_DELAY_MS); // the play page opened
   for (const root of roots) {
     for (const type of ["pointerenter", "focusin", "input"]) {
       root.addEventListener(type, () => runtime().warm(), { once: true, passive: true });
@@ -542,7 +542,8 @@ export function startOnIntent(roots) {
 // Never while the engine starts (the worker's install downloads, decodes and hashes the
 // whole runtime: it would slow the reader's first answer, measured on the play page by
 // benchmarks/widgets.py): on the play page, which registers as it opens, not before
-// `delayMs`, and in any case once a start under way is over.
+// `delayMs`, and in any case once a start under way is over. (Test hook:
+// window.GINRULES_OFFLINE_DELAY_MS, set before the page loads, for that delay.)
 let offlineAsked = false;
 const PLAY_OFFLINE_DELAY_MS = 3000;
 

@@ -95,9 +95,11 @@ def running(site: StoppableServer) -> Iterator[StoppableServer]:
 def offline_context(browser: Browser, site: StoppableServer) -> tuple[BrowserContext, RequestLog]:
     context, log = open_context(browser, Server(site.url, site.control), service_workers="allow")
     # A worker per page (no engine kept running by another page): each page starts the
-    # engine from what it can reach; the computer's moves at once.
+    # engine from what it can reach; the computer's moves at once; the play page registers
+    # the offline worker as soon as the browser is idle (not 3 s after it opens).
     context.add_init_script(
         "window.GINRULES_SHARED_ENGINE = false; window.GINRULES_PLAY_PACE_MS = 0;"
+        "window.GINRULES_OFFLINE_DELAY_MS = 0;"
     )
     return context, log
 
