@@ -20,7 +20,9 @@
 //   that has no worker yet): it stores only the notice, which it answers to a page of
 //   its language that cannot be reached. When the reader visits that language, its
 //   page registers the "?keep" form, which installs and takes over at once (nothing of
-//   the language was stored: no page of it can mix builds).
+//   the language was stored: no page of it can mix builds; so it does too over a worker
+//   of a build before issue 34, registered without "?keep": a page of that build still
+//   open then fetches what this build does not list from the network).
 //
 // - install: every file is fetched with its sha256 as the request's integrity (the
 //   browser refuses other bytes: never a page of one build with a runtime of another);
