@@ -24,7 +24,12 @@ average of the machine. Prints:
    that the first page kept (aim: at most 0.2 x the bare page); then, for each,
    every stage of the start (the page's ``ginrules:`` performance marks: the
    runtime's and the worker's, see ginrules-live.mjs), as the median ms since the
-   change and since the stage before: where the time goes;
+   change and since the stage before: where the time goes; each run's ratios, and
+   whether a next visit was ever slower than the first page of its run (aim: never);
+   and the play page's first dealt hand (from the click on the choosers' "new game",
+   the reader's first action there, to the reader's hand on screen), cold (an empty
+   profile) and on a next visit (the browser started again on that profile), against
+   the widget's first answer (aim: within 0.1 x the bare page of it);
 3. one update once live, from a click in the card picker to the new result
    (aim: under 50 ms);
 4. the runtime's files as sent (raw, gzip, brotli from ``dist/``): what a first
@@ -68,22 +73,38 @@ NPM_PYODIDE = ROOT / "node_modules" / "pyodide"
 VARIANT_PAGES = ["standard", "straight-gin", "gin-rami", "oklahoma", "hollywood"]
 HANDS = ["7H 8H 9H 7S 7D 7C 2C 3C 4C 9D", "AS 2S 3S 4S 8H 8D 8C 9D TD JD KC"]
 
-# In the page: change the meld finder's hand, resolve with the ms until its result shows.
-FIRST_RESULT = """async (text) => {
-    const widget = document.querySelector("section[data-widget='melds']");
-    const input = widget.querySelector("input[name='cards']");
+# In the page: `act` (JavaScript, on the element `root`) as the reader's first action, then
+# resolve with the ms until `done` (an expression) holds, the engine's start path and the
+# page time the action began.
+FIRST_ANSWER = """async (arg) => {{
+    const root = document.querySelector("{root}");
     const started = performance.now();
-    input.value = text;
-    input.dispatchEvent(new Event("input", { bubbles: true }));
-    await new Promise((resolve) => {
-        const done = () => widget.dataset.state === "ready" && input.value === text;
+    {act}
+    await new Promise((resolve) => {{
+        const done = () => {done};
         if (done()) return resolve();
-        new MutationObserver((_, observer) => {
-            if (done()) { observer.disconnect(); resolve(); }
-        }).observe(widget, { attributes: true, subtree: true, childList: true });
-    });
-    return { ms: performance.now() - started, start: widget.dataset.start, started };
-}"""
+        new MutationObserver((_, observer) => {{
+            if (done()) {{ observer.disconnect(); resolve(); }}
+        }}).observe(root, {{ attributes: true, subtree: true, childList: true }});
+    }});
+    return {{ ms: performance.now() - started, start: root.dataset.start, started }};
+}}"""
+CARDS = "root.querySelector(\"input[name='cards']\")"
+# The meld finder: its hand changed (to `arg`), until its result for that hand shows.
+FIRST_RESULT = FIRST_ANSWER.format(
+    root="section[data-widget='melds']",
+    act=f"{CARDS}.value = arg; {CARDS}.dispatchEvent(new Event('input', {{ bubbles: true }}));",
+    done=f"root.dataset.state === 'ready' && {CARDS}.value === arg",
+)
+# The play page: a deal from the choosers (a click on the form's "new game" button, as the
+# reader's first action: no pointer over the table before it), until the reader's hand of
+# the first deal is on screen.
+FIRST_DEAL = FIRST_ANSWER.format(
+    root="section[data-widget='play']",
+    act="root.querySelector(\"form.gr-play-setup button[data-action='new']\").click();",
+    done="root.dataset.state === 'ready' "
+    "&& root.querySelector('.gr-play-hand .gr-card[data-card]') !== null",
+)
 
 # The runtime's marks (ginrules-live.mjs: "ginrules:<stage>", the worker's stages too),
 # in ms since `started`.
@@ -153,7 +174,14 @@ def serve(hidden: frozenset[str] = frozenset()) -> tuple[ThreadingHTTPServer, st
                 return
             super().do_GET()
 
-    httpd = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(DIST)))
+    class Server(ThreadingHTTPServer):
+        def handle_error(self, request: Any, client_address: Any) -> None:
+            # A page closed while a file was on its way (a service worker's install, a
+            # snapshot's fetch): not an error of the server.
+            if not isinstance(sys.exc_info()[1], ConnectionError):
+                super().handle_error(request, client_address)
+
+    httpd = Server(("127.0.0.1", 0), functools.partial(Handler, directory=str(DIST)))
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     return httpd, f"http://127.0.0.1:{httpd.server_address[1]}"
 
@@ -204,6 +232,19 @@ def site_first(page: Page, url: str, path: str, hand: str) -> tuple[float, str, 
     return float(result["ms"]), str(result["start"]), float(result["started"])
 
 
+PLAY = "section[data-widget='play']"
+
+
+def play_first(page: Page, url: str) -> tuple[float, str, float]:
+    """The play page's first dealt hand: ms, start path, and the page time it began."""
+    page.goto(f"{url}/en/play.html")
+    page.wait_for_selector(
+        "section[data-widget='play'] form.gr-play-setup button[data-action='new']"
+    )
+    result = page.evaluate(FIRST_DEAL)
+    return float(result["ms"]), str(result.get("start")), float(result["started"])
+
+
 def stages(page: Page, started: float, ms: float) -> Stages:
     """Each stage of the start, in ms since the reader's change (the first of a name)."""
     found: Stages = {}
@@ -242,9 +283,18 @@ def timed(
     runs: int, playwright: Playwright, url: str, key: str, loads: list[str], first: str
 ) -> tuple[dict[str, list[float]], dict[str, list[Stages]]]:
     timings: dict[str, list[float]] = {
-        k: [] for k in ("bare cold", "bare second", "site cold", "site second", "site next visit")
+        k: []
+        for k in (
+            "bare cold",
+            "bare second",
+            "site cold",
+            "site second",
+            "site next visit",
+            "play cold",
+            "play next visit",
+        )
     }
-    breakdown: dict[str, list[Stages]] = {k: [] for k in timings if k.startswith("site")}
+    breakdown: dict[str, list[Stages]] = {k: [] for k in timings if not k.startswith("bare")}
     starts: list[str] = []
 
     def bare_run(context: BrowserContext, hand: str) -> None:
@@ -268,6 +318,22 @@ def timed(
         starts.append(start)
         breakdown["site second"].append(stages(page, started, ms))
 
+    def play_run(context: BrowserContext, hand: str) -> None:
+        page = context.new_page()
+        ms, _start, started = play_first(page, url)
+        timings["play cold"].append(ms)
+        wait_snapshot(page, key)
+        breakdown["play cold"].append(stages(page, started, ms))
+
+    def play_next_visit(profile: str) -> None:
+        context = reader(playwright, profile)
+        context.add_init_script(NEXT_VISIT)
+        page = context.new_page()
+        ms, _start, started = play_first(page, url)
+        timings["play next visit"].append(ms)
+        breakdown["play next visit"].append(stages(page, started, ms))
+        context.close()
+
     def next_visit(profile: str, hand: str) -> None:
         context = reader(playwright, profile)
         context.add_init_script(NEXT_VISIT)
@@ -279,7 +345,7 @@ def timed(
         context.close()
 
     for run in range(runs):
-        steps: list[Callable[[BrowserContext, str], None]] = [bare_run, site_run]
+        steps: list[Callable[[BrowserContext, str], None]] = [bare_run, site_run, play_run]
         if run % 2:
             steps.reverse()
         for step in steps:
@@ -289,6 +355,8 @@ def timed(
             context.close()
             if step is site_run:
                 next_visit(profile, HANDS[run % 2])
+            if step is play_run:
+                play_next_visit(profile)
             shutil.rmtree(profile, ignore_errors=True)
         loads.append(load())
     if starts != [first, "running", "snapshot"] * runs:
@@ -366,6 +434,29 @@ def main(argv: list[str] | None = None) -> int:
                 f"{median[name] / median['bare cold']:.2f} against the bare cold page, "
                 f"{median[name] / median['bare second']:.2f} against its second page"
                 f" (aim <= {aim} against the bare cold page)"
+            )
+        per_run = ", ".join(
+            f"{c / b:.2f}/{n / b:.2f}"
+            for b, c, n in zip(
+                timings["bare cold"], timings["site cold"], timings["site next visit"], strict=True
+            )
+        )
+        print(f"   ratios of each run, first page/next visit against its bare cold page: {per_run}")
+        slower = sum(
+            n > c for c, n in zip(timings["site cold"], timings["site next visit"], strict=True)
+        )
+        print(
+            f"   next visit against the first page of its run: median ratio "
+            f"{median['site next visit'] / median['site cold']:.2f}, slower in {slower} of "
+            f"{len(timings['site cold'])} runs (aim: never slower)"
+        )
+        for play, widget in (("play cold", "site cold"), ("play next visit", "site next visit")):
+            mine = median[play] / median["bare cold"]
+            theirs = median[widget] / median["bare cold"]
+            print(
+                f"   play page, first dealt hand, {play.removeprefix('play ')}: "
+                f"{mine:.2f} x the bare cold page, the widget's first answer {theirs:.2f} x: "
+                f"{mine - theirs:+.2f} (aim: within 0.1)"
             )
         print(f"   machine during the runs: {'; '.join(loads)}")
 

@@ -277,6 +277,7 @@ declare global {
   var GINRULES_SHARED_ENGINE: boolean | undefined;
   var GINRULES_LOAD_TIMEOUT_MS: number | undefined;
   var GINRULES_PLAY_PACE_MS: number | undefined;
+  var GINRULES_OFFLINE_DELAY_MS: number | undefined;
   var GINRULES_PLAY_MOVE_MS: number | undefined;
 }
 

@@ -9,15 +9,21 @@ Each language's build writes, in its output folder (``_build/html/<lang>/``):
   a maskable ``ginrules-icon-maskable-512.png``: PNGs made from the SVGs by
   :func:`render_icons` with the tests' Chromium, and committed). Every page links it,
   with a theme colour and an Apple touch icon.
+- ``_static/ginrules-offline.html`` (with ``ginrules-offline.css``): the notice that the
+  worker gives, offline, for a page of the language it has not stored, in the
+  language's words (:func:`notice_page`).
 - ``ginrules-sw.js`` (and its source map): ``static/ginrules-sw.js`` as the site ships it
-  (minified), after one line, ``OFFLINE``, that lists
-  what a reader's browser stores (:func:`stored_files`): every page of the language,
-  the assets they load (their scripts' imports too), the manifest and its icons, and
-  the engine's runtime (``../_pyodide/runtime.json`` and each content-hashed file it
-  names), each with the sha256 of its bytes as the request's integrity; and the build
-  id, a digest of that list, which names the cache. The worker lives in the language's
-  folder so that its scope is that folder on any static host (``dist/``). The page
-  registers it (``ginrules-live.mjs``) once the reader has used the site.
+  (minified), after one line, ``OFFLINE``, that lists what a reader's browser stores,
+  each file with the sha256 of its bytes as the request's integrity: the language's
+  files (:func:`stored_files`: every page, the assets they load, their scripts' imports
+  too, the manifest and its icons); the engine's runtime (:func:`runtime_files`:
+  ``../_pyodide/runtime.json`` and each content-hashed file it names), the same in
+  every language, with its id (a digest of that list), which names the one cache that
+  every language shares; and the notice's files; with the build id, a digest of the
+  lists, which names the language's cache. The worker lives in the language's folder
+  so that its scope is that folder on any static host (``dist/``). The page registers
+  it (``ginrules-live.mjs``) once the reader has used the site: its own language's to
+  keep the pages and the runtime, the others' to keep their notice only.
 
 The variant pages (:data:`SUMMARY_PAGES`) get a link "Print the rules (PDF)" to
 ``<page>.pdf`` beside them, after the play link (or the first paragraph): ``make dist``
@@ -28,6 +34,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import html
 import json
 import re
 from pathlib import Path
@@ -62,6 +69,16 @@ ASSET_REF = re.compile(
     r"""["'(]((?:\.{1,2}/)*[\w.-]+(?:/[\w.-]+)*\.(?:m?js|css|svg|png|json))["')?]"""
 )
 HASHED = re.compile(r"^[0-9a-f]{16}/[^/]+$")
+# The page a language's worker gives offline for a page it has not stored, and its style
+# (its address relative to the pages it stands for: all in the language's folder).
+NOTICE = "_static/ginrules-offline.html"  # (not a page of the site: no page links it)
+NOTICE_FILES = (NOTICE, "_static/ginrules-offline.css")
+NOTICE_PAGE = (
+    '<!doctype html>\n<html lang="{lang}">\n<head>\n<meta charset="utf-8">\n'
+    '<meta name="viewport" content="width=device-width,initial-scale=1">\n'
+    '<title>{title}</title>\n<link rel="stylesheet" href="_static/ginrules-offline.css">\n'
+    "</head>\n<body>\n<main>\n<h1>{title}</h1>\n<p>{text}</p>\n</main>\n</body>\n</html>\n"
+)
 
 
 def integrity(path: Path) -> str:
@@ -79,9 +96,10 @@ def _local(base: str, ref: str) -> str | None:
 
 
 def stored_files(outdir: Path) -> list[str]:
-    """What the service worker of the language built in ``outdir`` stores, relative to
-    that folder: its pages, what they load (recursively), the manifest and icons, and
-    the runtime beside the languages (``../_pyodide/``), if built."""
+    """What the service worker of the language built in ``outdir`` stores in the
+    language's cache, relative to that folder: its pages, what they load (recursively),
+    the manifest and icons (the runtime is :func:`runtime_files`, the notice
+    :data:`NOTICE_FILES`)."""
     pages = sorted(p.name for p in outdir.glob("*.html"))
     found: set[str] = set(pages)
     todo = list(pages)
@@ -100,14 +118,22 @@ def stored_files(outdir: Path) -> list[str]:
                     todo.append(path)
     found.add(MANIFEST)
     found.update(f"_static/{icon}" for icon in ICONS)
+    return sorted(found - set(NOTICE_FILES))
+
+
+def runtime_files(outdir: Path) -> list[str]:
+    """The runtime beside the languages, relative to the language's folder
+    (``../_pyodide/runtime.json`` and each content-hashed file it names), if built: the
+    same for every language, stored once for all of them."""
     runtime = outdir.parent / "_pyodide" / "runtime.json"
-    if runtime.is_file():
-        found.add("../_pyodide/runtime.json")
-        manifest = json.loads(runtime.read_text(encoding="utf-8"))
-        manifest.pop("lock", None)  # inlined: never fetched
-        for value in _strings(manifest):
-            if HASHED.match(value) and (runtime.parent / value).is_file():
-                found.add(f"../_pyodide/{value}")
+    if not runtime.is_file():
+        return []
+    found = {"../_pyodide/runtime.json"}
+    manifest = json.loads(runtime.read_text(encoding="utf-8"))
+    manifest.pop("lock", None)  # inlined: never fetched
+    for value in _strings(manifest):
+        if HASHED.match(value) and (runtime.parent / value).is_file():
+            found.add(f"../_pyodide/{value}")
     return sorted(found)
 
 
@@ -146,15 +172,48 @@ def web_manifest(language: str) -> dict[str, Any]:
     }
 
 
+def notice_page(language: str) -> str:
+    """The page that the language's service worker gives, offline, for a page of the
+    language that it has not stored (the reader has not visited the language yet)."""
+    # Translators: the title of the page shown, with the network off, for a page of
+    # the site that is not stored on the reader's device.
+    title = html.escape(str(_("Not stored on this device")))
+    text = html.escape(
+        str(
+            # Translators: the text of that page.
+            _(
+                "The pages in this language are not stored on this device yet, and the "
+                "site cannot be reached now. Open a page in this language once while "
+                "online and use it: from then on its pages work offline too."
+            )
+        )
+    )
+    return NOTICE_PAGE.format(lang=html.escape(language), title=title, text=text)
+
+
 def write_offline(outdir: Path, language: str) -> dict[str, Any]:
-    """Write the manifest and the service worker of the language built in ``outdir``;
-    return the worker's ``OFFLINE`` (build id and files)."""
+    """Write the manifest, the notice and the service worker of the language built in
+    ``outdir``; return the worker's ``OFFLINE`` (build id, the language's files, the
+    runtime's id and files, the notice's files)."""
     (outdir / MANIFEST).write_text(
         json.dumps(web_manifest(language), ensure_ascii=False, indent=1) + "\n", encoding="utf-8"
     )
-    files = [[path, integrity(outdir / path)] for path in stored_files(outdir)]
-    build = hashlib.sha256(json.dumps(files).encode()).hexdigest()[:16]
-    offline = {"build": build, "files": files}
+    (outdir / NOTICE).write_text(notice_page(language), encoding="utf-8")
+
+    def listed(paths: list[str] | tuple[str, ...]) -> list[list[str]]:
+        return [[path, integrity(outdir / path)] for path in paths]
+
+    files = listed(stored_files(outdir))
+    runtime = listed(runtime_files(outdir))
+    notice = listed(NOTICE_FILES)
+    build = hashlib.sha256(json.dumps([files, runtime, notice]).encode()).hexdigest()[:16]
+    runtime_id = hashlib.sha256(json.dumps(runtime).encode()).hexdigest()[:16]
+    offline = {
+        "build": build,
+        "files": files,
+        "runtime": {"id": runtime_id, "files": runtime},
+        "notice": notice,
+    }
     # The worker as the site ships its scripts (minified, assets.py), OFFLINE in front, and
     # its source map one line down.
     shipped = outdir / "_static" / WORKER
@@ -173,7 +232,10 @@ def _build_finished(app: Sphinx, exception: Exception | None) -> None:
     if exception is not None or app.builder.format != "html":
         return
     offline = write_offline(Path(app.outdir), app.config.language)
-    logger.info(f"offline: {len(offline['files'])} files, build {offline['build']}")
+    logger.info(
+        f"offline: {len(offline['files'])} files, build {offline['build']}, "
+        f"runtime {offline['runtime']['id']} ({len(offline['runtime']['files'])} files)"
+    )
 
 
 def _page_context(

@@ -522,7 +522,7 @@ let shared = null;
 /** @param {Iterable<Element>} roots */
 export function startOnIntent(roots) {
   runtime(); // joins the shared engine at once if a page that just closed had it running
-  if ([...roots].some((root) => root.matches(".gr-play"))) keepOffline(); // the play page opened
+  if ([...roots].some((root) => root.matches(".gr-play"))) keepOffline(globalThis.GINRULES_OFFLINE_DELAY_MS ?? PLAY_OFFLINE_DELAY_MS); // the play page opened
   for (const root of roots) {
     for (const type of ["pointerenter", "focusin", "input"]) {
       root.addEventListener(type, () => runtime().warm(), { once: true, passive: true });
@@ -530,23 +530,47 @@ export function startOnIntent(roots) {
   }
 }
 
-// Offline after one visit (issue 25): once the reader has used the site (the engine
+// Offline after one visit (issues 25, 34): once the reader has used the site (the engine
 // answered, or the play page opened; never on a page where nothing was used), and
 // when the browser is idle and does not ask to save data, register the service
 // worker of this language (its folder's ginrules-sw.js, written by the build:
-// ginrules_site/live/offline.py), which stores the language's pages and the runtime.
-// Registering again on a later page is the browser's check for a new build.
+// ginrules_site/live/offline.py) as "?keep", which stores the language's pages and the
+// runtime (one copy for every language), and, for each other language of the site
+// (the page's hreflang alternates) that has no worker yet, its worker without
+// "?keep", which stores only the page saying, offline, that the language is not
+// stored. Registering again on a later page is the browser's check for a new build.
+// Never while the engine starts (the worker's install downloads, decodes and hashes the
+// whole runtime: it would slow the reader's first answer, measured on the play page by
+// benchmarks/widgets.py): on the play page, which registers as it opens, not before
+// `delayMs`, and in any case once a start under way is over. (Test hook:
+// window.GINRULES_OFFLINE_DELAY_MS, set before the page loads, for that delay.)
 let offlineAsked = false;
+const PLAY_OFFLINE_DELAY_MS = 3000;
 
-export function keepOffline() {
+/** @param {number} [delayMs] */
+export function keepOffline(delayMs = 0) {
   if (offlineAsked || !globalThis.navigator?.serviceWorker || navigator.connection?.saveData) return;
   offlineAsked = true;
   const idle = globalThis.requestIdleCallback ?? ((run) => setTimeout(run, 1000));
-  idle(() => {
-    navigator.serviceWorker.register(new URL("../ginrules-sw.js", import.meta.url)).catch(() => {
+  const register = async () => {
+    if (shared?.state === "loading") await shared.readyPromise?.catch(() => {});
+    const container = navigator.serviceWorker;
+    const here = new URL("../", import.meta.url); // the language's folder
+    try {
+      await container.register(new URL("ginrules-sw.js?keep", here));
+      const langs = [...document.querySelectorAll("link[rel='alternate'][hreflang]")]
+        .map((link) => link.getAttribute("hreflang") ?? "")
+        .filter((lang) => /^[a-z]{2,3}(-[A-Za-z0-9]+)?$/.test(lang));
+      for (const lang of langs) {
+        const scope = new URL(`../${lang}/`, here);
+        if (scope.href === here.href || (await container.getRegistration(scope.href))?.scope === scope.href) continue;
+        await container.register(new URL("ginrules-sw.js", scope), { scope: scope.href }).catch(() => {});
+      }
+    } catch {
       // not served (a test page), or refused: the site works online as before
-    });
-  }, { timeout: 10_000 });
+    }
+  };
+  setTimeout(() => idle(register, { timeout: 10_000 }), delayMs);
 }
 
 /** @returns {Runtime} */

@@ -260,7 +260,10 @@ del _name, _module, _generator
 // Its address is content-hashed, so an address is its bytes; `size` (runtime.json's
 // `files`) still guards against a damaged copy. A missing, damaged or unreadable
 // copy is null: the worker then fetches the file as before and keeps it again.
-const FILES = "ginrules-runtime";
+// Where the offline worker (ginrules-sw.js) stores the runtime, its copy is the one read
+// and none is kept here: one copy on the device (the offline worker also takes over,
+// and removes from here, a copy kept before it stored the runtime).
+export const FILES = "ginrules-runtime";
 
 // {bytes: ArrayBuffer, type} or null.
 /**
@@ -270,7 +273,7 @@ const FILES = "ginrules-runtime";
  */
 export async function keptFile(url, size) {
   if (!globalThis.caches) return null; // not a secure context: the HTTP cache alone
-  const response = await (await caches.open(FILES)).match(url);
+  const response = await caches.match(String(url)); // this cache, or the offline worker's
   if (!response) return null;
   const bytes = await response.arrayBuffer();
   if (bytes.byteLength !== size) {
@@ -339,7 +342,7 @@ export async function keepFiles(urls, fetchFile = fetch) {
     if (!wanted.has(request.url)) await cache.delete(request);
   }
   for (const url of wanted) {
-    if (await cache.match(url)) continue;
+    if (await caches.match(url)) continue; // (the offline worker's copy, too)
     const response = await fetchFile(url);
     if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
     const type = response.headers.get("Content-Type") ?? "application/octet-stream";

@@ -1,8 +1,10 @@
-"""Offline after one visit (issue 25): the service worker of each language
+"""Offline after one visit (issues 25, 34): the service worker of each language
 (``ginrules_site/live/offline.py``, ``static/ginrules-sw.js``), registered once the reader
-has used the site, stores the language's pages, their assets and the runtime; then,
-with the server stopped (Playwright's offline switch does not stop a service worker's
-own fetches), a variant page's widget answers and a play-page deal is played to its end.
+has used the site, stores the language's pages and their assets, and the runtime once
+for every language (two languages visited: one copy); then, with the server stopped
+(Playwright's offline switch does not stop a service worker's own fetches), a variant
+page's widget answers and a play-page deal is played to its end in each of them, and a
+page of a language not visited says, in that language, that it is not stored.
 A new build replaces the stored set at once on the next visit, and a build whose
 files do not match their sha256 is never stored. The manifest makes the site
 installable (Chromium's own checks).
@@ -14,6 +16,7 @@ elsewhere, so that no other test is answered by a stored copy).
 
 from __future__ import annotations
 
+import html
 import json
 import random
 import socket
@@ -92,33 +95,52 @@ def running(site: StoppableServer) -> Iterator[StoppableServer]:
 def offline_context(browser: Browser, site: StoppableServer) -> tuple[BrowserContext, RequestLog]:
     context, log = open_context(browser, Server(site.url, site.control), service_workers="allow")
     # A worker per page (no engine kept running by another page): each page starts the
-    # engine from what it can reach; the computer's moves at once.
+    # engine from what it can reach; the computer's moves at once; the play page registers
+    # the offline worker as soon as the browser is idle (not 3 s after it opens).
     context.add_init_script(
         "window.GINRULES_SHARED_ENGINE = false; window.GINRULES_PLAY_PACE_MS = 0;"
+        "window.GINRULES_OFFLINE_DELAY_MS = 0;"
     )
     return context, log
 
 
-# The state of this origin's service worker and caches, as the page sees them.
-STATE = """async (prefix) => {
-  const registration = await navigator.serviceWorker.getRegistration();
-  const names = (await caches.keys()).filter((name) => name.startsWith(prefix));
-  const size = async (name) => (await (await caches.open(name)).keys()).length;
-  const sizes = await Promise.all(names.map(size));
+# The state of a language's service worker and its caches, as the page sees them; and
+# the runtime's caches (`runtime`: name after the prefix -> entries) and, over every
+# cache of the origin, how many entries are a runtime file (`runtime_entries`).
+STATE = """async ([scope, prefix, runtimePrefix]) => {
+  const registration = await navigator.serviceWorker.getRegistration(scope);
+  const all = await caches.keys();
+  const entries = async (name) => (await (await caches.open(name)).keys()).map((r) => r.url);
+  const pairs = await Promise.all(all.map(async (name) => [name, await entries(name)]));
+  const held = Object.fromEntries(pairs);
+  const after = (start) => Object.fromEntries(all.filter((name) => name.startsWith(start))
+    .map((name) => [name.slice(start.length), held[name].length]));
   return {
-    registered: Boolean(registration),
+    registered: Boolean(registration) && registration.scope === scope,
+    script: registration?.active?.scriptURL ?? null,
     active: registration?.active?.state ?? null,
     waiting: registration?.waiting?.state ?? null,
     installing: registration?.installing?.state ?? null,
     controlled: Boolean(navigator.serviceWorker.controller),
-    caches: Object.fromEntries(names.map((name, i) => [name.slice(prefix.length), sizes[i]])),
+    caches: after(prefix),
+    runtime: after(runtimePrefix),
+    runtime_entries: Object.values(held).flat().filter((url) => url.includes("/_pyodide/")).length,
   };
 }"""
 
 
 def state(page: Page, site: StoppableServer, lang: str) -> dict[str, Any]:
-    value: dict[str, Any] = page.evaluate(STATE, f"ginrules-offline {site.url}/{lang}/ ")
+    scope = f"{site.url}/{lang}/"
+    value: dict[str, Any] = page.evaluate(
+        STATE, [scope, f"ginrules-offline {scope} ", f"ginrules-offline-runtime {site.url}/ "]
+    )
     return value
+
+
+def kept_cache(lang: str) -> tuple[str, int]:
+    """The name (after its prefix) and size of the cache of a visited language."""
+    files = offline_config(lang)
+    return f"{files['build']} {files['runtime']['id']}", len(files["files"]) + len(files["notice"])
 
 
 def wait_for(
@@ -147,20 +169,40 @@ def answers(page: Page, lang: str, codes: str) -> None:
 def reader(browser: Browser, site: StoppableServer) -> Iterator[tuple[BrowserContext, Page]]:
     """A reader's first visits: in French a variant page read (nothing registered), then
     its meld finder used; in Swedish the play page opened (nothing played). Ready once
-    each language's pages and the runtime are stored."""
+    each language's pages and the runtime are stored, and the other languages' notice."""
     context, _log = offline_context(browser, site)
     page = context.new_page()
+    runtime = offline_config("fr")["runtime"]
     for lang, first in (("fr", "standard"), ("sv", "play")):
         page.goto(f"/{lang}/{first}.html")
         if first == "standard":
             page.evaluate("new Promise((done) => requestIdleCallback(done, {timeout: 3000}))")
             assert not state(page, site, lang)["registered"], "registered on a page left unused"
+            assert page.evaluate("navigator.serviceWorker.getRegistrations()") == []
             answers(page, lang, HAND)
-        files = offline_config(lang)
+        name, size = kept_cache(lang)
         stored = wait_for(
-            page, site, lang, lambda s: s["active"] == "activated", "the worker did not activate"
+            page,
+            site,
+            lang,
+            # (Swedish: its notice's worker, registered from the French page, until then)
+            lambda s: s["active"] == "activated" and str(s["script"]).endswith("?keep"),
+            "the worker did not store the language",
         )
-        assert stored["caches"] == {files["build"]: len(files["files"])}
+        assert stored["script"] == f"{site.url}/{lang}/ginrules-sw.js?keep"
+        assert stored["caches"] == {name: size}, stored
+    # The runtime, stored once for both languages, and nowhere else; the languages not
+    # visited hold their notice only (its page and style sheet).
+    assert offline_config("sv")["runtime"] == runtime
+    assert stored["runtime"] == {runtime["id"]: len(runtime["files"])}, stored
+    assert stored["runtime_entries"] == len(runtime["files"])
+    for lang in ("en", "de"):
+        notice = offline_config(lang)
+        other = wait_for(
+            page, site, lang, lambda s: s["active"] == "activated", f"no {lang} notice"
+        )
+        assert other["caches"] == {f"{notice['build']} notice": len(notice["notice"])}, other
+        assert not other["script"].endswith("?keep")
     yield context, page
     context.close()
 
@@ -182,6 +224,28 @@ def test_after_one_visit_the_widgets_and_the_play_page_work_with_the_server_stop
     assert root.get_attribute("data-phase") in ("over", "game_over")
     page.goto(f"/{lang}/")  # a folder's address: its index.html, from the cache
     expect(page.locator("article h1")).to_be_visible()
+
+
+def test_a_page_of_a_language_not_visited_says_offline_that_it_is_not_stored(
+    reader: tuple[BrowserContext, Page], running: StoppableServer
+) -> None:
+    """German was never visited: its pages are not stored, and one opened with the server
+    stopped is the notice, in German (not the English one), styled from the cache."""
+    _context, page = reader
+    running.stop()
+    page.goto("/de/standard.html?highlight=gin")
+    expect(page.locator("html")).to_have_attribute("lang", "de")
+    title = notice_title("de")
+    assert title != notice_title("en")
+    expect(page.locator("h1")).to_have_text(title)
+    assert page.evaluate("getComputedStyle(document.body).maxWidth") != "none"  # its style
+    page.goto("/en/play.html")
+    expect(page.locator("h1")).to_have_text(notice_title("en"))
+
+
+def notice_title(lang: str) -> str:
+    text = (SITE / lang / "_static" / "ginrules-offline.html").read_text(encoding="utf-8")
+    return html.unescape(text.split("<h1>", 1)[1].split("</h1>", 1)[0])
 
 
 def test_a_new_build_replaces_the_stored_set_on_the_next_visit(
@@ -209,7 +273,8 @@ def test_a_new_build_replaces_the_stored_set_on_the_next_visit(
         lambda s: s["installing"] is None and s["waiting"] is None,
         "the broken build's install did not end",
     )
-    assert now["caches"] == {old["build"]: len(old["files"])}, now
+    kept, size = kept_cache(lang)
+    assert now["caches"] == {kept: size}, now
     # A new build (another id): stored whole beside the old one, used once no page of the
     # old build is open (the next visit), then the old set deleted.
     new = dict(old, build="0" * 16)
@@ -220,7 +285,8 @@ def test_a_new_build_replaces_the_stored_set_on_the_next_visit(
     now = wait_for(
         page, running, lang, lambda s: s["waiting"] == "installed", "no new build waiting"
     )
-    assert now["caches"] == {old["build"]: len(old["files"]), new["build"]: len(new["files"])}
+    renamed = kept.replace(old["build"], new["build"])
+    assert now["caches"] == {kept: size, renamed: size}, now
     # The next visit: a page opened once no page of the old build is open. The engine's
     # shared worker of an earlier test may outlive its page for a moment and keep the old
     # build in use, and a page opened meanwhile is then the old build's: that visit ends
@@ -243,8 +309,11 @@ def test_a_new_build_replaces_the_stored_set_on_the_next_visit(
         except AssertionError:
             if visit == 5:
                 raise
-    assert now["caches"] == {new["build"]: len(new["files"])}
+    assert now["caches"] == {renamed: size}
     assert now["controlled"]
+    # The runtime (the same in both builds) is still stored once.
+    assert now["runtime"] == {old["runtime"]["id"]: len(old["runtime"]["files"])}, now
+    assert now["runtime_entries"] == len(old["runtime"]["files"])
 
 
 def test_the_manifest_makes_the_site_installable(
