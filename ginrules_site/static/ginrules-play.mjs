@@ -7,7 +7,7 @@ import { parsePlayLink } from "./ginrules-links.mjs";
 import { runtime, startOnIntent } from "./ginrules-live.mjs";
 import {
   STRINGS, arrangementGroups, cardList, cardName, deckCard, el, fill, goLive, group, meldLabel, para, renderSheet, renderShowdown, row,
-  theCard,
+  sentences, theCard,
 } from "./ginrules-render.mjs";
 /**
  * @import { CallName, Calls, ChosenMove, EngineError, Hints, LoggedMove, Meld, NewTableArgs, PlayResult, ScoreSheet,
@@ -552,8 +552,11 @@ class Play {
   announce(text) {
     const line = el("span", "gr-play-line", text);
     this.announcer.append(line, " ");
-    // The region keeps the last few moves; screen readers say each new one.
-    while (this.announcer.childNodes.length > 8) /** @type {ChildNode} */ (this.announcer.firstChild).remove();
+    // The region keeps the last few lines (a turn says up to five); screen readers say each new one.
+    while (this.announcer.children.length > 8) {
+      /** @type {ChildNode} */ (this.announcer.firstChild).remove(); // a line
+      /** @type {ChildNode} */ (this.announcer.firstChild).remove(); // and the space after it
+    }
   }
 
   // --- what a screen reader hears: the live region (announce) ---------------------------
@@ -567,8 +570,9 @@ class Play {
     const names = (/** @type {string[]} */ codes) => codes.map(cardName).join(", ");
     const parts = melds.map((m) => fill(S.fact, { label: meldLabel(S, m), value: names(m.cards) }));
     if (loose.length) parts.push(fill(S.fact, { label: arranged ? S.your_order : S.Deadwood, value: names(loose) }));
-    const hand = fill(S.fact, { label: S.your_hand, value: parts.join("; ") });
-    return `${hand}. ${fill(S.deadwood_total, { total: state.arrangement.points })}`;
+    // "Your hand: run: …. Deadwood: …. Deadwood: 9." as sentences, the first under the hand's label
+    const [first, ...rest] = parts;
+    return sentences(S, [fill(S.fact, { label: S.your_hand, value: first }), ...rest, fill(S.deadwood_total, { total: state.arrangement.points })]);
   }
 
   // The table in words: the computer's cards (and the card it took), the stock, the pile,
@@ -582,10 +586,9 @@ class Play {
     if (taken) parts.push(fill(S.fact, { label: S.computer_took, value: cardName(taken) }));
     parts.push(fill(S.fact, { label: S.Stock, value: fill(S.stock_count, { n: state.stock }) }));
     parts.push(fill(S.fact, { label: S["Discard pile"], value: state.discard_top ? cardName(state.discard_top) : S.pile_empty }));
-    const sentences = [parts.join(". ") + "."];
-    if (this.variant.upcard_limit) sentences.push(this.knockCardText(S, state));
-    sentences.push(this.promptText(S, state));
-    return sentences.join(" ");
+    if (this.variant.upcard_limit) parts.push(this.knockCardText(S, state));
+    parts.push(this.promptText(S, state));
+    return sentences(S, parts);
   }
 
   // The score as it stands: each game's or manche's totals (Hollywood, a partie), the totals.
@@ -622,11 +625,10 @@ class Play {
   startText(state) {
     const S = this.S;
     const parts = [fill(S.deal_start, { deal: state.deal }), state.dealer === "you" ? S.dealer_you : S.dealer_computer];
-    const names = state.hand.map(cardName).join(", ");
-    parts.push(`${fill(S.fact, { label: S.your_hand, value: names })}.`);
-    if (state.discard_top) parts.push(`${fill(S.fact, { label: S["Discard pile"], value: cardName(state.discard_top) })}.`);
+    parts.push(fill(S.fact, { label: S.your_hand, value: state.hand.map(cardName).join(", ") }));
+    if (state.discard_top) parts.push(fill(S.fact, { label: S["Discard pile"], value: cardName(state.discard_top) }));
     if (this.variant.upcard_limit) parts.push(this.knockCardText(S, state));
-    return parts.join(" ");
+    return sentences(S, parts);
   }
 
   // A deal's end as the recap shows it: how it ended, the lay-offs, both deadwoods, why
@@ -634,9 +636,10 @@ class Play {
   /** @param {TableState} state */
   endText(state) {
     const result = this.tableNode.querySelector(".gr-play-result");
-    const lines = result ? [...result.querySelectorAll(":scope > p, :scope > .gr-play-went-out")].map((p) => p.textContent?.trim()) : [];
+    const lines = result ? [...result.querySelectorAll(":scope > p")].map((p) => p.textContent?.trim() ?? "") : [];
     if (state.sheet?.rows.length && !state.whatif) lines.push(this.scoreText());
-    return lines.filter(Boolean).join(" ");
+    // each a sentence: the sum "47 − 7 = 40" gets its full stop
+    return sentences(this.S, lines.filter(Boolean));
   }
 
   // After each move has settled: a deal that has just ended is announced once, else the
@@ -665,7 +668,7 @@ class Play {
   // the page's sticky header (the opponent's scroll-margin-top), if it is not already.
   frame() {
     const top = this.tableNode.querySelector(".gr-play-opponent, .gr-play-result");
-    const bottom = this.tableNode.querySelector(".gr-play-advice:not([hidden]), .gr-play-moves");
+    const bottom = this.tableNode.querySelector(".gr-play-advice:not([hidden])") ?? this.tableNode.querySelector(".gr-play-moves");
     if (!top || !bottom) return;
     const margin = parseFloat(getComputedStyle(top).scrollMarginTop) || 0;
     if (top.getBoundingClientRect().top - margin >= 0 && bottom.getBoundingClientRect().bottom <= innerHeight) return;
@@ -1336,7 +1339,8 @@ class Play {
       else parts.push(fill(S.term, { label: S[`term_${term.code}`] ?? "", value: term.value }));
     }
     let sum = parts.join(" + ");
-    if (doubled) sum = `${parts.length > 1 ? `(${sum})` : sum} × ${showdown.multiplier}`;
+    // a sum or a difference is doubled whole: "(53 − 2) × 2", never "53 − 2 × 2"
+    if (doubled) sum = `${/[−+]/.test(sum) ? `(${sum})` : sum} × ${showdown.multiplier}`;
     const score = para(fill(S.score, { terms: sum, points: showdown.points }), "gr-scoreline");
     score.dataset.points = String(showdown.points);
     nodes.push(score);
@@ -1587,6 +1591,7 @@ class Play {
     this.reviewing = null;
     this.announcer.textContent = "";
     this.show(value.state);
+    this.announce(`${this.S.whatif} ${this.startText(value.state)}`);
     await this.computerTurns();
   }
 

@@ -327,3 +327,23 @@ def strings_of(page: Page) -> dict[str, Any]:
     assert text
     data: dict[str, Any] = json.loads(text)
     return data
+
+
+def test_at_200_percent_zoom_the_hidden_drawers_are_out_of_the_tab_order(
+    speaking: BrowserContext,
+) -> None:
+    """A 1280 px window at 200 % zoom is 640 CSS px wide: Furo's navigation and contents
+    drawers are off screen; Tab never lands in them until a drawer is opened."""
+    page = speaking.new_page()
+    page.set_viewport_size({"width": 640, "height": 450})
+    page.goto("/fr/play.html")
+    in_drawer = "() => Boolean(document.activeElement.closest('.sidebar-drawer, .toc-drawer'))"
+    links = page.locator(".sidebar-drawer a, .toc-drawer a")
+    assert links.count() > 10
+    for _ in range(25):
+        page.keyboard.press("Tab")
+        assert not page.evaluate(in_drawer)
+    # opened (the header's button), the navigation's links are reachable again
+    page.locator("label.nav-overlay-icon").click()
+    expect(page.locator(".sidebar-drawer a").first).to_be_visible()
+    page.close()
