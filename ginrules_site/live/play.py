@@ -141,8 +141,9 @@ def going_out_words(style: str) -> dict[str, Any]:
         "tutor_may_big_gin": _("You may go big gin now, keeping all eleven cards."),
         # the ways out in one list, least deadwood first, and one button that plays the one chosen
         "out_choice": _("Ways to go out, least deadwood left first"),
-        # Translators: an entry of that list: {move} is the button's label ("Knock, discarding
-        # the four of clubs").
+        # Translators: an entry of that list: {move} is the card discarded ("Four of clubs"),
+        # or the button's label ("Knock, discarding the four of clubs") where the list has
+        # several kinds of move.
         "out_option": _("{move} (deadwood left: {deadwood})"),
         **reason_words(TUTOR_REASONS, going_out=True),
     }

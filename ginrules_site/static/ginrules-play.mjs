@@ -1114,8 +1114,14 @@ class Play {
     if (outs.length < 2) return outs;
     const select = el("select", "gr-play-out-choice");
     select.setAttribute("aria-label", S.out_choice);
+    // when every way is the same move (knock), an option names its discard alone: short
+    // enough for a phone; the button beside says the whole move
+    const same = new Set(outs.map((b) => b.dataset.action)).size === 1;
+    const lang = this.root.dataset.lang || "en";
     for (const [index, way] of outs.entries()) {
-      const option = el("option", "", fill(S.out_option, { move: way.textContent ?? "", deadwood: way.dataset.deadwood ?? "" }));
+      const card = way.dataset.card ? cardName(way.dataset.card) : "";
+      const move = same && card ? card.charAt(0).toLocaleUpperCase(lang) + card.slice(1) : way.textContent ?? "";
+      const option = el("option", "", fill(S.out_option, { move, deadwood: way.dataset.deadwood ?? "" }));
       option.value = String(index);
       Object.assign(option.dataset, way.dataset);
       select.append(option);
