@@ -147,12 +147,14 @@ def test_a_deal_by_keyboard_is_said_from_start_to_end(
                 "cs => cs.map(c => c.dataset.card)"
             )
             place = codes.index(card)
-            if place == 5 and not azerty:
-                # an AZERTY keyboard's unshifted 6 types "-": the key's place counts
+            if not azerty:
+                # the first discard from an AZERTY keyboard, whose unshifted digit keys type
+                # & é " ' ( - è _ ç à ): the key's place counts, not what it types
                 azerty = True
                 root.evaluate(
-                    "r => r.dispatchEvent(new KeyboardEvent('keydown', "
-                    "{key: '-', code: 'Digit6', bubbles: true, cancelable: true}))"
+                    "(r, [key, code]) => r.dispatchEvent(new KeyboardEvent('keydown', "
+                    "{key, code, bubbles: true, cancelable: true}))",
+                    ["&é\"'(-è_çà)"[place], DIGITS[place]],
                 )
             else:
                 page.keyboard.press(DIGITS[place])
@@ -189,6 +191,7 @@ def test_a_deal_by_keyboard_is_said_from_start_to_end(
         # the focus stays on the table, on a control still there
         assert focused(page)["inTable"], focused(page)
     assert table.state()["result"], "the deal did not end"
+    assert azerty or lang == "fr"  # (the French deal's only discard is the knock's)
     assert root.get_attribute("data-phase") in ("over", "game_over")
     # after the end, the focus is on the review, not on "Next deal" (Enter would skip the result)
     assert focused(page)["action"] == "review"
@@ -196,6 +199,16 @@ def test_a_deal_by_keyboard_is_said_from_start_to_end(
     assert all(a != b for a, b in pairwise(lines)), lines
     # no glyph of the page's drawing read aloud (▶, ↺, ✓, ✗, ⚠)
     assert not any(ch in " ".join(lines) for ch in "▶↺✓✗⚠"), lines
+    # the review by keyboard: Enter opens it on its first turn, the focus on "Next turn";
+    # Enter again shows the second turn and the focus stays there (not thrown to "Next deal")
+    page.keyboard.press("Enter")
+    review = root.locator(".gr-play-review")
+    expect(review).to_have_attribute("data-turn", "1")
+    assert focused(page)["action"] == "review_next", focused(page)
+    page.keyboard.press("Enter")
+    expect(review).to_have_attribute("data-turn", "2")
+    assert focused(page)["action"].startswith("review_"), focused(page)
+    root.locator("button[data-action='review_close']").click()
     # G reads the score, the same words as the sheet's totals
     page.keyboard.press("g")
     totals = now["sheet"]["totals"]
