@@ -18,9 +18,11 @@ Test hooks on the root: ``data-widget="play"``, ``data-state`` (``static``,
 ``loading``, ``ready``, ``error``), ``data-phase``, ``data-variant``, ``data-seed``,
 ``data-turn`` (``you``, ``computer``, ``none``);
 each move button carries ``data-action`` and, for a card, ``data-card`` (the English
-code); the deadwood readout carries ``data-deadwood``; the computer's hand
-``data-hand="opponent"`` (and the card it took from the pile, ``data-taken``); the
-tutor's one-line advice ``data-tutor-advice``.
+code); each way out (a button, or an option of the ways' list) ``data-action``,
+``data-card`` and ``data-deadwood`` (what it leaves); the deadwood readout carries
+``data-deadwood``; the live region ``.gr-play-announce`` says each line the reader
+hears; the computer's hand ``data-hand="opponent"`` (and the card it took from the
+pile, ``data-taken``); the tutor's one-line advice ``data-tutor-advice``.
 """
 
 from __future__ import annotations
