@@ -570,9 +570,8 @@ class Play {
     const names = (/** @type {string[]} */ codes) => codes.map(cardName).join(", ");
     const parts = melds.map((m) => fill(S.fact, { label: meldLabel(S, m), value: names(m.cards) }));
     if (loose.length) parts.push(fill(S.fact, { label: arranged ? S.your_order : S.Deadwood, value: names(loose) }));
-    // "Your hand: run: …. Deadwood: …. Deadwood: 9." as sentences, the first under the hand's label
-    const [first, ...rest] = parts;
-    return sentences(S, [fill(S.fact, { label: S.your_hand, value: first }), ...rest, fill(S.deadwood_total, { total: state.arrangement.points })]);
+    // "Your hand. Run: …. Deadwood: …. Deadwood: 9." as sentences
+    return sentences(S, [S.your_hand, ...parts, fill(S.deadwood_total, { total: state.arrangement.points })]);
   }
 
   // The table in words: the computer's cards (and the card it took), the stock, the pile,

@@ -274,7 +274,7 @@ def test_the_tutor_and_the_reading_keys_are_said_once(speaking: BrowserContext) 
     state = page.evaluate("() => window.ginrulesPlay.state")
     page.keyboard.press("h")
     hand = said(page)[-1]
-    assert hand.startswith(S["your_hand"])
+    assert hand.startswith(S["sentence"].format(text=S["your_hand"]))
     assert all(spoken(page, code) in hand for code in state["hand"])
     page.keyboard.press("l")
     assert spoken(page, state["discard_top"]) in said(page)[-1]
