@@ -267,7 +267,9 @@ def exercise_table() -> dict[str, Any]:
     script's keys, used by the build-time exercises too (plural entries as Plural)."""
     table: dict[str, Any] = {
         "right_more": _("Right: {answer}."),
-        "wrong_more": _("The answer is {answer}. The working:"),
+        "wrong_more": _("Wrong: the answer is {answer}. The working:"),
+        # what a screen reader names the explanation after a check (the focus goes there)
+        "working": _("The working, step by step"),
         "rule_link": _("The rule: {section}"),
         # Translators: the link of "The rule: {section}", to the rule's section.
         "rule_section": _("read it on the {page} page"),
@@ -885,7 +887,7 @@ def controls_html() -> str:
         '<p class="gr-question" id="gr-exercise-question"></p><div class="gr-exercise-hand"></div>'
         '<form class="gr-answer" aria-labelledby="gr-exercise-question">'
         '<div class="gr-answer-fields"></div>'
-        '<p class="gr-error" id="gr-answer-error"></p>'
+        '<p class="gr-error" id="gr-answer-error" role="alert"></p>'
         f'<p class="gr-buttons"><button type="submit" class="gr-button" data-action="check">{check}'
         "</button></p></form>"
         '<div class="gr-verdict" role="status" aria-live="polite"></div>'

@@ -18,9 +18,11 @@ Test hooks on the root: ``data-widget="play"``, ``data-state`` (``static``,
 ``loading``, ``ready``, ``error``), ``data-phase``, ``data-variant``, ``data-seed``,
 ``data-turn`` (``you``, ``computer``, ``none``);
 each move button carries ``data-action`` and, for a card, ``data-card`` (the English
-code); the deadwood readout carries ``data-deadwood``; the computer's hand
-``data-hand="opponent"`` (and the card it took from the pile, ``data-taken``); the
-tutor's one-line advice ``data-tutor-advice``.
+code); each way out (a button, or an option of the ways' list) ``data-action``,
+``data-card`` and ``data-deadwood`` (what it leaves); the deadwood readout carries
+``data-deadwood``; the live region ``.gr-play-announce`` says each line the reader
+hears; the computer's hand ``data-hand="opponent"`` (and the card it took from the
+pile, ``data-taken``); the tutor's one-line advice ``data-tutor-advice``.
 """
 
 from __future__ import annotations
@@ -139,6 +141,12 @@ def going_out_words(style: str) -> dict[str, Any]:
         "tutor_may_knock": _("You may knock now, with deadwood {deadwood}."),
         "tutor_may_gin": _("You may go gin now."),
         "tutor_may_big_gin": _("You may go big gin now, keeping all eleven cards."),
+        # the ways out in one list, least deadwood first, and one button that plays the one chosen
+        "out_choice": _("Ways to go out, least deadwood left first"),
+        # Translators: an entry of that list: {move} is the card discarded ("Four of clubs"),
+        # or the button's label ("Knock, discarding the four of clubs") where the list has
+        # several kinds of move.
+        "out_option": _("{move} (deadwood left: {deadwood})"),
         **reason_words(TUTOR_REASONS, going_out=True),
     }
     if style == "gin_only":
@@ -162,6 +170,8 @@ def going_out_words(style: str) -> dict[str, Any]:
                 "tutor_may_knock": _("You may go down now, keeping a count of {deadwood}."),
                 "tutor_may_gin": _("You may go petit gin now."),
                 "tutor_may_big_gin": _("You may go grand gin now, keeping all eleven cards."),
+                "out_choice": _("Ways to go down, lowest count left first"),
+                "out_option": _("{move} (count left: {deadwood})"),
                 **reason_words(TUTOR_REASONS_DOWN, going_out=True),
             }
         )
@@ -447,6 +457,13 @@ def play_strings() -> dict[str, Any]:
         "your_order": _("In your order"),
         "in_meld": _("in a meld"),
         "card_moved": _("Card moved: {card:nom}, now at place {place} of {n}."),
+        # Translators: a card's place in the reader's hand, said after its name ("3 of 11").
+        "card_place": _("{place} of {n}"),
+        # what a screen reader hears when a deal starts (the dealer, the hand, the upcard follow)
+        "deal_start": _("Deal {deal}."),
+        # Translators: the score read aloud (key G), one game or manche of several:
+        # "Game 2: you 18, the computer 5."
+        "score_column": _("{name}: you {a}, the computer {b}."),
         # the card the computer took from the pile, shown face up beside its hand
         "computer_took": _("Taken by the computer"),
         # Translators: a label and its value, e.g. "Variant: Straight Gin", "Discard pile: empty".
@@ -463,7 +480,7 @@ def play_strings() -> dict[str, Any]:
         "turn_draw_stock": _("Your turn: draw from the stock."),
         "turn_draw_pile": _("Your turn: take the pile's top card."),
         "turn_discard": _("Your turn: discard a card."),
-        "turn_discard_out": _("Your turn: discard a card, or go out with a button below."),
+        "turn_discard_out": _("Your turn: discard a card, or choose a way out below."),
         "turn_computer": _("The computer is playing."),
         "turn_over": _("The deal is over."),
         "turn_game_over": _("The game is over."),
@@ -698,13 +715,28 @@ def key_list() -> list[tuple[str, Any]]:
         ("S", _("draw from the stock")),
         ("P", _("take the upcard or the pile's top card")),
         ("X", _("pass (first turn only)")),
-        ("1–9, 0, -", _("discard the card at that place in your hand (from the left)")),
-        ("K", _("move to the going-out buttons, if there are any (Enter confirms)")),
+        (
+            "1–9, 0, -",
+            _(
+                "the keys of the row of digits: discard the card at that place in your hand "
+                "(from the left), whatever your keyboard's layout types on them"
+            ),
+        ),
+        (
+            "K",
+            _(
+                "choose the way out the tutor would take (else the one leaving the least "
+                "deadwood) and move to its button; Enter confirms"
+            ),
+        ),
         # Translators: the key list: what each key does (lower case, after the key's name).
         ("N", _("next deal")),
         ("V", _("sort by rank or by suit")),
         ("U", _("take back")),
         ("T", _("show or hide the tutor's advice")),
+        ("H", _("read your hand: its melds, its other cards, your deadwood")),
+        ("L", _("read the table: the computer's cards, the stock, the pile, whose turn it is")),
+        ("G", _("read the score")),
         ("← →", _("on a card of your hand: go to the card on the left or right")),
         (
             f"{_('Shift')} + ← →",
@@ -818,9 +850,20 @@ def depart_play_html(self: HTML5Translator, node: gr_play) -> None:
         for key, text in key_list()
     )
     summary = html.escape(str(_("Keys")))
+    note = html.escape(
+        str(
+            _(
+                "With a screen reader: these single-letter keys reach the table only in focus "
+                "mode (forms mode); in browse mode your screen reader uses them itself. Switch "
+                "modes first (NVDA: Insert+Space; JAWS: Enter on a control), or use the "
+                "buttons. Each move, each turn, the tutor's advice and each deal's start and "
+                "end are read out as they come."
+            )
+        )
+    )
     self.body.append(
-        f'<details class="gr-play-keys" hidden><summary>{summary}</summary><ul>{keys}</ul>'
-        "</details>\n"
+        f'<details class="gr-play-keys" hidden><summary>{summary}</summary>'
+        f'<p class="gr-play-keys-note">{note}</p><ul>{keys}</ul></details>\n'
     )
     self.body.append(
         page_strings_html(

@@ -22,6 +22,18 @@ const PROGRESS = "ginrules-exercises-progress";
 const SERIES = "ginrules-exercises-series";
 const CARD = /^[A2-9TJQK][SHDC]$/;
 
+// An answer the page cannot send: its message, and the field it is about (by name).
+class AnswerError extends Error {
+  /**
+   * @param {string} message
+   * @param {string} field
+   */
+  constructor(message, field) {
+    super(message);
+    this.field = field;
+  }
+}
+
 /**
  * @template T
  * @param {string} key
@@ -461,6 +473,7 @@ class Trainer {
     this.error.textContent = "";
     this.verdict.replaceChildren();
     this.explanation.replaceChildren();
+    for (const name of ["role", "aria-label", "tabindex"]) this.explanation.removeAttribute(name);
     this.nextButton.hidden = true;
     /** @type {HTMLButtonElement} */ (this.answerForm.querySelector("[data-action='check']")).disabled = false;
     const link = `#exercise=${data.variant}/${data.kind}/${data.level}/${data.seed}`;
@@ -604,7 +617,7 @@ class Trainer {
     const form = /** @type {Exercise} */ (this.exercise).answer_form;
     const picked = (/** @type {string} */ name) => {
       const value = /** @type {HTMLInputElement | null} */ (this.fields.querySelector(`input[name='${name}']:checked`))?.value;
-      if (value == null) throw new Error(this.S.pick_one);
+      if (value == null) throw new AnswerError(this.S.pick_one, name);
       return value;
     };
     const number = (/** @type {string} */ name) => {
@@ -615,9 +628,8 @@ class Trainer {
       const whole = /^[+\-\u2212]?\d+$/.test(text);
       const value = whole ? Number(text.replace("\u2212", "-")) : NaN;
       const ok = whole && value >= 0 && value <= 9999;
-      input.setAttribute("aria-invalid", String(!ok));
-      if (!ok && whole) throw new Error(fill(this.S.bad_number_range, { value: text.slice(0, 20), max: 9999 }));
-      if (!ok) throw new Error(text ? fill(this.S.bad_number, { value: text.slice(0, 20) }) : this.S.bad_number_empty);
+      if (!ok && whole) throw new AnswerError(fill(this.S.bad_number_range, { value: text.slice(0, 20), max: 9999 }), name);
+      if (!ok) throw new AnswerError(text ? fill(this.S.bad_number, { value: text.slice(0, 20) }) : this.S.bad_number_empty, name);
       return value;
     };
     if (form === "number") {
@@ -636,10 +648,13 @@ class Trainer {
   async check() {
     if (!this.exercise || this.checked) return;
     let answer;
+    this.markInvalid(null);
     try {
       answer = this.answer();
     } catch (error) {
+      // said at once (the error line is an alert), tied to its field, which takes the focus
       this.error.textContent = /** @type {Error} */ (error).message;
+      if (error instanceof AnswerError) this.markInvalid(error.field);
       return;
     }
     this.error.textContent = "";
@@ -649,6 +664,23 @@ class Trainer {
     this.checked = true;
     this.record(data, verdict.right);
     this.showVerdict(data, verdict);
+  }
+
+  // The field an error is about: invalid, described by the error line, focused (its first
+  // radio for a choice); null clears every mark.
+  /** @param {string | null} name */
+  markInvalid(name) {
+    for (const input of /** @type {NodeListOf<HTMLInputElement>} */ (this.fields.querySelectorAll("input[name]"))) {
+      const bad = input.name === name;
+      if (bad) {
+        input.setAttribute("aria-invalid", "true");
+        input.setAttribute("aria-describedby", this.error.id);
+      } else {
+        input.removeAttribute("aria-invalid");
+        input.removeAttribute("aria-describedby");
+      }
+    }
+    if (name) /** @type {HTMLInputElement | null} */ (this.fields.querySelector(`input[name='${name}']`))?.focus();
   }
 
   /**
@@ -679,6 +711,8 @@ class Trainer {
     const [before, after] = S.rule_link.split("{section}");
     rule.append(before, link, after ?? "");
     this.explanation.replaceChildren(steps, rule);
+    this.explanation.setAttribute("role", "group");
+    this.explanation.setAttribute("aria-label", S.working);
     /** @type {HTMLButtonElement} */ (this.answerForm.querySelector("[data-action='check']")).disabled = true;
     this.nextButton.hidden = false;
     if (this.series) {
@@ -692,7 +726,10 @@ class Trainer {
         save(SERIES, null);
       }
     }
-    this.nextButton.focus();
+    // The verdict is said by its live region; the focus goes to the working that follows
+    // it (Tab then reaches the rule's link and "Next"), not past it.
+    this.explanation.tabIndex = -1;
+    this.explanation.focus();
   }
 
   /**

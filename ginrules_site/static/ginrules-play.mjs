@@ -7,7 +7,7 @@ import { parsePlayLink } from "./ginrules-links.mjs";
 import { runtime, startOnIntent } from "./ginrules-live.mjs";
 import {
   STRINGS, arrangementGroups, cardList, cardName, deckCard, el, fill, goLive, group, meldLabel, para, renderSheet, renderShowdown, row,
-  theCard,
+  sentences, theCard,
 } from "./ginrules-render.mjs";
 import { mountSettings, paceMs, recordAdvice, recordDeal, resetStats, statsNodes, storage, store } from "./ginrules-settings.mjs";
 /**
@@ -145,6 +145,18 @@ class Play {
     /** @type {[Partial<NewTableArgs>, (string | null)?, (Resumed | null)?] | null} */
     this.pending = null;
     this.keepSerial = 0;
+    // what the live region last said, so that nothing is said twice: the end of a deal,
+    // the turn's prompt, the tutor's advice (by table, deal and position)
+    /** @type {string | null} */
+    this.saidEnd = null;
+    /** @type {string | null} */
+    this.saidPrompt = null;
+    /** @type {string | null} */
+    this.saidAdvice = null;
+    /** @type {Promise<void> | null} the review's panel, being drawn */
+    this.reviewShown = null;
+    /** @type {{position: string, action: string, card: string} | null} the way out chosen in the list */
+    this.outChosen = null;
     /** @type {HTMLElement} */ (root.querySelector(".gr-play-static")).hidden = true;
     this.form.hidden = false;
     /** @type {HTMLElement} */ (root.querySelector(".gr-play-keys")).hidden = false;
@@ -422,8 +434,12 @@ class Play {
       this.status.textContent = note ?? (resumed ? STRINGS.resumed : "");
       this.show(value.state);
       this.root.dataset.state = "ready";
+      if (!value.state.result) this.announce(this.startText(value.state));
       this.frame();
       await this.computerTurns();
+      // the form's button (now above the table in sight) or nothing had the focus: the table takes it
+      const focused = document.activeElement;
+      if (!focused || focused === document.body || this.form.contains(focused)) this.focusTable();
     } finally {
       this.idle();
     }
@@ -455,6 +471,7 @@ class Play {
       this.noteChoice(); // clears the status line, or says again that the choices differ
       if (action === "next") {
         this.announcer.textContent = "";
+        this.announce(this.startText(value.state));
         this.frame();
       } else if (action === "take_back") this.announce(fill(STRINGS.took_back, { card: theCard(before.taken ?? before.drawn ?? "") }));
       else {
@@ -463,8 +480,23 @@ class Play {
         this.announce(this.moveText({ who: "you", action, card: shown }));
       }
       await this.computerTurns();
+      // the table in sight again when the deal's turns have moved it (a longer hand, the recap)
+      if (generation === this.generation && !(action in LOCAL)) this.frame();
+      // the control pressed is gone (the next deal, a move that ended the deal): the table takes the focus
+      if (generation === this.generation && !document.activeElement?.closest?.("button, select, input, [tabindex]")) this.focusTable();
     } finally {
       this.idle();
+    }
+  }
+
+  // The focus on the table's first control in sight: a move, else a card of the hand.
+  // After a deal's end, the review first: "Next deal" pressed by a second Enter would skip the result.
+  focusTable() {
+    const order = this.state?.result ? ['[data-action="review"]', ".gr-play-moves button"]
+      : [".gr-play-moves button", ".gr-play-hand button.gr-play-card", ".gr-play-hand .gr-card[tabindex='0']"];
+    for (const selector of order) {
+      const target = /** @type {HTMLElement | null} */ (this.tableNode.querySelector(selector));
+      if (target) return target.focus();
     }
   }
 
@@ -480,6 +512,7 @@ class Play {
       this.show(value.state);
       this.announce(this.moveText(value.move));
     }
+    if (generation === this.generation) this.sayState();
   }
 
   /** @param {Said} move */
@@ -494,8 +527,113 @@ class Play {
   announce(text) {
     const line = el("span", "gr-play-line", text);
     this.announcer.append(line, " ");
-    // The region keeps the last few moves; screen readers say each new one.
-    while (this.announcer.childNodes.length > 8) /** @type {ChildNode} */ (this.announcer.firstChild).remove();
+    // The region keeps the last few lines (a turn says up to five); screen readers say each new one.
+    while (this.announcer.children.length > 8) {
+      /** @type {ChildNode} */ (this.announcer.firstChild).remove(); // a line
+      /** @type {ChildNode} */ (this.announcer.firstChild).remove(); // and the space after it
+    }
+  }
+
+  // --- what a screen reader hears: the live region (announce) ---------------------------
+
+  // The reader's hand in words: each meld and the other cards, then the deadwood.
+  handText() {
+    const S = this.S;
+    const state = this.state;
+    if (state.result) return this.endText(state);
+    const { melds, loose, arranged } = this.handOrder(state);
+    const names = (/** @type {string[]} */ codes) => codes.map(cardName).join(", ");
+    const parts = melds.map((m) => fill(S.fact, { label: meldLabel(S, m), value: names(m.cards) }));
+    if (loose.length) parts.push(fill(S.fact, { label: arranged ? S.your_order : S.Deadwood, value: names(loose) }));
+    // "Your hand. Run: …. Deadwood: …. Deadwood: 9." as sentences
+    return sentences(S, [S.your_hand, ...parts, fill(S.deadwood_total, { total: state.arrangement.points })]);
+  }
+
+  // The table in words: the computer's cards (and the card it took), the stock, the pile,
+  // Oklahoma's knock card, whose turn it is.
+  tableText() {
+    const S = this.S;
+    const state = this.state;
+    if (state.result) return this.endText(state);
+    const parts = [fill(S.fact, { label: S.computer_hand, value: fill(S.face_down, { n: state.opponent_cards }) })];
+    const taken = (state.last ?? []).findLast((r) => r.who === "computer" && r.action === "take")?.card;
+    if (taken) parts.push(fill(S.fact, { label: S.computer_took, value: cardName(taken) }));
+    parts.push(fill(S.fact, { label: S.Stock, value: fill(S.stock_count, { n: state.stock }) }));
+    parts.push(fill(S.fact, { label: S["Discard pile"], value: state.discard_top ? cardName(state.discard_top) : S.pile_empty }));
+    if (this.variant.upcard_limit) parts.push(this.knockCardText(S, state));
+    parts.push(this.promptText(S, state));
+    return sentences(S, parts);
+  }
+
+  // The score as it stands: each game's or manche's totals (Hollywood, a partie), the totals.
+  scoreText() {
+    const S = this.S;
+    const sheet = this.state.sheet;
+    if (!sheet) return "";
+    const manches = sheet.scheme === "manche" || sheet.scheme === "partie";
+    /** @type {{n: number, totals: [number, number]}[]} */
+    const columns = (sheet.games ?? []).map((c) => ({ n: c.game, totals: c.totals }));
+    for (const c of sheet.manches ?? []) columns.push({ n: c.manche, totals: c.totals });
+    const parts = [];
+    if (columns.length > 1) {
+      const label = manches ? S["Manche {n}"] : S["Game {n}"];
+      for (const { n, totals: [a, b] } of columns) parts.push(fill(S.score_column, { name: fill(label, { n }), a, b }));
+    }
+    const [a, b] = sheet.totals;
+    parts.push(fill(sheet.over ? S.final_totals : S.totals_so_far, { a, b }));
+    return parts.join(" ");
+  }
+
+  /**
+   * @param {Strings} S
+   * @param {TableState} state
+   */
+  knockCardText(S, state) {
+    const text = state.knock_limit == null ? S.knock_card_gin : S.knock_card_limit;
+    return fill(text, { card: theCard(state.upcard), limit: state.knock_limit });
+  }
+
+  // A deal's start: its number, the dealer, the reader's hand, the upcard (and Oklahoma's
+  // knock card); whose turn it is follows (sayState).
+  /** @param {TableState} state */
+  startText(state) {
+    const S = this.S;
+    const parts = [fill(S.deal_start, { deal: state.deal }), state.dealer === "you" ? S.dealer_you : S.dealer_computer];
+    parts.push(fill(S.fact, { label: S.your_hand, value: state.hand.map(cardName).join(", ") }));
+    if (state.discard_top) parts.push(fill(S.fact, { label: S["Discard pile"], value: cardName(state.discard_top) }));
+    if (this.variant.upcard_limit) parts.push(this.knockCardText(S, state));
+    return sentences(S, parts);
+  }
+
+  // A deal's end as the recap shows it: how it ended, the lay-offs, both deadwoods, why
+  // the winner scores, the sum, the score, the game's end; then the totals.
+  /** @param {TableState} state */
+  endText(state) {
+    const result = this.tableNode.querySelector(".gr-play-result");
+    const lines = result ? [...result.querySelectorAll(":scope > p")].map((p) => p.textContent?.trim() ?? "") : [];
+    if (state.sheet?.rows.length && !state.whatif) lines.push(this.scoreText());
+    // each a sentence: the sum "47 − 7 = 40" gets its full stop
+    return sentences(this.S, lines.filter(Boolean));
+  }
+
+  // After each move has settled: a deal that has just ended is announced once, else the
+  // turn and what the reader may do, when they changed.
+  sayState() {
+    const state = this.state;
+    if (!state) return;
+    if (state.result) {
+      const id = `${this.table}/${state.deal}/${state.whatif}`;
+      if (this.saidEnd === id) return;
+      this.saidEnd = id;
+      this.saidPrompt = null;
+      this.announce(this.endText(state));
+      return;
+    }
+    const prompt = this.promptText(this.S, state);
+    const key = `${this.table}/${state.deal}/${prompt}/${state.hand.length}/${state.discard_size}`;
+    if (this.saidPrompt === key) return;
+    this.saidPrompt = key;
+    this.announce(prompt);
   }
 
   // --- drawing the reader's view -------------------------------------------------------
@@ -504,7 +642,7 @@ class Play {
   // the page's sticky header (the opponent's scroll-margin-top), if it is not already.
   frame() {
     const top = this.tableNode.querySelector(".gr-play-opponent, .gr-play-result");
-    const bottom = this.tableNode.querySelector(".gr-play-advice:not([hidden]), .gr-play-moves");
+    const bottom = this.tableNode.querySelector(".gr-play-advice:not([hidden])") ?? this.tableNode.querySelector(".gr-play-moves");
     if (!top || !bottom) return;
     const margin = parseFloat(getComputedStyle(top).scrollMarginTop) || 0;
     if (top.getBoundingClientRect().top - margin >= 0 && bottom.getBoundingClientRect().bottom <= innerHeight) return;
@@ -587,7 +725,7 @@ class Play {
     if (this.table === this.mainTable && !state.whatif) this.mainState = state;
     if (this.tutorOn && state.turn === "you") this.refreshTutor();
     if (this.hintsOn && state.turn === "you") this.refreshHints();
-    if (this.reviewing) this.showReview();
+    if (this.reviewing) this.reviewShown = this.showReview();
     if (focused) {
       // Keep the focus on the same control when it is still offered, else on the moves.
       // A card of the hand keeps it too, whether it is a move (discard it) or not.
@@ -595,7 +733,8 @@ class Play {
       const same = controls.find(
         (b) => (b.dataset.action ?? "") === (focused.action ?? "") && (b.dataset.card ?? "") === (focused.card ?? ""),
       ) ?? (focused.card && this.handCards().find((b) => b.dataset.card === focused.card));
-      (/** @type {HTMLElement | undefined} */ (same) ?? /** @type {HTMLElement | null} */ (this.tableNode.querySelector(".gr-play-moves button, .gr-play-hand button")))?.focus();
+      if (same) same.focus();
+      else this.focusTable();
     }
   }
 
@@ -747,6 +886,8 @@ class Play {
     const discards = new Map(state.legal.filter((a) => a.action === "discard").map((a) => [a.card, a]));
     const { melds, loose, melded, arranged } = this.handOrder(state);
     const fresh = state.drawn ?? state.taken;
+    // each card's place in the hand as shown ("3 of 11"), said after its name
+    const shownOrder = [...melds.flatMap((m) => m.cards), ...loose];
     const cardNode = (/** @type {string} */ code) => {
       const marks = [];
       if (code === fresh) marks.push("gr-drawn");
@@ -755,8 +896,9 @@ class Play {
       const name = cardName(code);
       let said = code === state.drawn ? `, ${S.just_drawn}` : code === state.taken ? `, ${S.just_taken}` : "";
       if (arranged && melded.has(code)) said += `, ${S.in_meld}`;
+      said += `, ${fill(S.card_place, { place: shownOrder.indexOf(code) + 1, n: shownOrder.length })}`;
       if (!discards.has(code)) {
-        if (said) card.setAttribute("aria-label", `${name}${said}`);
+        card.setAttribute("aria-label", `${name}${said}`);
         card.tabIndex = -1; // reached with the arrow keys (the first one with Tab)
         return card;
       }
@@ -912,7 +1054,7 @@ class Play {
       node.dataset.deadwood = String(entry?.options[0]?.deadwood ?? 0);
     }
     outs.sort((a, b) => Number(a.dataset.deadwood) - Number(b.dataset.deadwood));
-    out.append(...outs);
+    out.append(...this.outControl(S, outs));
     if (state.can_take_back) plain.append(button(S.act_take_back, "take_back"));
     const over = state.phase === "over" || state.phase === "game_over";
     if (state.phase === "over" && !state.whatif) plain.append(button(S.act_next, "next"));
@@ -931,6 +1073,68 @@ class Play {
     const chooser = this.spreadNode(S, state);
     if (chooser) box.append(chooser);
     return box;
+  }
+
+  // The ways out as one control, never a wall of buttons: one button when there is one way;
+  // else a list of the ways (each option with its action, discard and deadwood, least
+  // deadwood first) and one button that goes out the way chosen (its data-action and
+  // data-card follow the choice, so a click plays it as any move button).
+  /**
+   * @param {Strings} S
+   * @param {HTMLButtonElement[]} outs the ways out as buttons, ordered
+   * @returns {HTMLElement[]}
+   */
+  outControl(S, outs) {
+    if (outs.length < 2) return outs;
+    const select = el("select", "gr-play-out-choice");
+    select.setAttribute("aria-label", S.out_choice);
+    // when every way is the same move (knock), an option names its discard alone: short
+    // enough for a phone; the button beside says the whole move
+    const same = new Set(outs.map((b) => b.dataset.action)).size === 1;
+    const lang = this.root.dataset.lang || "en";
+    for (const [index, way] of outs.entries()) {
+      const card = way.dataset.card ? cardName(way.dataset.card) : "";
+      const move = same && card ? card.charAt(0).toLocaleUpperCase(lang) + card.slice(1) : way.textContent ?? "";
+      const option = el("option", "", fill(S.out_option, { move, deadwood: way.dataset.deadwood ?? "" }));
+      option.value = String(index);
+      Object.assign(option.dataset, way.dataset);
+      select.append(option);
+    }
+    const go = button("", "", null, "gr-play-out-go");
+    const follow = () => {
+      const way = outs[Number(select.value)];
+      go.textContent = way.textContent;
+      go.dataset.action = way.dataset.action;
+      if (way.dataset.card) go.dataset.card = way.dataset.card;
+      else delete go.dataset.card;
+    };
+    // the way chosen stays chosen while the position is the same (a redraw, the tutor opened)
+    const chosen = this.outChosen?.position === this.position() ? this.outChosen : null;
+    const kept = chosen ? outs.findIndex((b) => b.dataset.action === chosen.action && (b.dataset.card ?? "") === chosen.card) : -1;
+    select.value = String(Math.max(kept, 0));
+    follow();
+    select.addEventListener("change", () => {
+      follow();
+      this.outChosen = { position: this.position(), action: go.dataset.action ?? "", card: go.dataset.card ?? "" };
+    });
+    return [select, go];
+  }
+
+  // K: the way out the tutor advises (when its advice for this position is known), else
+  // the one leaving the least deadwood, chosen in the list and its button focused; going
+  // out is never automatic: Enter confirms.
+  /** @returns {HTMLElement | null} */
+  chooseOut() {
+    const expert = this.tutorCache?.position === this.position() ? this.tutorCache.value.expert : null;
+    const select = /** @type {HTMLSelectElement | null} */ (this.tableNode.querySelector(".gr-play-out select"));
+    if (!select) {
+      return /** @type {HTMLElement | null} */ (this.tableNode.querySelector(".gr-play-out button[data-action]"));
+    }
+    const options = [...select.options];
+    const advised = expert ? options.findIndex((o) => o.dataset.action === expert.action && (o.dataset.card ?? "") === (expert.card ?? "")) : -1;
+    select.value = String(Math.max(advised, 0));
+    select.dispatchEvent(new Event("change"));
+    return /** @type {HTMLElement | null} */ (this.tableNode.querySelector(".gr-play-out-go"));
   }
 
   // --- the spread: the reader chooses how to lay down their melds when going out ----------
@@ -1117,7 +1321,8 @@ class Play {
       else parts.push(fill(S.term, { label: S[`term_${term.code}`] ?? "", value: term.value }));
     }
     let sum = parts.join(" + ");
-    if (doubled) sum = `${parts.length > 1 ? `(${sum})` : sum} × ${showdown.multiplier}`;
+    // a sum or a difference is doubled whole: "(53 − 2) × 2", never "53 − 2 × 2"
+    if (doubled) sum = `${/[−+]/.test(sum) ? `(${sum})` : sum} × ${showdown.multiplier}`;
     // one number is no sum: "Score: 3", not "Score: 3 = 3"
     const trivial = sum === String(showdown.points);
     const score = para(trivial ? fill(S.score_one, { term: sum }) : fill(S.score, { terms: sum, points: showdown.points }), "gr-scoreline");
@@ -1200,6 +1405,13 @@ class Play {
     if (line && slot) {
       slot.replaceChildren(line);
       slot.hidden = false;
+      // said when it changes (not again at each redraw of the same position)
+      this.frame(); // the advice's line under the moves, in sight
+      const said = `${position}/${line.textContent}`;
+      if (this.saidAdvice !== said) {
+        this.saidAdvice = said;
+        this.announce(line.textContent ?? "");
+      }
     }
     // the tutor counted from the moment it shows advice, once per position
     if (value.expert && !this.advised.has(position)) {
@@ -1384,6 +1596,7 @@ class Play {
     this.reviewing = null;
     this.announcer.textContent = "";
     this.show(value.state);
+    this.announce(`${this.S.whatif} ${this.startText(value.state)}`);
     await this.computerTurns();
   }
 
@@ -1395,19 +1608,30 @@ class Play {
 
   async openReview() {
     this.reviewing = { deal: this.state.deal, turn: 1, turns: null };
-    this.show(this.state);
+    await this.reviewFocus("review_next");
   }
 
   async reviewPrevious() {
     const reviewing = /** @type {Reviewing} */ (this.reviewing); // open: its buttons are shown
     if (reviewing.turn > 1) reviewing.turn -= 1;
-    this.show(this.state);
+    await this.reviewFocus("review_previous");
   }
 
   async reviewNext() {
     const reviewing = /** @type {Reviewing} */ (this.reviewing); // open: its buttons are shown
     if (reviewing.turns == null || reviewing.turn < reviewing.turns) reviewing.turn += 1;
+    await this.reviewFocus("review_next");
+  }
+
+  // The review redrawn at its new turn, the focus kept on the button pressed (or, at the
+  // first or last turn, where it is gone, on the other one), never thrown to the moves.
+  /** @param {string} action */
+  async reviewFocus(action) {
     this.show(this.state);
+    await this.reviewShown;
+    const panel = this.tableNode.querySelector(".gr-play-review");
+    const target = panel?.querySelector(`[data-action="${action}"]`) ?? panel?.querySelector("[data-action^='review_']");
+    /** @type {HTMLElement | null | undefined} */ (target)?.focus();
   }
 
   async closeReview() {
@@ -1507,6 +1731,9 @@ class Play {
       return;
     }
     const key = event.key.toLowerCase();
+    // the keys of the row of digits are read by their place, not by what they type (an
+    // unshifted AZERTY 6 types "-"): Digit1…Digit9, Digit0, then Minus
+    const codes = ["Digit1", "Digit2", "Digit3", "Digit4", "Digit5", "Digit6", "Digit7", "Digit8", "Digit9", "Digit0", "Minus"];
     const click = (/** @type {string} */ selector) => {
       const target = /** @type {HTMLElement | null} */ (this.tableNode.querySelector(selector));
       if (!target) return false;
@@ -1514,10 +1741,10 @@ class Play {
       target.click();
       return true;
     };
-    const places = "1234567890-";
-    if (places.includes(key) && key !== "") {
+    const place = codes.indexOf(event.code);
+    if (place >= 0 && !event.shiftKey) {
       const cards = [.../** @type {NodeListOf<HTMLElement>} */ (this.tableNode.querySelectorAll(".gr-play-hand .gr-card[data-card]"))];
-      const code = cards[places.indexOf(key)]?.dataset.card;
+      const code = cards[place]?.dataset.card;
       if (code) click(`button[data-action="discard"][data-card="${CSS.escape(code)}"]`);
       return;
     }
@@ -1527,14 +1754,16 @@ class Play {
       click(`button[data-action="${actions[key]}"]`);
       return;
     }
+    // keys that read aloud (in the live region): the hand, the table, the score
+    /** @type {Record<string, () => string>} */
+    const reads = { h: () => this.handText(), l: () => this.tableText(), g: () => this.scoreText() };
+    if (key in reads && !event.shiftKey) {
+      event.preventDefault();
+      this.announce(reads[key]());
+      return;
+    }
     if (key === "k") {
-      // Going out is never automatic: K moves to the way out the tutor advises (when its
-      // advice for this position is known), else to the one leaving the least deadwood
-      // (the first: they are ordered so); Enter confirms.
-      const outs = [.../** @type {NodeListOf<HTMLElement>} */ (this.tableNode.querySelectorAll(".gr-play-out button[data-action]"))];
-      const expert = this.tutorCache?.position === this.position() ? this.tutorCache.value.expert : null;
-      const advised = expert && outs.find((b) => b.dataset.action === expert.action && (b.dataset.card ?? "") === (expert.card ?? ""));
-      const target = advised || outs[0];
+      const target = this.chooseOut();
       if (target) {
         event.preventDefault();
         target.focus();

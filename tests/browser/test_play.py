@@ -154,12 +154,29 @@ def tutor_asked(page: Page, key: str) -> int:
 
 
 def click_move(root: Locator, move: dict[str, str]) -> None:
+    if move["action"] in GOING_OUT:
+        choose_out(root, move["action"], move["card"])
     selector = f".gr-play-table button[data-action='{move['action']}']"
     if move["card"]:
         selector += f"[data-card='{move['card']}']"
     root.locator(selector).first.click()
     settled(root.page)
     spread_chosen(root)
+
+
+def choose_out(root: Locator, action: str, card: str) -> None:
+    """The ways out are one control: with several, the way wanted is chosen in its list
+    (an option with data-action, data-card, data-deadwood), and its button follows."""
+    choice = root.locator(".gr-play-out select")
+    if not choice.count():
+        return
+    index = choice.locator("option").evaluate_all(
+        "(os, [a, c]) => os.findIndex(o => o.dataset.action === a && (o.dataset.card ?? '') === c)",
+        [action, card],
+    )
+    assert index >= 0, (action, card)
+    choice.select_option(str(index))
+    expect(root.locator(".gr-play-out-go")).to_have_attribute("data-action", action)
 
 
 def spread_chosen(root: Locator) -> None:
@@ -224,17 +241,27 @@ def press(root: Locator, move: dict[str, str]) -> None:
         )
         keyboard.press("1234567890-"[cards.index(move["card"])])
     else:
-        # going out: K moves to the going-out buttons, Tab to the one wanted, Enter confirms
+        # going out: K chooses a way and moves to its button; with several ways, Shift+Tab
+        # goes back to their list, where the arrows choose another; Tab, Enter confirm
         keyboard.press("k")
-        out = root.locator(".gr-play-out button")
-        for _ in range(out.count()):
-            focused = root.page.evaluate(
-                "() => [document.activeElement.dataset.action,"
-                " document.activeElement.dataset.card ?? '']"
-            )
-            if focused == [move["action"], move["card"]]:
-                break
+        focused = (
+            "() => [document.activeElement.dataset.action,"
+            " document.activeElement.dataset.card ?? '']"
+        )
+        ways = root.locator(".gr-play-out [data-deadwood]").count()
+        if root.page.evaluate(focused) != [move["action"], move["card"]]:
+            keyboard.press("Shift+Tab")
+            keyboard.press("Home")
+            for _ in range(ways):
+                go = root.locator(".gr-play-out-go")
+                if [go.get_attribute("data-action"), go.get_attribute("data-card") or ""] == [
+                    move["action"],
+                    move["card"],
+                ]:
+                    break
+                keyboard.press("ArrowDown")
             keyboard.press("Tab")
+        assert root.page.evaluate(focused) == [move["action"], move["card"]]
         keyboard.press("Enter")
         if root.locator(".gr-play-spread").count():
             # the chooser of spread has the focus on the suggestion; Tab, Enter confirm
@@ -523,7 +550,10 @@ def test_take_back_and_what_if(page: Page) -> None:
             assert spoken(page, top) in said  # "the queen of hearts" holds "queen of hearts"
             announce = root.locator(".gr-play-announce")
             expect(announce).to_have_attribute("aria-live", "polite")
-            expect(announce.locator(".gr-play-line").last).to_have_text(said)
+            # (then what the reader may do now: discard)
+            lines = announce.locator(".gr-play-line")
+            expect(lines.nth(-2)).to_have_text(said)
+            expect(lines.last).to_have_text(page_strings["turn_discard"])
             root.locator("button[data-action='take_back']").click()
             settled(page)
             assert sorted(hand_codes(root)) == before
@@ -652,7 +682,10 @@ def test_the_keys_sort_the_hand_and_call_the_tutor(page: Page) -> None:
     page.keyboard.press("t")
     expect(tutor).to_be_hidden()
     # the keys are listed on the page
-    expect(root.locator(".gr-play-keys kbd")).to_have_count(11)
+    # (three of them read aloud: H the hand, L the table, G the score), with a note for
+    # screen readers' browse mode
+    expect(root.locator(".gr-play-keys kbd")).to_have_count(14)
+    expect(root.locator(".gr-play-keys .gr-play-keys-note")).to_have_count(1)
 
 
 def test_a_phone_wide_table_fits_the_screen(browser: Any, server: Server) -> None:
@@ -691,7 +724,8 @@ def test_going_out_the_reader_chooses_the_spread(page: Page) -> None:
     ]:
         click_move(root, move)
         game.moves.append({k: v for k, v in move.items() if v})
-    root.locator(".gr-play-out button[data-action='knock'][data-card='AH']").click()
+    choose_out(root, "knock", "AH")
+    root.locator(".gr-play-out-go").click()
     chooser = root.locator(".gr-play-spread")
     expect(chooser).to_be_visible()
     expect(root).to_have_attribute("data-phase", "discard")  # nothing played yet
@@ -716,7 +750,8 @@ def test_going_out_the_reader_chooses_the_spread(page: Page) -> None:
     chooser.locator("button[data-action='spread_cancel']").click()
     expect(chooser).to_have_count(0)
     keyboard = page.keyboard
-    root.locator(".gr-play-out button[data-action='knock'][data-card='AH']").focus()
+    choose_out(root, "knock", "AH")
+    root.locator(".gr-play-out-go").focus()
     keyboard.press("Enter")
     expect(options.nth(0).locator("input")).to_be_focused()
     keyboard.press("ArrowDown")

@@ -16,6 +16,7 @@ takes the upcard; every card the tests expect comes from the same game replayed 
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 from typing import Any
 
@@ -25,8 +26,18 @@ from playwright.sync_api import BrowserContext, Locator, Page, expect
 from ginrules.cases import CASES
 from ginrules.coach.table import Table
 
-from .conftest import Server, open_context
-from .test_play import hand_codes, settled, spoken, strings, the_card
+from .conftest import LIVE_TIMEOUT, Server, open_context
+from .test_play import (
+    GOING_OUT,
+    choose,
+    click_move,
+    hand_codes,
+    offered,
+    settled,
+    spoken,
+    strings,
+    the_card,
+)
 
 ROOT = "section[data-widget='play']"
 PHONE = {"width": 390, "height": 844}
@@ -231,3 +242,72 @@ def test_a_desktop_table_is_large_and_the_hand_is_arranged_by_hand(
     finally:
         context.close()
     assert not log.foreign
+
+
+# One deal per variant, the tutor on, on the phone: at every decision of the reader the
+# whole table is in sight with nothing over anything; the recap's score sheet reflows.
+# (German: the longest words of the four languages; seeds with many ways out.)
+WHOLE_DEALS = [("standard", 51), ("straight", 3), ("oklahoma", 25), ("french", 92)]
+
+
+# The parts of the table measured in one call: each inside the screen below the sticky
+# header, its middle its own (nothing over it), no two sharing a pixel. Returns the faults.
+MEASURE = """([root, parts, width, height]) => {
+  const header = document.querySelector(".mobile-header");
+  const hb = header && header.offsetParent !== null ? header.getBoundingClientRect() : null;
+  const top = hb ? hb.bottom : 0;
+  const faults = [];
+  const boxes = [];
+  for (const [name, selector] of Object.entries(parts)) {
+    const node = document.querySelector(`${root} ${selector}`);
+    if (!node) { faults.push(`${name}: missing`); continue; }
+    const b = node.getBoundingClientRect();
+    if (b.top < top - 0.5 || b.bottom > height + 0.5 || b.left < 0 || b.right > width + 0.5) {
+      faults.push(`${name}: out of the screen ${JSON.stringify(b)} (top ${top})`);
+    }
+    const hit = document.elementFromPoint(b.x + b.width / 2, b.y + b.height / 2);
+    if (!node.contains(hit)) faults.push(`${name}: covered by ${hit?.className}`);
+    boxes.push([name, b]);
+  }
+  for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
+    const [[a, p], [c, q]] = [boxes[i], boxes[j]];
+    const apart = p.bottom <= q.top + 0.5 || q.bottom <= p.top + 0.5
+      || p.right <= q.left + 0.5 || q.right <= p.left + 0.5;
+    if (!apart) faults.push(`${a} overlaps ${c}`);
+  }
+  return faults;
+}"""
+
+
+@pytest.mark.parametrize(("variant", "seed"), WHOLE_DEALS)
+def test_on_a_phone_every_decision_of_a_deal_fits(
+    phone: BrowserContext, variant: str, seed: int
+) -> None:
+    page = phone.new_page()
+    page.goto(f"/de/play.html#play={variant}/game100/beginner/{seed}/1/computer")
+    root = settled(page)
+    play(page, "tutor")
+    rng = random.Random(seed)
+    decisions = 0
+    for _ in range(80):
+        if root.get_attribute("data-phase") in ("over", "game_over"):
+            break
+        advice = root.locator("[data-tutor-advice]")
+        expect(advice).to_be_visible(timeout=LIVE_TIMEOUT)
+        args = [ROOT, IN_SIGHT, PHONE["width"], PHONE["height"]]
+        assert page.evaluate(MEASURE, args) == [], root.get_attribute("data-phase")
+        decisions += 1
+        moves = offered(root)
+        # the ways out are one control: never more than one going-out button
+        assert len([m for m in moves if m["action"] in GOING_OUT]) <= 1, moves
+        click_move(root, choose(rng, moves))
+    assert root.get_attribute("data-phase") in ("over", "game_over")
+    assert decisions >= 3
+    # the recap and the score sheet reflow: nothing wider than the phone
+    width = page.evaluate("() => document.documentElement.scrollWidth")
+    assert width <= PHONE["width"], width
+    sheet = root.locator(".gr-play-sheet")
+    if sheet.count():
+        box = sheet.bounding_box()
+        assert box and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], box
+    page.close()

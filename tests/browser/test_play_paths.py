@@ -439,7 +439,9 @@ def written_sum(lang: str, down: bool, kind: str, showdown: dict[str, Any]) -> s
             parts.append(_("{label} {value}").format(label=_(labels[code]), value=value))
     text = " + ".join(parts)
     if doubled:
-        text = f"({text}) × {showdown['multiplier']}" if len(parts) > 1 else f"{text} × 2"
+        # a sum or a difference doubled whole: (53 − 2) × 2
+        whole = len(parts) > 1 or " − " in text
+        text = f"({text}) × {showdown['multiplier']}" if whole else f"{text} × 2"
     return text
 
 

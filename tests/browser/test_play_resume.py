@@ -234,7 +234,10 @@ def test_k_goes_out_as_the_tutor_would(page: Page) -> None:
     for move in table.moves():
         click_move(root, {"action": move["action"], "card": move.get("card", "")})
     assert state(page)["hand"] == table.state()["hand"]
-    outs = root.locator(".gr-play-out button[data-action]")
+    # the ways out are one control: a list whose options carry them
+    outs = root.locator(".gr-play-out [data-deadwood]")
+    expect(root.locator(".gr-play-out select option")).to_have_count(len(knocks))
+    expect(root.locator(".gr-play-out button")).to_have_count(1)
     offered = outs.evaluate_all(
         "bs => bs.map(b => [b.dataset.action, b.dataset.card, Number(b.dataset.deadwood)])"
     )

@@ -1,0 +1,362 @@
+"""The play table without sight (issue 30, point 6), in Debian's Chromium, in fr, sv, de.
+
+A whole deal is played by keyboard only; every line the live region (``role=log``,
+``aria-live=polite``) said is recorded as it is added (a MutationObserver) and checked
+against the same deal replayed in CPython: the deal's start (its number, the dealer, the
+reader's hand, the upcard, Oklahoma's knock card), then after each move the moves of
+both players and what the reader may do now, and the end (how it ended, the working,
+the score, the totals). Nothing is said twice in a row; the focus is never left on a
+control that is gone; the digit keys are read by their place (an AZERTY 6 types "-");
+the tutor's advice is said once per position; H, L and G read the hand, the table and
+the score. The exercises: an error is an alert tied to its field, a wrong answer says
+so in words, and the focus goes to the working after Check.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from itertools import pairwise
+from typing import Any
+
+import pytest
+from playwright.sync_api import BrowserContext, Locator, Page, expect
+
+from ginrules.cases import CASES
+from ginrules.coach.exercises import check_answer, make_exercise
+from ginrules.coach.table import Table
+from ginrules.coach.tutor import action_dict
+from ginrules.players import get_player
+from ginrules_site.live.exercises import probe_answer
+
+from .conftest import LIVE_TIMEOUT, Server, open_context
+from .test_exercises import READY, give, open_exercise, wrong_answer
+from .test_play import settled, spoken, strings, the_card
+
+ROOT = "section[data-widget='play']"
+# Every line added to the play table's live region, in order.
+RECORD = """
+window.GINRULES_PLAY_PACE_MS = 0;
+window.ginrulesSaid = [];
+new MutationObserver((changes) => {
+  for (const change of changes) for (const node of change.addedNodes) {
+    const line = node.nodeType === 1 && node.classList.contains("gr-play-line");
+    if (line && node.parentElement?.matches(".gr-play-announce")) {
+      window.ginrulesSaid.push(node.textContent);
+    }
+  }
+}).observe(document, { childList: true, subtree: true });
+"""
+# A short deal per language (the reader plays as the "good" level would, the computer
+# deals): the reader goes out in each.
+DEALS = [
+    ("fr", "standard", "game100", 51),
+    ("sv", "french", "manche", 92),
+    ("de", "oklahoma", "game100", 25),
+]
+KEYS = {"stock": "s", "take": "p", "pass": "x"}
+DIGITS = [*(f"Digit{n}" for n in "1234567890"), "Minus"]
+
+
+@pytest.fixture(scope="module")
+def speaking(browser: Any, server: Server) -> Iterator[BrowserContext]:
+    context, log = open_context(browser, server)
+    context.add_init_script(RECORD)
+    yield context
+    context.close()
+    assert not log.foreign
+
+
+def said(page: Page) -> list[str]:
+    lines: list[str] = page.evaluate("() => window.ginrulesSaid")
+    return lines
+
+
+def focused(page: Page) -> dict[str, Any]:
+    value: dict[str, Any] = page.evaluate(
+        """() => { const a = document.activeElement;
+        return {tag: a.tagName, action: a.dataset.action ?? '', card: a.dataset.card ?? '',
+                inTable: Boolean(a.closest('.gr-play-table'))}; }"""
+    )
+    return value
+
+
+def plain(S: dict[str, Any], key: str, **fields: Any) -> str:
+    """A page string filled as the script's fill() does (a plural by its count)."""
+    text = S[key]
+    if isinstance(text, dict):  # {forms: [one, other], count: field} (counts above 1 here)
+        count = fields[text["count"]]
+        assert count > 1, (key, count)
+        text = text["forms"][-1]
+    return CASES.format(text, **fields)
+
+
+def start_text(page: Page, S: dict[str, Any], W: dict[str, Any], state: dict[str, Any]) -> str:
+    fact = S["fact"]
+    names = ", ".join(spoken(page, c) for c in state["hand"])
+    parts = [
+        plain(S, "deal_start", deal=state["deal"]),
+        S["dealer_you"] if state["dealer"] == "you" else S["dealer_computer"],
+        fact.format(label=S["your_hand"], value=names) + ".",
+        fact.format(label=S["Discard pile"], value=spoken(page, state["discard_top"])) + ".",
+    ]
+    if state["variant"] == "oklahoma":
+        key = "knock_card_gin" if state["knock_limit"] is None else "knock_card_limit"
+        parts.append(
+            CASES.format(S[key], card=the_card(S, state["upcard"]), limit=state["knock_limit"])
+        )
+    return " ".join(parts)
+
+
+def move_line(S: dict[str, Any], W: dict[str, Any], who: str, record: dict[str, Any]) -> str:
+    words = {**S, **W}
+    card = record.get("card")
+    return CASES.format(words[f"{who}_{record['action']}"], card=the_card(S, card) if card else "")
+
+
+@pytest.mark.parametrize(("lang", "variant", "scheme", "seed"), DEALS)
+def test_a_deal_by_keyboard_is_said_from_start_to_end(
+    speaking: BrowserContext, lang: str, variant: str, scheme: str, seed: int
+) -> None:
+    page = speaking.new_page()
+    page.goto(f"/{lang}/play.html#play={variant}/{scheme}/beginner/{seed}/1/computer")
+    root = settled(page)
+    S = strings(page)
+    W = page.evaluate("() => window.ginrulesPlay.S")  # the variant's own words over the page's
+    table = Table(variant, scheme, "beginner", seed, dealer="computer")
+    reader = get_player("good", seed)
+    # the start: the deal, the dealer, the hand, the upcard; then what the reader may do
+    lines = said(page)
+    prompt = root.locator(".gr-play-turn").inner_text()
+    assert lines == [start_text(page, S, W, table.state()), prompt]
+    # the focus is on the table (a move), not left on the page's top
+    assert focused(page)["inTable"], focused(page)
+    azerty = False
+    for _ in range(40):
+        state = table.state()
+        if state["result"]:
+            break
+        before = len(said(page))
+        move = action_dict(reader.choose(table.view()))
+        action, card = move["action"], move.get("card") or ""
+        if action in KEYS:
+            page.keyboard.press(KEYS[action])
+            record = {"action": action, "card": state["discard_top"] if action == "take" else None}
+        elif action == "discard":
+            codes = root.locator(".gr-play-hand .gr-card[data-card]").evaluate_all(
+                "cs => cs.map(c => c.dataset.card)"
+            )
+            place = codes.index(card)
+            if not azerty:
+                # the first discard from an AZERTY keyboard, whose unshifted digit keys type
+                # & é " ' ( - è _ ç à ): the key's place counts, not what it types
+                azerty = True
+                root.evaluate(
+                    "(r, [key, code]) => r.dispatchEvent(new KeyboardEvent('keydown', "
+                    "{key, code, bubbles: true, cancelable: true}))",
+                    ["&é\"'(-è_çà)"[place], DIGITS[place]],
+                )
+            else:
+                page.keyboard.press(DIGITS[place])
+            record = {"action": "discard", "card": card}
+        else:
+            # going out: K chooses the way (the least deadwood, the tutor off) and its button
+            page.keyboard.press("k")
+            go = focused(page)
+            assert go["tag"] == "BUTTON" and go["action"] in ("knock", "gin", "big_gin"), go
+            action, card = go["action"], go["card"]
+            page.keyboard.press("Enter")
+            if root.locator(".gr-play-spread").count():
+                page.keyboard.press("Tab")
+                page.keyboard.press("Enter")
+            record = {"action": action, "card": card or None}
+        settled(page)
+        table.act({"action": action, **({"card": card} if card else {})})
+        if action == "stock":
+            record["card"] = table.state()["drawn"]
+        expected = [move_line(S, W, "you", record)]
+        for rec in table.play_computer():
+            expected.append(move_line(S, W, "computer", rec))
+        now = table.state()
+        if now["result"]:
+            end = said(page)[before + len(expected) :]
+            assert len(end) == 1, end
+            check_end(root, S, W, now, end[0])
+        else:
+            expected.append(root.locator(".gr-play-turn").inner_text())
+        assert said(page)[before : before + len(expected)] == expected, (
+            said(page)[before:],
+            expected,
+        )
+        # the focus stays on the table, on a control still there
+        assert focused(page)["inTable"], focused(page)
+    assert table.state()["result"], "the deal did not end"
+    assert azerty or lang == "fr"  # (the French deal's only discard is the knock's)
+    assert root.get_attribute("data-phase") in ("over", "game_over")
+    # after the end, the focus is on the review, not on "Next deal" (Enter would skip the result)
+    assert focused(page)["action"] == "review"
+    lines = said(page)
+    assert all(a != b for a, b in pairwise(lines)), lines
+    # no glyph of the page's drawing read aloud (▶, ↺, ✓, ✗, ⚠)
+    assert not any(ch in " ".join(lines) for ch in "▶↺✓✗⚠"), lines
+    # the review by keyboard: Enter opens it on its first turn, the focus on "Next turn";
+    # Enter again shows the second turn and the focus stays there (not thrown to "Next deal")
+    page.keyboard.press("Enter")
+    review = root.locator(".gr-play-review")
+    expect(review).to_have_attribute("data-turn", "1")
+    assert focused(page)["action"] == "review_next", focused(page)
+    page.keyboard.press("Enter")
+    expect(review).to_have_attribute("data-turn", "2")
+    assert focused(page)["action"].startswith("review_"), focused(page)
+    root.locator("button[data-action='review_close']").click()
+    # G reads the score, the same words as the sheet's totals
+    page.keyboard.press("g")
+    totals = now["sheet"]["totals"]
+    key = "final_totals" if now["sheet"]["over"] else "totals_so_far"
+    assert said(page)[-1].endswith(S[key].format(a=totals[0], b=totals[1]))
+    if now["phase"] == "game_over":
+        # the game's end, in the same words as the page (Oklahoma's 102 points in one deal)
+        over = root.locator(".gr-play-game-over").inner_text()
+        assert over and over in said(page)[-2], said(page)[-2:]
+        page.close()
+        return
+    # the next deal by keyboard: its start said, the focus on the new table
+    page.keyboard.press("n")
+    settled(page)
+    table.next_deal()
+    table.play_computer()
+    deal_two = table.state()
+    expect(root.locator(".gr-play-facts")).to_contain_text(str(deal_two["deal"]))
+    assert start_text(page, S, W, deal_two) in said(page)
+    assert focused(page)["inTable"], focused(page)
+    page.close()
+
+
+def check_end(
+    root: Locator, S: dict[str, Any], W: dict[str, Any], state: dict[str, Any], line: str
+) -> None:
+    """The end as said: the recap's headline first, the working, the score, the totals."""
+    words = {**S, **W}
+    result = state["result"]
+    showdown = result["showdown"]
+    kind = result["kind"]
+    how = "knock" if kind == "undercut" else kind
+    template = words[f"recap_{how}_{result['knocker']}"]
+    headline = template.format(deadwood=showdown["knocker_deadwood"])
+    assert line.startswith(headline), (line, headline)
+    assert root.locator(".gr-scoreline").inner_text() in line
+    assert str(showdown["points"]) in root.locator(".gr-scoreline").inner_text()
+    winner = "result_you" if result["winner"] == "you" else "result_computer"
+    assert plain(S, winner, points=result["points"]) in line
+    totals = state["sheet"]["totals"]
+    key = "final_totals" if state["sheet"]["over"] else "totals_so_far"
+    assert line.endswith(S[key].format(a=totals[0], b=totals[1])), line
+
+
+def test_the_tutor_and_the_reading_keys_are_said_once(speaking: BrowserContext) -> None:
+    """T: the advice said once; a redraw of the same position (V sorts) says nothing
+    again; H reads the hand with each card named; L the table; the card places."""
+    page = speaking.new_page()
+    page.goto("/de/play.html#play=standard/game100/beginner/51/1/computer")
+    root = settled(page)
+    S = strings(page)
+    page.keyboard.press("t")
+    settled(page)
+    advice = root.locator("[data-tutor-advice]")
+    expect(advice).to_be_visible(timeout=LIVE_TIMEOUT)
+    text = advice.inner_text()
+    page.wait_for_function("t => window.ginrulesSaid.includes(t)", arg=text)
+    page.keyboard.press("v")
+    page.keyboard.press("v")
+    settled(page)
+    expect(advice).to_be_visible()
+    assert said(page).count(text) == 1
+    state = page.evaluate("() => window.ginrulesPlay.state")
+    page.keyboard.press("h")
+    hand = said(page)[-1]
+    assert hand.startswith(S["sentence"].format(text=S["your_hand"]))
+    assert all(spoken(page, code) in hand for code in state["hand"])
+    page.keyboard.press("l")
+    assert spoken(page, state["discard_top"]) in said(page)[-1]
+    # each card of the hand says its place: "3 von 10"
+    cards = root.locator(".gr-play-hand .gr-cards > :is(.gr-play-card, .gr-card)")
+    n = cards.count()
+    third = cards.nth(2).get_attribute("aria-label") or ""
+    assert third.endswith(S["card_place"].format(place=3, n=n)), third
+    page.close()
+
+
+# --- the exercises --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["fr", "sv", "de"])
+def test_the_exercises_say_errors_and_verdicts(speaking: BrowserContext, lang: str) -> None:
+    """Check with no choice: "Choose one answer first." in the alert, the radios invalid
+    and described by it, the first focused; "abc" in a number field: the same for it; a
+    wrong answer: the verdict says so in words, the focus on the working."""
+    page = speaking.new_page()
+    page.goto(f"/{lang}/exercises.html")
+    expect(page.locator(READY)).to_be_visible(timeout=LIVE_TIMEOUT)
+    S = strings_of(page)
+    error = page.locator("#gr-answer-error")
+    expect(error).to_have_attribute("role", "alert")
+    # a number field: "abc" is not a number
+    box = open_exercise(page, "standard", "count", 1, 2)
+    field = box.locator("input[name='deadwood']")
+    field.fill("abc")
+    box.locator("[data-action='check']").press("Enter")
+    expect(error).to_have_text(S["bad_number"].format(value="abc"))
+    expect(field).to_have_attribute("aria-invalid", "true")
+    expect(field).to_have_attribute("aria-describedby", "gr-answer-error")
+    expect(field).to_be_focused()
+    # a choice: none chosen
+    variant, kind, level, seed = "oklahoma", "discard", 2, 3
+    box = open_exercise(page, variant, kind, level, seed)
+    box.locator("[data-action='check']").press("Enter")
+    expect(error).to_have_text(S["pick_one"])
+    radios = box.locator(".gr-answer-fields input[type='radio']")
+    expect(radios.first).to_have_attribute("aria-invalid", "true")
+    expect(radios.first).to_have_attribute("aria-describedby", "gr-answer-error")
+    expect(radios.first).to_be_focused()
+    # a wrong answer: "wrong" in words, the marks gone, the focus on the working
+    exercise = make_exercise(variant, kind, level, seed)
+    data = exercise.to_dict()
+    accepted = check_answer(exercise, probe_answer(data)).accepted
+    give(box, data, wrong_answer(data, accepted))
+    expect(box).to_have_attribute("data-verdict", "wrong", timeout=LIVE_TIMEOUT)
+    expect(error).to_have_text("")
+    expect(radios.first).not_to_have_attribute("aria-invalid", "true")
+    verdict = box.locator(".gr-verdict-text")
+    expect(verdict).to_contain_text(S["wrong_more"].split("{answer}")[0].strip())
+    expect(box.locator(".gr-verdict")).to_have_attribute("aria-live", "polite")
+    working = box.locator(".gr-explanation")
+    expect(working).to_be_focused()
+    expect(working).to_have_attribute("aria-label", S["working"])
+    page.close()
+
+
+def strings_of(page: Page) -> dict[str, Any]:
+    text = page.locator("section.gr-exercises script.gr-widget-strings").text_content()
+    assert text
+    data: dict[str, Any] = json.loads(text)
+    return data
+
+
+def test_at_200_percent_zoom_the_hidden_drawers_are_out_of_the_tab_order(
+    speaking: BrowserContext,
+) -> None:
+    """A 1280 px window at 200 % zoom is 640 CSS px wide: Furo's navigation and contents
+    drawers are off screen; Tab never lands in them until a drawer is opened."""
+    page = speaking.new_page()
+    page.set_viewport_size({"width": 640, "height": 450})
+    page.goto("/fr/play.html")
+    in_drawer = "() => Boolean(document.activeElement.closest('.sidebar-drawer, .toc-drawer'))"
+    links = page.locator(".sidebar-drawer a, .toc-drawer a")
+    assert links.count() > 10
+    for _ in range(25):
+        page.keyboard.press("Tab")
+        assert not page.evaluate(in_drawer)
+    # opened (the header's button), the navigation's links are reachable again
+    page.locator("label.nav-overlay-icon").click()
+    expect(page.locator(".sidebar-drawer a").first).to_be_visible()
+    page.close()
