@@ -384,10 +384,66 @@ def brace_only(catalog: Catalog) -> None:
             message.flags.discard("python-format")
 
 
+# The header fields of every template (``*.pot``, the terminal game's included), real
+# values where gettext's tools leave placeholders (``ginrules VERSION``, ``EMAIL@ADDRESS``,
+# ``FULL NAME``, ``YEAR-MO-DA``): a platform shows them, and a new language's catalog starts
+# from them (``fix_header`` then names its language team).
+TEMPLATE_TEAM = "ginrules translators"
+PLACEHOLDERS = ("VERSION", "EMAIL@ADDRESS", "FULL NAME", "YEAR-MO-DA", "LL@li.org", "LANGUAGE")
+
+
+def real_header(catalog: Catalog) -> None:
+    """Give a template (read by Babel) the project's header fields, as every ``.pot`` has."""
+    sys.path.insert(0, str(ROOT))
+    from ginrules import __version__
+
+    catalog.project = "ginrules"
+    catalog.version = __version__
+    catalog.copyright_holder = "the ginrules contributors"
+    catalog.msgid_bugs_address = ""
+    catalog.revision_date = catalog.creation_date
+    catalog.last_translator = TEMPLATE_TEAM
+    catalog.language_team = TEMPLATE_TEAM
+
+
+COMMENTS = LOCALE / "comments.toml"
+
+
+def translator_comments() -> dict[str, dict[str, str]]:
+    """``locale/comments.toml``: notes for translators on the pages' entries, by template
+    (``all``: every page's), which Sphinx's page catalogs cannot carry themselves."""
+    import tomllib
+
+    with COMMENTS.open("rb") as f:
+        return tomllib.load(f)
+
+
+def add_comments(catalog: Catalog, name: str) -> None:
+    """The notes of ``locale/comments.toml`` on the entries of the template ``name`` (a
+    page's; the extension's own ``ginrules_site`` has its comments in its code), and the
+    note that an entry has nothing to translate."""
+    sys.path.insert(0, str(ROOT))
+    from ginrules_site.chrome.catalogs import NOTHING_TO_TRANSLATE, nothing_to_translate
+
+    notes = translator_comments()
+    page = {} if name == "ginrules_site" else {**notes.get("all", {}), **notes.get(name, {})}
+    for message in catalog:
+        if not message.id:
+            continue
+        said = []
+        if isinstance(message.id, str) and message.id in page:
+            said.append(page[message.id])
+        if nothing_to_translate(message.id):
+            said.append(NOTHING_TO_TRANSLATE)
+        message.auto_comments = [*said, *(c for c in message.auto_comments if c not in said)]
+
+
 def write_template(raw: Path, target: Path) -> None:
     with raw.open("rb") as f:
         catalog = read_po(f)
     brace_only(catalog)
+    real_header(catalog)
+    add_comments(catalog, target.stem)
     tidy_locations(catalog, raw.parent)
     catalog.header_comment = (
         f"# Template of the ginrules site's catalog {target.stem!r}: the English text,\n"
@@ -417,6 +473,7 @@ def cmd_update_po(args: argparse.Namespace) -> None:
     for code in codes:
         cmd += ["-l", code]
     subprocess.run(cmd, check=True)
+    write_language_list()
     langs = languages()
     for code in codes:
         filled = tidy_language(code, langs.get(code, code))
@@ -424,11 +481,70 @@ def cmd_update_po(args: argparse.Namespace) -> None:
             print(f"{code}: {filled} new entries took the translation of the same English text")
 
 
+LINGUAS = LOCALE / "LINGUAS"
+LANGUAGE_LIST = LOCALE / "languages.json"
+
+
+def language_list() -> dict[str, str]:
+    """The files a translation platform reads to know the languages (``ginrules/languages.py``
+    as data): ``locale/LINGUAS``, gettext's list of the translated codes (what Weblate's
+    "Update LINGUAS file" add-on keeps), and ``locale/languages.json``, each language's
+    names, plural rule, status and catalogs. Written by ``make update-po``; a test keeps
+    them in step with the table."""
+    table = language_table()
+    source = next(iter(table))
+    translated = [code for code in table if code != source]
+    linguas = (
+        "# The translated languages of ginrules (gettext's LINGUAS): written by make update-po\n"
+        "# from ginrules/languages.py, where a language is added.\n"
+        + "\n".join(translated)
+        + "\n"
+    )
+    entries = {
+        code: {
+            "name": entry.name,
+            "english_name": entry.english_name,
+            "source": code == source,
+            "status": entry.status,
+            "minimum_percent": entry.threshold,
+            "plural_forms": entry.plural_forms,
+            "nplurals": entry.nplurals,
+            "terminal": entry.terminal,
+            "catalogs": (
+                []
+                if code == source
+                else [f"locale/{code}/LC_MESSAGES/{p.stem}.po" for p in sorted(LOCALE.glob("*.pot"))]
+                + (
+                    [f"ginrules/locale/{code}/LC_MESSAGES/ginrules.po"] if entry.terminal else []
+                )
+            ),
+            "terminology": None if code == source else f"locale/{code}/terminology.csv",
+        }
+        for code, entry in table.items()
+    }
+    data = {
+        "_comment": "Written by make update-po from ginrules/languages.py; do not edit.",
+        "source_language": source,
+        "languages": entries,
+    }
+    return {"LINGUAS": linguas, "languages.json": json.dumps(data, indent=2, ensure_ascii=False) + "\n"}
+
+
+def write_language_list() -> None:
+    for name, text in language_list().items():
+        path = LOCALE / name
+        if not path.is_file() or path.read_text(encoding="utf-8") != text:
+            path.write_text(text, encoding="utf-8")
+
+
 def tidy_language(code: str, name: str) -> int:
     """Bring one language's catalogs to one form (header, locations without line numbers)
     and fill each new or fuzzy entry whose English (and context) is translated elsewhere in
     the language, as gettext's compendium does: a heading shared by six pages is translated
     once. Returns the number of entries filled."""
+    sys.path.insert(0, str(ROOT))
+    from ginrules_site.chrome.catalogs import nothing_to_translate
+
     read = {}
     entry = language_table().get(code)
     for po in sorted((LOCALE / code / "LC_MESSAGES").rglob("*.po")):
@@ -458,7 +574,10 @@ def tidy_language(code: str, name: str) -> int:
                 del catalog.obsolete[key]
         for message in catalog:
             key = (message.id, message.context)
-            if key in known and (message.fuzzy or not any(_strings(message.string))):
+            if nothing_to_translate(message.id) and message.string != message.id:
+                message.string = message.id  # markup or a number: the same in every language
+                message.flags.discard("fuzzy")
+            elif key in known and (message.fuzzy or not any(_strings(message.string))):
                 message.string = known[key]  # the same English: no guess, no fuzzy flag
                 message.flags.discard("fuzzy")
                 filled += 1
