@@ -272,7 +272,7 @@ def _kept_date() -> object:
     run that changes nothing), else now."""
     import datetime
 
-    now = datetime.datetime.now(datetime.timezone.utc).replace(second=0, microsecond=0)
+    now = datetime.datetime.now(datetime.UTC).replace(second=0, microsecond=0)
     if not TEMPLATE.is_file():
         return now
     with TEMPLATE.open("rb") as handle:

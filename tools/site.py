@@ -496,9 +496,7 @@ def language_list() -> dict[str, str]:
     translated = [code for code in table if code != source]
     linguas = (
         "# The translated languages of ginrules (gettext's LINGUAS): written by make update-po\n"
-        "# from ginrules/languages.py, where a language is added.\n"
-        + "\n".join(translated)
-        + "\n"
+        "# from ginrules/languages.py, where a language is added.\n" + "\n".join(translated) + "\n"
     )
     entries = {
         code: {
@@ -513,10 +511,10 @@ def language_list() -> dict[str, str]:
             "catalogs": (
                 []
                 if code == source
-                else [f"locale/{code}/LC_MESSAGES/{p.stem}.po" for p in sorted(LOCALE.glob("*.pot"))]
-                + (
-                    [f"ginrules/locale/{code}/LC_MESSAGES/ginrules.po"] if entry.terminal else []
-                )
+                else [
+                    f"locale/{code}/LC_MESSAGES/{p.stem}.po" for p in sorted(LOCALE.glob("*.pot"))
+                ]
+                + ([f"ginrules/locale/{code}/LC_MESSAGES/ginrules.po"] if entry.terminal else [])
             ),
             "terminology": None if code == source else f"locale/{code}/terminology.csv",
         }
@@ -527,7 +525,10 @@ def language_list() -> dict[str, str]:
         "source_language": source,
         "languages": entries,
     }
-    return {"LINGUAS": linguas, "languages.json": json.dumps(data, indent=2, ensure_ascii=False) + "\n"}
+    return {
+        "LINGUAS": linguas,
+        "languages.json": json.dumps(data, indent=2, ensure_ascii=False) + "\n",
+    }
 
 
 def write_language_list() -> None:

@@ -120,3 +120,50 @@ def test_entries_with_nothing_to_translate_are_marked_copied_and_not_counted() -
             assert all(m.string == m.id for m in copied), po
             counted = status(po)
             assert counted.entries == len([m for m in _read(po) if m.id]) - len(copied)
+
+
+def _terms(code: str) -> list[dict[str, str]]:
+    with (LOCALE / code / "terminology.csv").open(encoding="utf-8", newline="") as handle:
+        return list(csv.DictReader(handle))
+
+
+def _said(code: str) -> list[tuple[Path, str, str]]:
+    """(file, English, translation) of every live entry of the language's catalogs, the
+    terminal game's included, its typed command words aside."""
+    found = []
+    paths = [
+        *catalogs(LOCALE, code),
+        ROOT / "ginrules" / "locale" / code / "LC_MESSAGES" / "ginrules.po",
+    ]
+    for path in paths:
+        for message in _read(path):
+            if not message.id or message.context == "command":
+                continue
+            english = message.id if isinstance(message.id, str) else " ".join(message.id)
+            text = message.string
+            text = " ".join(text) if isinstance(text, tuple | list) else text or ""
+            found.append((path, english, text))
+    return found
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_each_language_keeps_its_agreed_terms(code: str) -> None:
+    """``locale/<code>/terminology.csv`` (a Weblate glossary: source, target, comments) is
+    where a language's terms are agreed; its ``avoid`` column lists the words no catalog of
+    the language may use any more (one term per notion), except where the English itself
+    quotes the word."""
+    terms = _terms(code)
+    assert len(terms) >= 8 and all(row["source"] and row["target"] for row in terms)
+    said = _said(code)
+    wrong = []
+    for row in terms:
+        for word in filter(None, (row.get("avoid") or "").split("|")):
+            pattern = re.compile(rf"(?<!\w)(?:{word})", re.IGNORECASE)
+            wrong += [
+                f"{path.name}: {word!r} in {text[:80]!r}"
+                for path, english, text in said
+                if pattern.search(text)
+                and not pattern.search(english)
+                and not (word.islower() is False and word in english)
+            ]
+    assert wrong == []
