@@ -15,11 +15,13 @@ import pytest
 from babel.messages.pofile import read_po
 
 from ginrules.languages import LANGUAGES, SOURCE
-from ginrules_site.chrome.catalogs import (
-    NOTHING_TO_TRANSLATE,
-    catalogs,
-    nothing_to_translate,
-    status,
+from ginrules_site.chrome import catalogs as site_catalogs
+
+NOTHING_TO_TRANSLATE = site_catalogs.NOTHING_TO_TRANSLATE
+catalogs, nothing_to_translate, status = (
+    site_catalogs.catalogs,
+    site_catalogs.nothing_to_translate,
+    site_catalogs.status,
 )
 
 ROOT = Path(__file__).resolve().parents[2]
