@@ -303,6 +303,19 @@ def theme_messages() -> list[tuple[str, str]]:
     return found
 
 
+# Sphinx's own strings that a reader sees (the titles of the ¶ links); Sphinx's catalogs
+# lack them in some languages (German had "Link to this heading"), and the gettext builder
+# does not extract them: sphinx.pot has them, so every language translates them.
+SPHINX_MESSAGES = (
+    ("Link to this heading", "sphinx/writers/html5.py"),
+    ("Link to this table", "sphinx/writers/html5.py"),
+    ("Link to this code", "sphinx/writers/html5.py"),
+    ("Link to this image", "sphinx/writers/html5.py"),
+    ("Link to this definition", "sphinx/writers/html5.py"),
+    ("Link to this term", "sphinx/writers/html5.py"),
+)
+
+
 def po_quote(text: str) -> str:
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
 
@@ -321,7 +334,7 @@ def cmd_gettext(args: argparse.Namespace) -> None:
         text = pot.read_text(encoding="utf-8")
         seen = set()
         extra = []
-        for message, origin in theme_messages():
+        for message, origin in [*SPHINX_MESSAGES, *theme_messages()]:
             key = po_quote(message)
             if f"msgid {key}\n" in text or key in seen:
                 continue
@@ -631,6 +644,12 @@ def fix_header(po: Path, code: str, name: str) -> None:
             lines[i] = '"Last-Translator: ginrules translators\\n"'
         elif line.startswith('"Language-Team: '):
             lines[i] = f'"Language-Team: {name}\\n"'
+        elif line.startswith('"Project-Id-Version: ') and "VERSION" in line:
+            from ginrules import __version__
+
+            lines[i] = f'"Project-Id-Version: ginrules {__version__}\\n"'
+        elif line.startswith('"Report-Msgid-Bugs-To: ') and "EMAIL@ADDRESS" in line:
+            lines[i] = '"Report-Msgid-Bugs-To: \\n"'
         elif line.startswith('"Plural-Forms: ') and code in table:
             # gettext's own rule; Babel writes CLDR ones that msgfmt does not know.
             lines[i] = f'"Plural-Forms: {table[code].plural_forms}\\n"'

@@ -169,3 +169,16 @@ def test_each_language_keeps_its_agreed_terms(code: str) -> None:
                 and not (word.islower() is False and word in english)
             ]
     assert wrong == []
+
+
+def test_every_catalog_has_a_real_header() -> None:
+    """``make update-po`` fills what sphinx-intl copies from a template of gettext's."""
+    placeholders = ("VERSION", "EMAIL@ADDRESS", "FULL NAME", "YEAR-MO-DA", "LL@li.org")
+    wrong = [
+        f"{po.relative_to(ROOT)}: {placeholder}"
+        for code in TRANSLATED
+        for po in catalogs(LOCALE, code)
+        for placeholder in placeholders
+        if placeholder in po.read_text(encoding="utf-8").partition("\n\n")[0]
+    ]
+    assert wrong == []
