@@ -67,7 +67,9 @@ def sphinx_build(*args: str) -> list[str]:
     return [str(BIN / "sphinx-build"), "-q", "-W", "--keep-going", "-c", str(ROOT), *args]
 
 
-def build_language(code: str) -> float:
+def build_language(code: str, preview: bool = False) -> float:
+    """Build one language's pages; ``preview`` (make lang) makes its untranslated
+    passages stand out."""
     start = time.perf_counter()
     shutil.rmtree(HTML / code, ignore_errors=True)  # no stale pages from an earlier build
     cmd = sphinx_build(
@@ -77,6 +79,7 @@ def build_language(code: str) -> float:
         "html",
         "-D",
         f"language={code}",
+        *(["-D", "ginrules_preview=1"] if preview else []),
         "-d",
         str(BUILD / "doctrees" / code),
         str(ROOT / "docs"),
@@ -235,9 +238,12 @@ def cmd_build(args: argparse.Namespace) -> None:
 
 
 def cmd_lang(args: argparse.Namespace) -> None:
-    """The translator's loop: one language's catalogs checked for syntax, its pages built
-    with warnings as errors, then the catalog checks of ``make test`` for that language
-    (``tools/check_catalogs.py <code>``: its site catalogs and its terminal game's)."""
+    """The translator's loop: one language's catalogs checked, all at once, each problem at
+    its ``.po`` file and line (the checks of ``make test``, ``tools/check_catalogs.py
+    <code>``: its site catalogs and its terminal game's), then its pages built with warnings
+    as errors, as a preview that makes the passages still in English stand out. Only a
+    catalog that cannot be read stops before the build: the others' problems and the
+    build's come in one run, not in rounds."""
     start = time.perf_counter()
     langs = languages()
     code = args.language
@@ -246,24 +252,39 @@ def cmd_lang(args: argparse.Namespace) -> None:
             f"unknown language {code!r}; ginrules/languages.py has: {', '.join(langs)} "
             "(a new language is an entry there, then make update-po)"
         )
-    stop_on_malformed([code])
-    HTML.mkdir(parents=True, exist_ok=True)
-    seconds = build_language(code)
-    write_root(langs, os.environ.get("GINRULES_BASEURL", "http://127.0.0.1:8000/"))
-    print(f"built {code} in {seconds:.1f} s -> {HTML / code / 'index.html'}")
+    check_plural_rules([code])
+    unreadable = malformed_catalogs([code])
     errors: list[str] = []
     if code != next(iter(langs)):
         from ginrules_site.chrome.catalogs import check, check_terminal
 
         # the checks of tools/check_catalogs.py: the site's catalogs, the terminal game's
         errors = check(LOCALE, [code]) + check_terminal([code]) + terminal_in_step(code)
-        for error in errors:
-            print(error)
+    errors = [*unreadable, *(e for e in errors if e not in unreadable)]
+    for error in errors:
+        print(error)
+    if unreadable:
+        raise SystemExit(
+            f"{len(errors)} problem(s) in the {code} catalogs; the pages are not built "
+            "while a catalog cannot be read"
+        )
+    HTML.mkdir(parents=True, exist_ok=True)
+    try:
+        seconds = build_language(code, preview=True)
+    except SystemExit as failed:
+        if errors:
+            raise SystemExit(
+                f"{failed}; and {len(errors)} problem(s) in the catalogs above"
+            ) from None
+        raise
+    write_root(langs, os.environ.get("GINRULES_BASEURL", "http://127.0.0.1:8000/"))
+    print(f"built {code} in {seconds:.1f} s -> {HTML / code / 'index.html'}")
     total = time.perf_counter() - start
     if errors:
         raise SystemExit(f"{len(errors)} problem(s) in the {code} catalogs ({total:.1f} s)")
     print(f"{code}: catalogs clean, pages built in {total:.1f} s")
     print("to read them: .venv/bin/python tools/serve.py _build/html")
+    print("(a preview: the passages still in English are outlined; make site builds it plain)")
 
 
 def terminal_in_step(code: str) -> list[str]:

@@ -26,6 +26,7 @@ from xml.sax.saxutils import escape, quoteattr
 from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.config import Config
+from sphinx.transforms import SphinxTransform
 from sphinx.util.docutils import SphinxDirective
 
 from ginrules.languages import LANGUAGES, SOURCE
@@ -258,6 +259,22 @@ def _write_sitemap(app: Sphinx, exception: Exception | None) -> None:
     Path(app.outdir, "sitemap.xml").write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
+class EnglishWhereUntranslated(SphinxTransform):
+    """A passage its catalog leaves in English keeps English quotation marks: Sphinx's
+    smart quotes (a later transform) read a node's language from a ``language-<code>``
+    class, and would otherwise give an English sentence the page's own marks («…» on a
+    Spanish page)."""
+
+    default_priority = 30  # after Sphinx's Locale transform (20), before smart quotes (750)
+
+    def apply(self, **kwargs: Any) -> None:
+        if (self.config.language or SOURCE) == SOURCE:
+            return
+        for node in self.document.findall(nodes.Element):
+            if node.get("translated") is False:
+                node["classes"].append(f"language-{SOURCE}")
+
+
 def _add_assets(app: Sphinx) -> None:
     # The site's name in the reader's language: the home page's <title>, the brand in
     # the sidebar and the end of every other page's <title> (never the package name).
@@ -265,11 +282,18 @@ def _add_assets(app: Sphinx) -> None:
     if app.builder.format == "html":
         app.config.html_static_path.append(str(Path(__file__).parents[1] / "static"))
         app.add_css_file("ginrules-chrome.css")
+        if app.config.ginrules_preview and (app.config.language or SOURCE) != SOURCE:
+            # make lang's preview: the passages still in English stand out (the published
+            # site shows them plainly, marked lang="en" only)
+            app.add_css_file("ginrules-preview.css")
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
     app.add_config_value("site_languages", DEFAULT_LANGUAGES, "html", types=[dict])
     app.add_config_value("site_baseurl", "http://127.0.0.1:8000/", "html", types=[str])
+    # True in `make lang`'s build only (tools/site.py lang): a translator's preview
+    app.add_config_value("ginrules_preview", False, "html", types=[bool])
+    app.add_transform(EnglishWhereUntranslated)
     app.connect("config-inited", _config_inited)
     app.connect("builder-inited", _add_assets)
     app.connect("html-page-context", _page_context)
