@@ -83,7 +83,8 @@ _UNTRANSLATED = re.compile(
 def mark_untranslated(body: str) -> str:
     """``lang="en"`` on every element Sphinx marked ``untranslated``: a screen reader reads
     the English passages of a language in progress in English."""
-    return _UNTRANSLATED.sub(r'\1 lang="en"', body)
+    # docutils writes lang="en" itself for the class language-en (EnglishWhereUntranslated)
+    return _UNTRANSLATED.sub(r'\1 lang="en"', body).replace(' lang="en" lang="en"', ' lang="en"')
 
 
 def progress_notice(percentage: int) -> tuple[str, bool]:
