@@ -478,6 +478,13 @@ def write_template(raw: Path, target: Path) -> None:
     brace_only(catalog)
     real_header(catalog)
     add_comments(catalog, target.stem)
+    sys.path.insert(0, str(ROOT))
+    from ginrules_site.directives.glossary import rank_row
+
+    for message in list(catalog):
+        # computed from the language table (the glossary's rank letters): nothing to translate
+        if message.id and isinstance(message.id, str) and rank_row(message.id):
+            catalog.delete(message.id, message.context)
     tidy_locations(catalog, raw.parent)
     catalog.header_comment = (
         f"# Template of the ginrules site's catalog {target.stem!r}: the English text,\n"

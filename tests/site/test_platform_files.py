@@ -182,3 +182,29 @@ def test_every_catalog_has_a_real_header() -> None:
         if placeholder in po.read_text(encoding="utf-8").partition("\n\n")[0]
     ]
     assert wrong == []
+
+
+def test_the_card_letters_are_defined_in_the_language_table_only() -> None:
+    """The drawn cards' corners, the card codes, the widgets and the glossary's rank
+    letters all read ``ginrules/languages.py``: no live catalog entry is a card letter
+    (``"K"``, ``"K (king)"``) for a translator to change on one side only (the issue:
+    R on the kings while the text wrote K♠), and no site module translates one."""
+    from ginrules_site.directives.glossary import rank_row
+
+    letters = {"A", "J", "Q", "K", "T"}
+    found = [
+        f"{path.relative_to(ROOT)}: {english!r}"
+        for code in TRANSLATED
+        for path, english, _text in _said(code)
+        if english in letters or rank_row(english)
+    ]
+    found += [
+        f"{pot.name}: {m.id!r}"
+        for pot in TEMPLATES
+        for m in _read(pot)
+        if m.id in letters or (isinstance(m.id, str) and rank_row(m.id))
+    ]
+    assert found == []
+    sources = (ROOT / "ginrules_site").rglob("*.py")
+    calls = re.compile(r"""\b_\(\s*["'](?:[AJQKT])["']\s*\)""")
+    assert [str(p) for p in sources if calls.search(p.read_text(encoding="utf-8"))] == []
