@@ -242,8 +242,8 @@ def cmd_lang(args: argparse.Namespace) -> None:
     its ``.po`` file and line (the checks of ``make test``, ``tools/check_catalogs.py
     <code>``: its site catalogs and its terminal game's), then its pages built with warnings
     as errors, as a preview that makes the passages still in English stand out. Only a
-    catalog that cannot be read stops before the build: the others' problems and the
-    build's come in one run, not in rounds."""
+    catalog that cannot be read stops before the checks and the build: every other problem
+    of the catalogs and the build's come in one run, not in rounds."""
     start = time.perf_counter()
     langs = languages()
     code = args.language
@@ -254,20 +254,20 @@ def cmd_lang(args: argparse.Namespace) -> None:
         )
     check_plural_rules([code])
     unreadable = malformed_catalogs([code])
+    if unreadable:  # the other checks would read it again; msgfmt has said where
+        sys.stderr.write("\n".join(unreadable) + "\n")
+        raise SystemExit(
+            f"{len(unreadable)} error(s) in the {code} catalogs; the pages are not built "
+            "while a catalog cannot be read"
+        )
     errors: list[str] = []
     if code != next(iter(langs)):
         from ginrules_site.chrome.catalogs import check, check_terminal
 
         # the checks of tools/check_catalogs.py: the site's catalogs, the terminal game's
         errors = check(LOCALE, [code]) + check_terminal([code]) + terminal_in_step(code)
-    errors = [*unreadable, *(e for e in errors if e not in unreadable)]
     for error in errors:
         print(error)
-    if unreadable:
-        raise SystemExit(
-            f"{len(errors)} problem(s) in the {code} catalogs; the pages are not built "
-            "while a catalog cannot be read"
-        )
     HTML.mkdir(parents=True, exist_ok=True)
     try:
         seconds = build_language(code, preview=True)

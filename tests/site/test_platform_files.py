@@ -208,3 +208,55 @@ def test_the_card_letters_are_defined_in_the_language_table_only() -> None:
     sources = (ROOT / "ginrules_site").rglob("*.py")
     calls = re.compile(r"""\b_\(\s*["'](?:[AJQKT])["']\s*\)""")
     assert [str(p) for p in sources if calls.search(p.read_text(encoding="utf-8"))] == []
+
+
+def _set(po: Path, msgid: str, text: str) -> int:
+    """Give one entry of ``po`` the translation ``text``; return the line of its msgid."""
+    lines = po.read_text(encoding="utf-8").split("\n")
+    at = lines.index(f"msgid {_quoted(msgid)}")
+    assert lines[at + 1].startswith('msgstr "')
+    lines[at + 1] = f"msgstr {_quoted(text)}"
+    po.write_text("\n".join(lines), encoding="utf-8")
+    return at + 1
+
+
+def _quoted(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def test_make_lang_reports_every_catalog_problem_at_once_at_its_po_line(tmp_path: Path) -> None:
+    """Two problems in two French catalogs (a link target changed, an English colon) and
+    the build's own refusal come in one run of ``make lang``, each catalog problem at its
+    ``.po`` file and line (the issue: the target's problem was said of the ``.md`` file,
+    after a build, and problems came in rounds)."""
+    import subprocess
+    import sys
+
+    from .conftest import copy_project
+
+    project = copy_project(tmp_path / "project")
+    folder = project / "locale" / "fr" / "LC_MESSAGES"
+    straight = folder / "straight-gin.po"
+    target = next(
+        m for m in _read(straight) if isinstance(m.id, str) and "<standard-game-scoring>" in m.id
+    )
+    first = _set(
+        straight,
+        target.id,
+        str(target.string).replace("<standard-game-scoring>", "<standard-scoring>"),
+    )
+    about = folder / "about.po"
+    heading = "The site's languages"
+    second = _set(about, heading, "Les langues du site : liste")
+    said = subprocess.run(
+        [sys.executable, str(project / "tools" / "site.py"), "lang", "fr"],
+        capture_output=True,
+        text=True,
+        cwd=project,
+    )
+    out = said.stdout + said.stderr
+    assert said.returncode != 0
+    assert f"{straight}:{first}: " in out and "standard-scoring" in out, out
+    assert f"{about}:{second}: " in out, out
+    assert "sphinx-build failed for language 'fr'; and 2 problem(s) in the catalogs above" in out
+    assert "Traceback" not in out
