@@ -152,6 +152,23 @@ def _page_context(
     context["site_build"] = f"v{app.config.version} · {commit}"
 
 
+def name_in(code: str, reader: str, own: str) -> str:
+    """The name of the language ``code`` in the language ``reader`` (CLDR's, through Babel:
+    Swedish is « Suédois » in French prose, not Svenska), capitalised as at the start of a
+    line; ``own`` (its own name) where CLDR has none.
+
+    >>> name_in("sv", "fr", "Svenska"), name_in("fr", "en", "Français")
+    ('Suédois', 'French')
+    """
+    from babel import Locale, UnknownLocaleError
+
+    try:
+        name = Locale.parse(reader).languages.get(code)
+    except (ValueError, UnknownLocaleError):
+        name = None
+    return name[:1].upper() + name[1:] if name else own
+
+
 class TranslationStatus(SphinxDirective):
     """A table of entries, translated, fuzzy and untranslated per catalog and language."""
 
@@ -213,16 +230,20 @@ class TranslationStatus(SphinxDirective):
         """One line per translated language: complete, or in progress with its share."""
         progress = in_progress(locale_dir, [code for code, _name in languages])
         items = nodes.bullet_list(classes=["translation-languages"])
-        for code, name in languages:
+        reader = self.config.language or SOURCE
+        for code, own in languages:
+            name = name_in(code, reader, own)
             if code in progress:
                 text = str(
                     # Translators: a line of the status list on the translating page, for a
-                    # language whose translation is not finished; {language} is its own name.
+                    # language whose translation is not finished; {language} is its name in
+                    # the page's language (French: Suédois).
                     _("{language}: translation in progress, {percent} % translated.")
                 ).format(language=name, percent=progress[code])
             else:
                 # Translators: a line of the status list on the translating page, for a
-                # language whose every entry is translated; {language} is its own name.
+                # language whose every entry is translated; {language} is its name in the
+                # page's language (French: Suédois).
                 text = str(_("{language}: complete.")).format(language=name)
             item = nodes.list_item(classes=["in-progress" if code in progress else "complete"])
             item += nodes.paragraph(text=text)

@@ -191,12 +191,19 @@ def test_status_list_names_each_language_complete_or_in_progress(site, languages
     lines = [li.get_text(" ", strip=True) for li in page.select("ul.translation-languages > li")]
     expected = []
     for code in translated_languages(languages):
+        # each language named in English on the English page (« Suédois » on the French one)
+        name = TABLE[code].english_name
         if TABLE[code].complete:
-            expected.append(f"{languages[code]}: complete.")
+            expected.append(f"{name}: complete.")
         else:
             share = percent(LOCALE, code)
-            expected.append(f"{languages[code]}: translation in progress, {share} % translated.")
+            expected.append(f"{name}: translation in progress, {share} % translated.")
     assert lines == expected
+    french = soup(site / "fr" / "translating.html").select("ul.translation-languages > li")
+    assert [li.get_text(" ", strip=True).split("\u202f")[0] for li in french][1:] == [
+        "Suédois",
+        "Allemand",
+    ]
 
 
 # --- broken catalogs -------------------------------------------------------------------
