@@ -66,7 +66,7 @@ from ginrules_site.directives.examples import (
 from ginrules_site.directives.notation import notation_strings, page_notation
 from ginrules_site.live.play import VARIANTS
 from ginrules_site.live.widgets import add_static, common_strings, page_strings_html
-from ginrules_site.messages import Plural, _, ngettext
+from ginrules_site.messages import Plural, _, ngettext, pgettext
 
 logger = logging.getLogger(__name__)
 EXERCISES_DOC = "exercises"
@@ -672,7 +672,9 @@ def static_exercise(variant: str, kind: str, level: int, seed: int) -> nodes.Nod
 def page_title(page: str) -> str:
     """A variant page's name in the page's language (the Hollywood page's too)."""
     if page == "hollywood":
-        return str(_("Hollywood scoring"))
+        # Translators: the Hollywood page's title, as its heading says it (French
+        # « Décompte Hollywood », with a capital; mid-sentence the option is lower case).
+        return pgettext("page title", "Hollywood scoring")
     variant = next(name for name, p in VARIANTS.items() if p == page)
     return variant_name(find_variant(variant))
 
