@@ -127,7 +127,7 @@ def choice_templates() -> dict[str, Any]:
         "go_out_knock": _("Knock"),
         "go_out_gin": _("Go gin"),
         "go_out_big_gin": _("Go big gin"),
-        # Translators: Gin Rami: lay down the hand with enough cards in melds (French: descendre).
+        # Translators: Gin Rami: lay down the hand with enough cards in melds (French: étaler).
         "go_out_go_down": _("Go down"),
         "go_out_none": _("None of these: play on"),
         "stock_continue": _("Play goes on"),
