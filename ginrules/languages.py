@@ -334,6 +334,9 @@ LANGUAGES: Final[dict[str, Language]] = {
                 "help": ("?",),
                 "quit": ("slutar", "avsluta"),
             },
+            # as Swedish players and sports pages say them (underslag and nollning mean
+            # embezzlement and student hazing): locale/sv/terminology.csv
+            loanwords=("Undercut", "Shutout"),
         ),
         # Ass, Bube, Dame, König; suits by their symbols, as in Swedish: Kreuz and Karo
         # share K, which is also König (the English letters S H D C are read too).

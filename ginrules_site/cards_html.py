@@ -55,7 +55,8 @@ from sphinx.writers.latex import LaTeXTranslator
 
 from ginrules.cards import Card
 from ginrules.cases import CASE_NAMES, CardName
-from ginrules_site.messages import _, pgettext
+from ginrules.languages import LANGUAGES, SOURCE
+from ginrules_site.messages import _, page_language, pgettext
 
 STATIC_DIR = Path(__file__).parent / "static"
 VS15 = "\ufe0e"
@@ -65,20 +66,19 @@ LATEX_SUITS = (r"\spadesuit", r"\heartsuit", r"\diamondsuit", r"\clubsuit")
 
 
 def rank_letter(card: Card) -> str:
-    """The rank index printed on the card, in the page's language (``10``, ``R``, ``Kn``)."""
+    """The rank index printed on the card, in the page's language (``10``, ``R``, ``Kn``):
+    the letters of the language's entry in ``ginrules/languages.py``, the one place that
+    defines them (the card codes of the text and the command line read them too)."""
     if 2 <= card.rank <= 10:
         return str(card.rank)
-    letters = {
-        # Translators: the index letter printed on an ace.
-        1: _("A"),
-        # Translators: the index letter printed on a jack (French V, Swedish Kn).
-        11: _("J"),
-        # Translators: the index letter printed on a queen (French D, Swedish D).
-        12: _("Q"),
-        # Translators: the index letter printed on a king (French R, Swedish K).
-        13: _("K"),
-    }
-    return str(letters[card.rank])
+    return rank_letters(page_language())[card.rank]
+
+
+def rank_letters(code: str) -> dict[int, str]:
+    """The letters of the ace and the court cards (ranks 1, 11, 12, 13) in ``code``'s
+    entry, English's for a code without one."""
+    entry = LANGUAGES.get(code) or LANGUAGES[SOURCE]
+    return {1: entry.ranks[0], 11: entry.ranks[10], 12: entry.ranks[11], 13: entry.ranks[12]}
 
 
 def rank_name(card: Card) -> str:

@@ -95,8 +95,21 @@ def fill(template: object, **fields: Any) -> str:
     return str(template).format(**fields)
 
 
+_BUILD: dict[str, str] = {}
+
+
+def page_language() -> str:
+    """The code of the language being built (the source language's outside a build)."""
+    from ginrules.languages import SOURCE
+
+    return _BUILD.get("language", SOURCE)
+
+
 def _load_catalog(app: Sphinx) -> None:
     """Compile ``ginrules_site.po`` if needed and load it for ``app.config.language``."""
+    from ginrules.languages import SOURCE
+
+    _BUILD["language"] = app.config.language or SOURCE
     repo = CatalogRepository(
         app.srcdir, app.config.locale_dirs, app.config.language, app.config.source_encoding
     )

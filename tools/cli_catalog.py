@@ -58,9 +58,19 @@ Key = tuple[str | None, str | tuple[str, str]]
 
 def extract(sources: tuple[Path, ...] = SOURCES) -> list[Key]:
     """The (context, msgid) of every string of the terminal game, sorted."""
-    found: dict[Key, None] = {}
-    nodes = (n for s in sources for n in ast.walk(ast.parse(s.read_text(encoding="utf-8"))))
-    for node in nodes:
+    return sorted(places(sources), key=lambda k: (k[0] or "", str(k[1])))
+
+
+def places(sources: tuple[Path, ...] = SOURCES) -> dict[Key, list[str]]:
+    """The (context, msgid) of every string of the terminal game, with the files (from the
+    project's folder) that say it."""
+    found: dict[Key, list[str]] = {}
+    nodes = (
+        (_shown(s).as_posix(), n)
+        for s in sources
+        for n in ast.walk(ast.parse(s.read_text(encoding="utf-8")))
+    )
+    for source, node in nodes:
         if not isinstance(node, ast.Call) or not node.args:
             continue
         texts = [a.value for a in node.args[:2] if isinstance(a, ast.Constant)]
@@ -68,13 +78,19 @@ def extract(sources: tuple[Path, ...] = SOURCES) -> list[Key]:
             continue
         func = node.func
         name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)
+        key: Key
         if name in ("say", "N_"):
-            found[(None, texts[0])] = None
+            key = (None, texts[0])
         elif name == "C_":
-            found[("command", texts[0])] = None
+            key = ("command", texts[0])
         elif name in ("plural", "NP_") and len(texts) == 2:
-            found[(None, (texts[0], texts[1]))] = None
-    return sorted(found, key=lambda k: (k[0] or "", str(k[1])))
+            key = (None, (texts[0], texts[1]))
+        else:
+            continue
+        files = found.setdefault(key, [])
+        if source not in files:
+            files.append(source)
+    return found
 
 
 def _shown(path: Path) -> Path:
@@ -223,6 +239,61 @@ def header(lang: str, entries: str) -> str:
     return "\n".join(lines)
 
 
+TEMPLATE = PACKAGE / "ginrules.pot"
+
+
+def template() -> bytes:
+    """The terminal game's template (``ginrules/locale/ginrules.pot``): its English strings,
+    each with the files that say it, under the same real header fields as the site's
+    templates (``tools/site.py``). A translation platform starts a new language from it;
+    it lives beside the catalogs it is the template of, not in ``locale/``, whose every
+    template ``make update-po`` turns into a site catalog."""
+    site_tool = _site_tool()
+    catalog = Catalog(project="ginrules", version="", charset="utf-8", fuzzy=False)
+    for key, files in sorted(places().items(), key=lambda kv: (kv[0][0] or "", str(kv[0][1]))):
+        catalog.add(key[1], context=key[0], locations=[(f, None) for f in files])
+    site_tool.real_header(catalog)
+    catalog.creation_date = catalog.revision_date = _kept_date()
+    out = io.BytesIO()
+    write_po(out, catalog, width=0, include_lineno=False, sort_output=False)
+    text = out.getvalue().decode("utf-8")
+    head = (
+        "# Template of the terminal game's catalog (ginrules play --lang): the English of\n"
+        "# ginrules/cli/game.py and ginrules/coach/words.py, written by tools/cli_catalog.py.\n"
+        "# Its translations: ginrules/locale/<language>/LC_MESSAGES/ginrules.po\n"
+        "# Copyright (C) the ginrules contributors\n"
+        "# This file is distributed under the same license as the ginrules package.\n"
+    )
+    return (head + text[text.index('msgid ""') :]).encode("utf-8")
+
+
+def _kept_date() -> object:
+    """The creation date of the committed template while its entries stay (no diff from a
+    run that changes nothing), else now."""
+    import datetime
+
+    now = datetime.datetime.now(datetime.UTC).replace(second=0, microsecond=0)
+    if not TEMPLATE.is_file():
+        return now
+    with TEMPLATE.open("rb") as handle:
+        old = read_po(handle)
+    same = [(m.context, m.id, m.locations) for m in old if m.id] == [
+        (k[0], k[1], [(f, None) for f in files])
+        for k, files in sorted(places().items(), key=lambda kv: (kv[0][0] or "", str(kv[0][1])))
+    ]
+    return old.creation_date if same else now
+
+
+def _site_tool():  # type: ignore[no-untyped-def]
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("ginrules_site_tool", ROOT / "tools" / "site.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def _key_id(msgid: object) -> str | tuple[str, str]:
     return msgid if isinstance(msgid, str) else (str(msgid[0]), str(msgid[1]))  # type: ignore[index]
 
@@ -268,6 +339,14 @@ def main() -> int:
     parser.add_argument("--check", action="store_true", help="change nothing; exit 1 if stale")
     args = parser.parse_args()
     status = 0
+    pot = template()
+    if not (TEMPLATE.is_file() and TEMPLATE.read_bytes() == pot):
+        if args.check:
+            print(f"{_shown(TEMPLATE)} is not in step: run tools/cli_catalog.py")
+            status = 1
+        else:
+            TEMPLATE.write_bytes(pot)
+            print(f"wrote {_shown(TEMPLATE)}")
     for lang in LANGUAGES:
         po, mo, missing, refused = build(lang)
         folder = PACKAGE / lang / "LC_MESSAGES"

@@ -67,7 +67,9 @@ def sphinx_build(*args: str) -> list[str]:
     return [str(BIN / "sphinx-build"), "-q", "-W", "--keep-going", "-c", str(ROOT), *args]
 
 
-def build_language(code: str) -> float:
+def build_language(code: str, preview: bool = False) -> float:
+    """Build one language's pages; ``preview`` (make lang) makes its untranslated
+    passages stand out."""
     start = time.perf_counter()
     shutil.rmtree(HTML / code, ignore_errors=True)  # no stale pages from an earlier build
     cmd = sphinx_build(
@@ -77,6 +79,7 @@ def build_language(code: str) -> float:
         "html",
         "-D",
         f"language={code}",
+        *(["-D", "ginrules_preview=1"] if preview else []),
         "-d",
         str(BUILD / "doctrees" / code),
         str(ROOT / "docs"),
@@ -235,9 +238,12 @@ def cmd_build(args: argparse.Namespace) -> None:
 
 
 def cmd_lang(args: argparse.Namespace) -> None:
-    """The translator's loop: one language's catalogs checked for syntax, its pages built
-    with warnings as errors, then the catalog checks of ``make test`` for that language
-    (``tools/check_catalogs.py <code>``: its site catalogs and its terminal game's)."""
+    """The translator's loop: one language's catalogs checked, all at once, each problem at
+    its ``.po`` file and line (the checks of ``make test``, ``tools/check_catalogs.py
+    <code>``: its site catalogs and its terminal game's), then its pages built with warnings
+    as errors, as a preview that makes the passages still in English stand out. Only a
+    catalog that cannot be read stops before the checks and the build: every other problem
+    of the catalogs and the build's come in one run, not in rounds."""
     start = time.perf_counter()
     langs = languages()
     code = args.language
@@ -246,24 +252,39 @@ def cmd_lang(args: argparse.Namespace) -> None:
             f"unknown language {code!r}; ginrules/languages.py has: {', '.join(langs)} "
             "(a new language is an entry there, then make update-po)"
         )
-    stop_on_malformed([code])
-    HTML.mkdir(parents=True, exist_ok=True)
-    seconds = build_language(code)
-    write_root(langs, os.environ.get("GINRULES_BASEURL", "http://127.0.0.1:8000/"))
-    print(f"built {code} in {seconds:.1f} s -> {HTML / code / 'index.html'}")
+    check_plural_rules([code])
+    unreadable = malformed_catalogs([code])
+    if unreadable:  # the other checks would read it again; msgfmt has said where
+        sys.stderr.write("\n".join(unreadable) + "\n")
+        raise SystemExit(
+            f"{len(unreadable)} error(s) in the {code} catalogs; the pages are not built "
+            "while a catalog cannot be read"
+        )
     errors: list[str] = []
     if code != next(iter(langs)):
         from ginrules_site.chrome.catalogs import check, check_terminal
 
         # the checks of tools/check_catalogs.py: the site's catalogs, the terminal game's
         errors = check(LOCALE, [code]) + check_terminal([code]) + terminal_in_step(code)
-        for error in errors:
-            print(error)
+    for error in errors:
+        print(error)
+    HTML.mkdir(parents=True, exist_ok=True)
+    try:
+        seconds = build_language(code, preview=True)
+    except SystemExit as failed:
+        if errors:
+            raise SystemExit(
+                f"{failed}; and {len(errors)} problem(s) in the catalogs above"
+            ) from None
+        raise
+    write_root(langs, os.environ.get("GINRULES_BASEURL", "http://127.0.0.1:8000/"))
+    print(f"built {code} in {seconds:.1f} s -> {HTML / code / 'index.html'}")
     total = time.perf_counter() - start
     if errors:
         raise SystemExit(f"{len(errors)} problem(s) in the {code} catalogs ({total:.1f} s)")
     print(f"{code}: catalogs clean, pages built in {total:.1f} s")
     print("to read them: .venv/bin/python tools/serve.py _build/html")
+    print("(a preview: the passages still in English are outlined; make site builds it plain)")
 
 
 def terminal_in_step(code: str) -> list[str]:
@@ -303,6 +324,19 @@ def theme_messages() -> list[tuple[str, str]]:
     return found
 
 
+# Sphinx's own strings that a reader sees (the titles of the ¶ links); Sphinx's catalogs
+# lack them in some languages (German had "Link to this heading"), and the gettext builder
+# does not extract them: sphinx.pot has them, so every language translates them.
+SPHINX_MESSAGES = (
+    ("Link to this heading", "sphinx/writers/html5.py"),
+    ("Link to this table", "sphinx/writers/html5.py"),
+    ("Link to this code", "sphinx/writers/html5.py"),
+    ("Link to this image", "sphinx/writers/html5.py"),
+    ("Link to this definition", "sphinx/writers/html5.py"),
+    ("Link to this term", "sphinx/writers/html5.py"),
+)
+
+
 def po_quote(text: str) -> str:
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
 
@@ -321,7 +355,7 @@ def cmd_gettext(args: argparse.Namespace) -> None:
         text = pot.read_text(encoding="utf-8")
         seen = set()
         extra = []
-        for message, origin in theme_messages():
+        for message, origin in [*SPHINX_MESSAGES, *theme_messages()]:
             key = po_quote(message)
             if f"msgid {key}\n" in text or key in seen:
                 continue
@@ -384,10 +418,73 @@ def brace_only(catalog: Catalog) -> None:
             message.flags.discard("python-format")
 
 
+# The header fields of every template (``*.pot``, the terminal game's included), real
+# values where gettext's tools leave placeholders (``ginrules VERSION``, ``EMAIL@ADDRESS``,
+# ``FULL NAME``, ``YEAR-MO-DA``): a platform shows them, and a new language's catalog starts
+# from them (``fix_header`` then names its language team).
+TEMPLATE_TEAM = "ginrules translators"
+PLACEHOLDERS = ("VERSION", "EMAIL@ADDRESS", "FULL NAME", "YEAR-MO-DA", "LL@li.org", "LANGUAGE")
+
+
+def real_header(catalog: Catalog) -> None:
+    """Give a template (read by Babel) the project's header fields, as every ``.pot`` has."""
+    sys.path.insert(0, str(ROOT))
+    from ginrules import __version__
+
+    catalog.project = "ginrules"
+    catalog.version = __version__
+    catalog.copyright_holder = "the ginrules contributors"
+    catalog.msgid_bugs_address = ""
+    catalog.revision_date = catalog.creation_date
+    catalog.last_translator = TEMPLATE_TEAM
+    catalog.language_team = TEMPLATE_TEAM
+
+
+COMMENTS = LOCALE / "comments.toml"
+
+
+def translator_comments() -> dict[str, dict[str, str]]:
+    """``locale/comments.toml``: notes for translators on the pages' entries, by template
+    (``all``: every page's), which Sphinx's page catalogs cannot carry themselves."""
+    import tomllib
+
+    with COMMENTS.open("rb") as f:
+        return tomllib.load(f)
+
+
+def add_comments(catalog: Catalog, name: str) -> None:
+    """The notes of ``locale/comments.toml`` on the entries of the template ``name`` (a
+    page's; the extension's own ``ginrules_site`` has its comments in its code), and the
+    note that an entry has nothing to translate."""
+    sys.path.insert(0, str(ROOT))
+    from ginrules_site.chrome.catalogs import NOTHING_TO_TRANSLATE, nothing_to_translate
+
+    notes = translator_comments()
+    page = {} if name == "ginrules_site" else {**notes.get("all", {}), **notes.get(name, {})}
+    for message in catalog:
+        if not message.id:
+            continue
+        said = []
+        if isinstance(message.id, str) and message.id in page:
+            said.append(page[message.id])
+        if nothing_to_translate(message.id):
+            said.append(NOTHING_TO_TRANSLATE)
+        message.auto_comments = [*said, *(c for c in message.auto_comments if c not in said)]
+
+
 def write_template(raw: Path, target: Path) -> None:
     with raw.open("rb") as f:
         catalog = read_po(f)
     brace_only(catalog)
+    real_header(catalog)
+    add_comments(catalog, target.stem)
+    sys.path.insert(0, str(ROOT))
+    from ginrules_site.directives.glossary import rank_row
+
+    for message in list(catalog):
+        # computed from the language table (the glossary's rank letters): nothing to translate
+        if message.id and isinstance(message.id, str) and rank_row(message.id):
+            catalog.delete(message.id, message.context)
     tidy_locations(catalog, raw.parent)
     catalog.header_comment = (
         f"# Template of the ginrules site's catalog {target.stem!r}: the English text,\n"
@@ -417,6 +514,7 @@ def cmd_update_po(args: argparse.Namespace) -> None:
     for code in codes:
         cmd += ["-l", code]
     subprocess.run(cmd, check=True)
+    write_language_list()
     langs = languages()
     for code in codes:
         filled = tidy_language(code, langs.get(code, code))
@@ -424,11 +522,71 @@ def cmd_update_po(args: argparse.Namespace) -> None:
             print(f"{code}: {filled} new entries took the translation of the same English text")
 
 
+LINGUAS = LOCALE / "LINGUAS"
+LANGUAGE_LIST = LOCALE / "languages.json"
+
+
+def language_list() -> dict[str, str]:
+    """The files a translation platform reads to know the languages (``ginrules/languages.py``
+    as data): ``locale/LINGUAS``, gettext's list of the translated codes (what Weblate's
+    "Update LINGUAS file" add-on keeps), and ``locale/languages.json``, each language's
+    names, plural rule, status and catalogs. Written by ``make update-po``; a test keeps
+    them in step with the table."""
+    table = language_table()
+    source = next(iter(table))
+    translated = [code for code in table if code != source]
+    linguas = (
+        "# The translated languages of ginrules (gettext's LINGUAS): written by make update-po\n"
+        "# from ginrules/languages.py, where a language is added.\n" + "\n".join(translated) + "\n"
+    )
+    entries = {
+        code: {
+            "name": entry.name,
+            "english_name": entry.english_name,
+            "source": code == source,
+            "status": entry.status,
+            "minimum_percent": entry.threshold,
+            "plural_forms": entry.plural_forms,
+            "nplurals": entry.nplurals,
+            "terminal": entry.terminal,
+            "catalogs": (
+                []
+                if code == source
+                else [
+                    f"locale/{code}/LC_MESSAGES/{p.stem}.po" for p in sorted(LOCALE.glob("*.pot"))
+                ]
+                + ([f"ginrules/locale/{code}/LC_MESSAGES/ginrules.po"] if entry.terminal else [])
+            ),
+            "terminology": None if code == source else f"locale/{code}/terminology.csv",
+        }
+        for code, entry in table.items()
+    }
+    data = {
+        "_comment": "Written by make update-po from ginrules/languages.py; do not edit.",
+        "source_language": source,
+        "languages": entries,
+    }
+    return {
+        "LINGUAS": linguas,
+        "languages.json": json.dumps(data, indent=2, ensure_ascii=False) + "\n",
+    }
+
+
+def write_language_list() -> None:
+    for name, text in language_list().items():
+        path = LOCALE / name
+        if not path.is_file() or path.read_text(encoding="utf-8") != text:
+            path.write_text(text, encoding="utf-8")
+
+
 def tidy_language(code: str, name: str) -> int:
     """Bring one language's catalogs to one form (header, locations without line numbers)
     and fill each new or fuzzy entry whose English (and context) is translated elsewhere in
     the language, as gettext's compendium does: a heading shared by six pages is translated
     once. Returns the number of entries filled."""
+    sys.path.insert(0, str(ROOT))
+    from ginrules_site.chrome.catalogs import nothing_to_translate
+
     read = {}
     entry = language_table().get(code)
     for po in sorted((LOCALE / code / "LC_MESSAGES").rglob("*.po")):
@@ -458,7 +616,10 @@ def tidy_language(code: str, name: str) -> int:
                 del catalog.obsolete[key]
         for message in catalog:
             key = (message.id, message.context)
-            if key in known and (message.fuzzy or not any(_strings(message.string))):
+            if nothing_to_translate(message.id) and message.string != message.id:
+                message.string = message.id  # markup or a number: the same in every language
+                message.flags.discard("fuzzy")
+            elif key in known and (message.fuzzy or not any(_strings(message.string))):
                 message.string = known[key]  # the same English: no guess, no fuzzy flag
                 message.flags.discard("fuzzy")
                 filled += 1
@@ -511,6 +672,12 @@ def fix_header(po: Path, code: str, name: str) -> None:
             lines[i] = '"Last-Translator: ginrules translators\\n"'
         elif line.startswith('"Language-Team: '):
             lines[i] = f'"Language-Team: {name}\\n"'
+        elif line.startswith('"Project-Id-Version: ') and "VERSION" in line:
+            from ginrules import __version__
+
+            lines[i] = f'"Project-Id-Version: ginrules {__version__}\\n"'
+        elif line.startswith('"Report-Msgid-Bugs-To: ') and "EMAIL@ADDRESS" in line:
+            lines[i] = '"Report-Msgid-Bugs-To: \\n"'
         elif line.startswith('"Plural-Forms: ') and code in table:
             # gettext's own rule; Babel writes CLDR ones that msgfmt does not know.
             lines[i] = f'"Plural-Forms: {table[code].plural_forms}\\n"'

@@ -87,6 +87,9 @@ def write_summaries(tree: Path, languages: list[str]) -> list[Path]:
                         format="A4",
                         scale=scale,
                         print_background=True,
+                        # a tagged PDF: its structure, and the page's language (/Lang) for
+                        # a screen reader and the reader's hyphenation
+                        tagged=True,
                         margin={k: f"{v}mm" for k, v in MARGIN_MM.items()},
                     )
                     written.append(target)

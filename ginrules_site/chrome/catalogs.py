@@ -66,6 +66,31 @@ def _read_leniently(path: Path) -> Catalog:
         return read_po(f)
 
 
+# The comment the templates give an entry with nothing to translate (a role alone, a link
+# whose text is the page's title, a bare number): `make update-po` copies its English into
+# every catalog, and the counts of translated entries leave it out.
+NOTHING_TO_TRANSLATE = "Nothing to translate: the text is copied as it is, and not counted."
+_NO_WORDS = re.compile(
+    r"\{[\w:-]+\}`[^`]*`"  # a role and its target
+    r"|\[\]\([^)]*\)"  # a link whose text Sphinx fills in
+    r"|`[^`]*`"  # code
+    r"|<[^<>]*>"  # a tag
+    r"|\{\w*(?::\w+)?\}"  # a field
+)
+
+
+def nothing_to_translate(msgid: object) -> bool:
+    """Whether an entry's English has no word to translate: markup, bare numbers.
+
+    >>> [nothing_to_translate(t) for t in ("{gin-exercise-link}`standard/count`", "15", "Ace")]
+    [True, True, False]
+    """
+    if not isinstance(msgid, str) or not msgid.strip():
+        return False
+    # what is left: digits and spaces only (a colon or a quote is typography to translate)
+    return re.fullmatch(r"[\d\s]*", _NO_WORDS.sub("", msgid)) is not None
+
+
 def _is_translated(string: object) -> bool:
     if isinstance(string, tuple | list):
         return all(string)
@@ -76,7 +101,7 @@ def status(path: Path) -> CatalogStatus:
     """Entries, translated and fuzzy counts of one ``.po`` file."""
     entries = translated = fuzzy = 0
     for message in _read_leniently(path):
-        if not message.id:
+        if not message.id or nothing_to_translate(message.id):
             continue
         entries += 1
         if message.fuzzy:
@@ -90,7 +115,7 @@ def problems(path: Path) -> list[Problem]:
     """Every fuzzy or untranslated entry of one ``.po`` file, with its line."""
     found = []
     for message in _read(path):
-        if not message.id:
+        if not message.id or nothing_to_translate(message.id):
             continue
         msgid = message.id if isinstance(message.id, str) else message.id[0]
         if message.fuzzy:

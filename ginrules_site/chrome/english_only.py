@@ -5,6 +5,7 @@ screen reader reads it in English."""
 
 from __future__ import annotations
 
+import html
 from typing import Any
 
 from docutils import nodes
@@ -19,7 +20,25 @@ def mark_english(
 ) -> None:
     english = pagename in app.config.english_only_pages
     if english and (app.config.language or "en") != "en" and "body" in context:
-        context["body"] = f'<div lang="en">{context["body"]}</div>'
+        title = english_titles().get(pagename)
+        if title:
+            context["title"] = title  # the tab's and the search result's title
+        notice = html.escape(str(english_notice()))
+        context["body"] = (
+            f'<p class="english-only-notice">{notice}</p><div lang="en">{context["body"]}</div>'
+        )
+
+
+def english_notice() -> str:
+    """The line above an English page, in the reader's language."""
+    # Translators: above the API reference in every language but English; the page
+    # documents the Python package, whose names and docstrings are English.
+    return str(
+        _(
+            "This page is in English in every language: it documents the Python package, "
+            "whose names and docstrings are English."
+        )
+    )
 
 
 # The labels of the Python domain's field lists, which Sphinx writes in the build's language.
@@ -62,6 +81,12 @@ def title_in_the_language(app: Sphinx, env: Any) -> None:
     for docname in app.config.english_only_pages:
         if docname in env.titles and docname in titles:
             env.titles[docname] = nodes.title("", titles[docname])
+        # the toctree (the sidebar, the index page's list) names a page by its table of
+        # contents' first entry, the page's own English heading: that entry too
+        toc = env.tocs.get(docname) if docname in titles else None
+        first = next(iter(toc.findall(nodes.reference)), None) if toc is not None else None
+        if first is not None:
+            first.children = [nodes.Text(titles[docname])]
 
 
 def setup(app: Sphinx) -> dict[str, Any]:

@@ -26,6 +26,7 @@ from xml.sax.saxutils import escape, quoteattr
 from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.config import Config
+from sphinx.transforms import SphinxTransform
 from sphinx.util.docutils import SphinxDirective
 
 from ginrules.languages import LANGUAGES, SOURCE
@@ -82,7 +83,8 @@ _UNTRANSLATED = re.compile(
 def mark_untranslated(body: str) -> str:
     """``lang="en"`` on every element Sphinx marked ``untranslated``: a screen reader reads
     the English passages of a language in progress in English."""
-    return _UNTRANSLATED.sub(r'\1 lang="en"', body)
+    # docutils writes lang="en" itself for the class language-en (EnglishWhereUntranslated)
+    return _UNTRANSLATED.sub(r'\1 lang="en"', body).replace(' lang="en" lang="en"', ' lang="en"')
 
 
 def progress_notice(percentage: int) -> tuple[str, bool]:
@@ -150,6 +152,23 @@ def _page_context(
     context["site_build"] = f"v{app.config.version} · {commit}"
 
 
+def name_in(code: str, reader: str, own: str) -> str:
+    """The name of the language ``code`` in the language ``reader`` (CLDR's, through Babel:
+    Swedish is « Suédois » in French prose, not Svenska), capitalised as at the start of a
+    line; ``own`` (its own name) where CLDR has none.
+
+    >>> name_in("sv", "fr", "Svenska"), name_in("fr", "en", "Français")
+    ('Suédois', 'French')
+    """
+    from babel import Locale, UnknownLocaleError
+
+    try:
+        name = Locale.parse(reader).languages.get(code)
+    except (ValueError, UnknownLocaleError):
+        name = None
+    return name[:1].upper() + name[1:] if name else own
+
+
 class TranslationStatus(SphinxDirective):
     """A table of entries, translated, fuzzy and untranslated per catalog and language."""
 
@@ -211,16 +230,20 @@ class TranslationStatus(SphinxDirective):
         """One line per translated language: complete, or in progress with its share."""
         progress = in_progress(locale_dir, [code for code, _name in languages])
         items = nodes.bullet_list(classes=["translation-languages"])
-        for code, name in languages:
+        reader = self.config.language or SOURCE
+        for code, own in languages:
+            name = name_in(code, reader, own)
             if code in progress:
                 text = str(
                     # Translators: a line of the status list on the translating page, for a
-                    # language whose translation is not finished; {language} is its own name.
+                    # language whose translation is not finished; {language} is its name in
+                    # the page's language (French: Suédois).
                     _("{language}: translation in progress, {percent} % translated.")
                 ).format(language=name, percent=progress[code])
             else:
                 # Translators: a line of the status list on the translating page, for a
-                # language whose every entry is translated; {language} is its own name.
+                # language whose every entry is translated; {language} is its name in the
+                # page's language (French: Suédois).
                 text = str(_("{language}: complete.")).format(language=name)
             item = nodes.list_item(classes=["in-progress" if code in progress else "complete"])
             item += nodes.paragraph(text=text)
@@ -258,6 +281,22 @@ def _write_sitemap(app: Sphinx, exception: Exception | None) -> None:
     Path(app.outdir, "sitemap.xml").write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
+class EnglishWhereUntranslated(SphinxTransform):
+    """A passage its catalog leaves in English keeps English quotation marks: Sphinx's
+    smart quotes (a later transform) read a node's language from a ``language-<code>``
+    class, and would otherwise give an English sentence the page's own marks («…» on a
+    Spanish page)."""
+
+    default_priority = 30  # after Sphinx's Locale transform (20), before smart quotes (750)
+
+    def apply(self, **kwargs: Any) -> None:
+        if (self.config.language or SOURCE) == SOURCE:
+            return
+        for node in self.document.findall(nodes.Element):
+            if node.get("translated") is False:
+                node["classes"].append(f"language-{SOURCE}")
+
+
 def _add_assets(app: Sphinx) -> None:
     # The site's name in the reader's language: the home page's <title>, the brand in
     # the sidebar and the end of every other page's <title> (never the package name).
@@ -265,11 +304,18 @@ def _add_assets(app: Sphinx) -> None:
     if app.builder.format == "html":
         app.config.html_static_path.append(str(Path(__file__).parents[1] / "static"))
         app.add_css_file("ginrules-chrome.css")
+        if app.config.ginrules_preview and (app.config.language or SOURCE) != SOURCE:
+            # make lang's preview: the passages still in English stand out (the published
+            # site shows them plainly, marked lang="en" only)
+            app.add_css_file("ginrules-preview.css")
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
     app.add_config_value("site_languages", DEFAULT_LANGUAGES, "html", types=[dict])
     app.add_config_value("site_baseurl", "http://127.0.0.1:8000/", "html", types=[str])
+    # True in `make lang`'s build only (tools/site.py lang): a translator's preview
+    app.add_config_value("ginrules_preview", False, "html", types=[bool])
+    app.add_transform(EnglishWhereUntranslated)
     app.connect("config-inited", _config_inited)
     app.connect("builder-inited", _add_assets)
     app.connect("html-page-context", _page_context)

@@ -20,6 +20,7 @@ progress has not translated yet shows as a dash.
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -30,7 +31,30 @@ from docutils.parsers.rst import Directive
 from sphinx.application import Sphinx
 from sphinx.transforms import SphinxTransform
 
+from ginrules.languages import LANGUAGES, SOURCE
+
 UNTRANSLATED = "—"
+
+# A row of the rank letters' table ("K (king)"): its cells are computed, each language's
+# letter from its entry in ginrules/languages.py (the one place that defines the letters)
+# and the rank's name from the catalog (the Cards table's "king"); no catalog entry.
+RANK_ROW = re.compile(r"^([AJQK]) \((ace|jack|queen|king)\)$")
+_RANK_INDEX = {"ace": 0, "jack": 10, "queen": 11, "king": 12}
+
+
+def rank_row(term: str) -> tuple[int, str] | None:
+    """The index (in an entry's ``ranks``) and the English name of a rank-letter row."""
+    match = RANK_ROW.match(term)
+    return (_RANK_INDEX[match.group(2)], match.group(2)) if match else None
+
+
+def rank_cell(locale_dir: Path, code: str, docname: str, term: str) -> str:
+    index, name = rank_row(term) or (0, "")
+    entry = LANGUAGES.get(code)
+    if entry is None:
+        return UNTRANSLATED
+    said = name if code == SOURCE else translation(locale_dir, code, docname, name)
+    return f"{entry.ranks[index]} ({said})" if said != UNTRANSLATED else entry.ranks[index]
 
 
 class gin_terms(nodes.container):
@@ -107,6 +131,11 @@ class TermColumns(SphinxTransform):
                     if is_header:
                         first.replace_self(cell(languages[source]))
                         added = [cell(languages[code]) for code in others]
+                    elif rank_row(term):
+                        first.replace_self(cell(rank_cell(locale_dir, source, docname, term)))
+                        added = [
+                            cell(rank_cell(locale_dir, code, docname, term)) for code in others
+                        ]
                     else:
                         first.replace_self(cell(term))
                         added = [

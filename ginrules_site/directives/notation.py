@@ -50,19 +50,21 @@ def _suits(notation: Notation) -> str:
 
 def _english_letters(notation: Notation) -> str:
     """The English letters that this notation also reads as English does (its own
-    letters with the same meaning left out)."""
+    letters with the same meaning left out, and those that are one of its own letters for
+    something else: German D is Dame, so the hint does not offer D for diamonds)."""
+    own = {r.upper() for r in notation.ranks} | {s.upper() for s in notation.suits}
     ranks = [
         letter
         for rank, letter in enumerate(RANKS, start=1)
         if not letter.isdigit()
         and notation.parse(letter + SUIT_SYMBOLS[0]).rank == rank
-        and letter not in {r.upper() for r in notation.ranks}
+        and letter not in own
     ]
     suits = [
         letter
         for suit, letter in enumerate(SUITS)
         if notation.parse("2" + letter).suit == suit
-        and letter not in {s.upper() for s in notation.suits}
+        and letter not in own
     ]
     return " ".join(ranks + suits)
 

@@ -132,7 +132,7 @@ def choice_templates() -> dict[str, Any]:
         "go_out_knock": _("Knock"),
         "go_out_gin": _("Go gin"),
         "go_out_big_gin": _("Go big gin"),
-        # Translators: Gin Rami: lay down the hand with enough cards in melds (French: descendre).
+        # Translators: Gin Rami: lay down the hand with enough cards in melds (French: étaler).
         "go_out_go_down": _("Go down"),
         "go_out_none": _("None of these: play on"),
         "stock_continue": _("Play goes on"),
@@ -755,7 +755,9 @@ def static_exercise(variant: str, kind: str, level: int, seed: int) -> nodes.Nod
 def page_title(page: str) -> str:
     """A variant page's name in the page's language (the Hollywood page's too)."""
     if page == "hollywood":
-        return str(_("Hollywood scoring"))
+        # Translators: the Hollywood page's title, as its heading says it (French
+        # « Décompte Hollywood », with a capital; mid-sentence the option is lower case).
+        return pgettext("page title", "Hollywood scoring")
     variant = next(name for name, p in VARIANTS.items() if p == page)
     return variant_name(find_variant(variant))
 

@@ -384,7 +384,7 @@ ROLE_WORDS = {
 KNOCK_WORDS = {
     "en": r"\bknock|\bundercut",
     "fr": r"\bfrapp|\bcontre\b",
-    "sv": r"knack|underslag",
+    "sv": r"knack|undercut",
     "de": r"klopf|undercut|unterbiet",
 }
 

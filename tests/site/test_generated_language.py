@@ -22,7 +22,7 @@ from ginrules_site.directives.examples import showdown_words
 KNOCK_WORDS = {
     "en": r"\bknock|\bundercut",
     "fr": r"\bfrapp|\bcontre\b",
-    "sv": r"knack|underslag",
+    "sv": r"knack|undercut",
     "de": r"klopf|undercut|unterbiet",
 }
 COMPLETE = [code for code, language in LANGUAGE_TABLE.items() if language.complete]
@@ -109,7 +109,7 @@ def test_gin_rami_goes_down_and_has_no_undercut_word(site: Path, lang: str) -> N
     )
     undercut = {
         "fr": r"\bcontre\b|prime de contre|\bfrapp",
-        "sv": r"underslag|knack",
+        "sv": r"undercut|knack",
         "de": r"undercut|unterbiet|klopf",
     }[lang]
     assert not re.search(undercut, texts, re.IGNORECASE), texts[:300]

@@ -410,3 +410,24 @@ def test_a_plural_message_is_shown_in_each_form(project: dict[str, object], code
     )
     picked = subprocess.run(["node", "-e", probe], capture_output=True, text=True, check=True)
     assert json.loads(picked.stdout) == list(range(len(forms)))
+
+
+def test_the_preview_marks_what_is_left_in_english_with_english_quotes(
+    project: dict[str, object],
+) -> None:
+    """``make lang es`` is a preview: the passages still in English stand out (its own
+    stylesheet, which ``make site``'s build does not load), are marked ``lang="en"`` and
+    keep English quotation marks (the issue saw «Differences from standard»)."""
+    root = Path(str(project["path"]))
+    html = root / "_build" / "html"
+    spanish = BeautifulSoup((html / "es" / "index.html").read_text("utf-8"), "html.parser")
+    assert spanish.select_one('link[href*="ginrules-preview.css"]') is not None
+    quoted = [
+        p for p in spanish.select(".untranslated") if "Differences from standard" in p.get_text()
+    ]
+    assert quoted and quoted[0]["lang"] == "en"
+    text = quoted[0].get_text()
+    assert "\u201cDifferences from standard\u201d" in text and "\u00ab" not in text
+    plain = next(code for code in CODES if code != "es")  # built by tools/site.py build
+    assert "ginrules-preview.css" not in (html / plain / "index.html").read_text("utf-8")
+    assert (root / "ginrules_site" / "static" / "ginrules-preview.css").is_file()

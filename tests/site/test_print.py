@@ -51,6 +51,8 @@ def test_every_variant_page_links_its_one_page_summary_titled_in_its_language(
             title = heading(page)
             assert len(pdf.pages) == 1, f"{lang}/{doc}.pdf has {len(pdf.pages)} pages"
             assert pdf.metadata is not None and pdf.metadata.title == title
+            # tagged, in the page's language (a screen reader's voice, hyphenation)
+            assert pdf.trailer["/Root"].get("/Lang") == lang, (lang, doc)
             text = pdf.pages[0].extract_text()
             assert text.splitlines()[0].strip() == title, (lang, doc, text[:80])
             # the rules' sections, not the worked examples nor the sources

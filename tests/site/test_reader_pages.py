@@ -39,7 +39,7 @@ GLOSSARY_TERMS = {
     "fr": [
         "petit gin",
         "manche",
-        "étaler, descendre",
+        "étaler",  # one verb (locale/fr/terminology.csv)
         "seuil pour frapper",
         "compte",
         "adversaire",
