@@ -32,13 +32,19 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from ginrules.cards import Card
+from ginrules.cards import CARDS, Card
 from ginrules.melds import _tables
 from ginrules.players.base import _feeds, _saved
 from ginrules.players.good import GoodPlayer
 from ginrules.view import PlayerView
 
-__all__ = ["CamperPlayer", "lookahead_valuer", "lookahead_weight", "own_turn"]
+__all__ = [
+    "CamperPlayer",
+    "hand_strength_valuer",
+    "lookahead_valuer",
+    "lookahead_weight",
+    "own_turn",
+]
 
 
 def own_turn(view: PlayerView) -> int:
@@ -66,18 +72,22 @@ class CamperPlayer(GoodPlayer):
         danger: float = 6.0,
         knock_turns: int = 3,
         restless_after: int = 2,
+        strength: float = 0.0,
     ) -> None:
         super().__init__(seed, lookahead, restless_after)
         self.lookahead = lookahead
         self.decay = decay
         self.danger = danger
         self.knock_turns = knock_turns
+        self.strength = strength
 
     def weight(self, view: PlayerView) -> float:
         """The look-ahead's weight at this turn: ``lookahead * decay ** (turn - 1)``."""
         return lookahead_weight(view, self.lookahead, self.decay)
 
     def _valuer(self, view: PlayerView, hand: Sequence[Card]) -> Callable[[Card, int, int], float]:
+        if self.strength:
+            return hand_strength_valuer(view, self.strength, self.danger, self.weight(view))
         return lookahead_valuer(view, self.weight(view), self.danger)
 
     def _knocks(self, view: PlayerView, left: int) -> bool:
@@ -107,5 +117,71 @@ def lookahead_valuer(
         # the deadwood expected after the next draw is left - saved
         ahead = left - _saved(kept, left, outs, tables)
         return left + weight * ahead + danger * feeds(card)
+
+    return value
+
+
+def hand_strength_valuer(
+    view: PlayerView, weight: float, danger: float, lookahead: float = 0.0
+) -> Callable[[Card, int, int], float]:
+    """The measure of a discard by the estimate of the hand's strength (see the
+    module docstring), as ``value(card, kept, left)`` (lower is better): ``left``
+    plus ``weight`` times the deadwood expected to stay unmelded at the end of the
+    deal, plus ``danger`` times the chance that the opponent holds a meld for
+    ``card``; -1 for a gin.
+
+    A card of the ten kept stays unmelded unless one of the three-card melds
+    through it comes together: each other card of such a meld is there for sure
+    when kept, never when it is in the discard pile or known in the opponent's
+    hand, and, unseen, with the chance of drawing it in the seat's draws left
+    (half the stock that may still be drawn, over the unseen cards): the stage of
+    the deal."""
+    rules = view.rules
+    unseen = view.unseen()
+    drawable = max(
+        view.stock_size - (rules.dead_hand_cards if rules.stock_end == "dead_hand" else 0), 0
+    )
+    chance = min(1.0, drawable / 2 / len(unseen)) if unseen else 0.0
+    open_ = [0.0] * 52
+    for c in unseen:
+        open_[c.index] = chance
+    values = [rules.card_value(c) for c in CARDS]
+    wrap = rules.round_the_corner
+    feeds = _feeds(view)
+    tables = _tables(rules)
+    outs = [1 << c.index for c in unseen]
+    melds: list[list[tuple[int, int]]] = []
+    for index in range(52):
+        suit, rank = divmod(index, 13)
+        others = [s * 13 + rank for s in range(4) if s != suit]
+        ways = [(others[0], others[1]), (others[0], others[2]), (others[1], others[2])]
+        for a, b in ((-2, -1), (-1, 1), (1, 2)):
+            ra, rb = rank + a, rank + b
+            if wrap:
+                ra, rb = ra % 13, rb % 13
+            elif not (0 <= ra < 13 and 0 <= rb < 13):
+                continue
+            ways.append((suit * 13 + ra, suit * 13 + rb))
+        melds.append(ways)
+
+    def value(card: Card, kept: int, left: int) -> float:
+        if not left:
+            return -1.0
+        expected = 0.0
+        for index in range(52):
+            if not kept >> index & 1:
+                continue
+            alone = 1.0
+            for a, b in melds[index]:
+                pa = 1.0 if kept >> a & 1 else open_[a]
+                pb = 1.0 if kept >> b & 1 else open_[b]
+                alone *= 1.0 - pa * pb
+                if not alone:
+                    break
+            expected += values[index] * alone
+        score = left + weight * expected + danger * feeds(card)
+        if lookahead:
+            score += lookahead * (left - _saved(kept, left, outs, tables))
+        return score
 
     return value
