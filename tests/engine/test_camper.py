@@ -6,9 +6,8 @@ import pytest
 
 from ginrules.cards import Card, parse_hand
 from ginrules.deal import Action, Discard, DrawDiscard, DrawStock, Gin, Knock
-from ginrules.melds import deadwood
+from ginrules.melds import _deadwood, _tables, deadwood
 from ginrules.players import get_player
-from ginrules.melds import _deadwood, _tables
 from ginrules.players.camper import CamperPlayer, hand_strength_valuer, own_turn
 from ginrules.rules import STANDARD, STRAIGHT, Rules
 from ginrules.view import PlayerView
