@@ -45,7 +45,7 @@ def positions(rules: Rules, count: int, seed: int = 0) -> list[tuple[Deal, Playe
 def test_the_close_moves_are_legal_and_the_heuristics_move_comes_first(rules: Rules) -> None:
     searched = kinds = 0
     for _, view in positions(rules, 30):
-        player = StrongPlayer(3, worlds=WORLDS)
+        player = StrongPlayer(3, worlds=WORLDS, search_knock=True)
         heuristic = StrongPlayer(3).choose(view)
         moves = player.close_moves(view, heuristic)
         assert moves[0] == heuristic and len(set(moves)) == len(moves)
