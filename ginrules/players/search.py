@@ -178,12 +178,13 @@ What it bought, against ``camper`` (the hand-strength camper of issue 32) under
 standard rules, ``benchmarks/expert_ab.py --seed 11``, 300 games in mirrored
 pairs each, the same deals (CPU per move in CPython on this loaded machine):
 
-================================================  ======================  ==================
-candidate                                         against ``camper``      ms per move
-================================================  ======================  ==================
-the expert without search                         56.0 % (51.1-60.9)      0.1 median, 6 p99
-16 worlds, inferred and developed (6), no knock      65.3 % (60.1-70.6)      3.2 median, 34 p99
-================================================  ======================  ==================
+==================================================  ======================  ====================
+candidate                                           against ``camper``      ms per move
+==================================================  ======================  ====================
+the expert without search                           56.0 % (51.1-60.9)      0.1 median, 6 p99
+16 worlds, inferred, no knock, gate 2 errors        57.7 % (52.7-62.6)      3.1 median, 31 p99
+16 worlds, inferred and developed (6), no knock     65.3 % (60.1-70.6)      3.2 median, 34 p99
+==================================================  ======================  ====================
 
 Against the surrogate camper (jdh8's measure, the camper before issue 32), on the
 same deals: without search 64.0 % (58.9-69.1), with 16 worlds and no knock
