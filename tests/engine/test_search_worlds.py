@@ -24,19 +24,19 @@ WORLDS = 6
 def positions(rules: Rules, count: int, seed: int = 0) -> list[tuple[Deal, PlayerView]]:
     """``count`` positions of seat 0 to act, from deals between the expert and the
     camper, at several points of the deal, none after a reshuffle."""
-    found = []
-    for n in range(seed, seed + 200):
+    found: list[tuple[Deal, PlayerView]] = []
+    context = MatchContext((30, 55), 100, 3)
+    n = seed
+    while len(found) < count and n < seed + 200:
         deal = Deal.new(rules, seed=n, dealer=n % 2)
-        players = (get_player("expert", n), get_player("camper", n))
-        for _ in range(3 + n % 17):
-            if deal.over:
-                break
-            deal.apply(players[deal.current].choose(PlayerView.of(deal)))
-        if deal.over or deal.current != 0 or deal.reshuffles:
-            continue
-        found.append((deal, PlayerView.of(deal, seat=0, match=MatchContext((30, 55), 100, 3))))
-        if len(found) == count:
-            break
+        seats = (get_player("expert", n), get_player("camper", n))
+        moves = 3 + n % 17  # actions: draws and discards alike
+        n += 1
+        while not deal.over and moves:
+            deal.apply(seats[deal.current].choose(PlayerView.of(deal)))
+            moves -= 1
+        if not (deal.over or deal.current or deal.reshuffles):
+            found.append((deal, PlayerView.of(deal, seat=0, match=context)))
     assert len(found) == count
     return found
 
