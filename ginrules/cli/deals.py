@@ -101,6 +101,12 @@ def _configure_duel(parser: argparse.ArgumentParser) -> None:
         default=None,
         help="score that ends a game (default: the variant's)",
     )
+    parser.add_argument(
+        "--workers",
+        type=number(1, 64),
+        default=1,
+        help="processes that share the games, with the same results (default 1)",
+    )
     add_progress(parser, "100 games")
 
 
@@ -115,7 +121,15 @@ def run_duel(
         fewer than 2 (the parser refuses those, and a ``--target`` out of range, first).
     """
     bar = _progress(args, stderr, args.games >= 100)
-    result = duel(variant(args), list(args.players), args.games, args.seed, args.target, bar)
+    result = duel(
+        variant(args),
+        list(args.players),
+        args.games,
+        args.seed,
+        args.target,
+        bar,
+        workers=args.workers,
+    )
     (stdout or sys.stdout).write(json.dumps(result) + "\n")
     return 0
 

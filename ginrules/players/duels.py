@@ -112,6 +112,66 @@ def _interval(pairs: Sequence[float]) -> tuple[float, float, float]:
     return mean, max(0.0, mean - half), min(1.0, mean + half)
 
 
+def _pair(
+    rules: Rules,
+    levels: Sequence[str],
+    pair: int,
+    game_seed: int,
+    target: int | None,
+    players: Callable[[str, int], Player],
+) -> dict[str, Any]:
+    """The two games of mirrored pair ``pair`` (see :func:`duel`), as counts."""
+    won = [0, 0]
+    points = [0, 0]
+    deals_won = [0, 0]
+    outcomes = [
+        dict.fromkeys(("knock", "gin", "big_gin", "undercut", "undercut_against"), 0)
+        for _ in levels
+    ]
+    deals = dead = 0
+    share = 0.0
+    for swap in (0, 1):
+        # who sits where: seat s holds player order[s]
+        order = (1, 0) if swap else (0, 1)
+        seated = [players(levels[p], game_seed + p) for p in order]
+        sheet = score_sheet(rules, target=target, dealer_rule="alternate")
+        sheet, played = play_match(rules, seated, game_seed, sheet, first_dealer=pair % 2)
+        for deal in played:
+            result = deal.result
+            assert result is not None
+            deals += 1
+            if result.winner is None:
+                dead += 1
+                continue
+            who = order[result.winner]
+            deals_won[who] += 1
+            points[who] += result.points
+            outcomes[who][result.outcome] += 1
+            if result.outcome == "undercut" and result.going_out is not None:
+                outcomes[order[result.going_out]]["undercut_against"] += 1
+        if sheet.winner is not None:
+            won[order[sheet.winner]] += 1
+            share += sheet.winner == order.index(0)
+        else:
+            share += 0.5
+    return {
+        "won": won,
+        "points": points,
+        "deals_won": deals_won,
+        "outcomes": outcomes,
+        "deals": deals,
+        "dead": dead,
+        "share": share / 2,
+    }
+
+
+def _pairs_in(args: tuple[Any, ...]) -> list[dict[str, Any]]:
+    """A worker's share of the pairs: ``(rules, levels, [(pair, seed)...], target,
+    players)``."""
+    rules, levels, jobs, target, players = args
+    return [_pair(rules, levels, pair, seed, target, players) for pair, seed in jobs]
+
+
 def duel(
     rules: Rules,
     levels: Sequence[str],
@@ -120,6 +180,7 @@ def duel(
     target: int | None = None,
     progress: TextIO | None = None,
     players: Callable[[str, int], Player] = get_player,
+    workers: int = 1,
 ) -> dict[str, Any]:
     """Play ``games`` games (an even number) between two levels, in mirrored pairs.
 
@@ -130,7 +191,9 @@ def duel(
     deal (the same dealer again after a dead deal). A game is a game to
     ``target`` (default the variant's) or, under manche scoring, one manche.
     ``players(level, seed)`` builds the players (default
-    :func:`~ginrules.players.get_player`).
+    :func:`~ginrules.players.get_player`). ``workers`` processes (more than 1: a
+    process pool; ``players`` must then be a module-level function) share the
+    pairs, each pair played as in one process: the result is the same.
 
     For each player the result gives ``games_won``, ``win_rate`` with its 95 %
     confidence interval ``ci95`` (over the pairs, the two games of a pair being
@@ -145,55 +208,47 @@ def duel(
     >>> result["games"], sum(p["games_won"] for p in result["players"]) <= 4
     (4, True)
 
-    :raises GinRulesError: (code ``bad_argument``) for an odd ``games``, or fewer than 2.
+    :raises GinRulesError: (code ``bad_argument``) for an odd ``games``, or fewer
+        than 2, or ``workers`` below 1.
     :raises UnknownLevelError: for an unknown level.
     """
     if games < 2 or games % 2:
         raise _BadArgument(f"games: not an even whole number of 2 or more: {games}")
+    if workers < 1:
+        raise _BadArgument(f"workers: not a whole number of 1 or more: {workers}")
     for level in levels:
         get_player(level)
     rng = random.Random(seed)
-    won = [0, 0]
-    points = [0, 0]
-    deals_won = [0, 0]
-    outcomes = [
-        dict.fromkeys(("knock", "gin", "big_gin", "undercut", "undercut_against"), 0)
-        for _ in levels
-    ]
-    deals = dead = 0
+    jobs = [(pair, rng.getrandbits(32)) for pair in range(games // 2)]
     game_target = getattr(score_sheet(rules, target=target), "target", None)
-    shares: list[float] = []
     bar = _Progress(games, progress, unit="games") if progress is not None and games else None
-    for pair in range(games // 2):
-        game_seed = rng.getrandbits(32)
-        share = 0.0
-        for swap in (0, 1):
-            # who sits where: seat s holds player order[s]
-            order = (1, 0) if swap else (0, 1)
-            seated = [players(levels[p], game_seed + p) for p in order]
-            sheet = score_sheet(rules, target=target, dealer_rule="alternate")
-            sheet, played = play_match(rules, seated, game_seed, sheet, first_dealer=pair % 2)
-            for deal in played:
-                result = deal.result
-                assert result is not None
-                deals += 1
-                if result.winner is None:
-                    dead += 1
-                    continue
-                who = order[result.winner]
-                deals_won[who] += 1
-                points[who] += result.points
-                outcomes[who][result.outcome] += 1
-                if result.outcome == "undercut" and result.going_out is not None:
-                    outcomes[order[result.going_out]]["undercut_against"] += 1
-            if sheet.winner is not None:
-                won[order[sheet.winner]] += 1
-                share += sheet.winner == order.index(0)
-            else:
-                share += 0.5
+    results: list[dict[str, Any]] = []
+    if workers == 1 or len(jobs) < 2:
+        for pair, game_seed in jobs:
+            results.append(_pair(rules, levels, pair, game_seed, target, players))
             if bar is not None:
-                bar.update(2 * pair + swap + 1)
-        shares.append(share / 2)
+                bar.update(2 * len(results))
+    else:
+        from concurrent.futures import ProcessPoolExecutor
+
+        size = max(1, min(25, len(jobs) // (4 * workers)))
+        chunks = [jobs[i : i + size] for i in range(0, len(jobs), size)]
+        tasks = [(rules, tuple(levels), chunk, target, players) for chunk in chunks]
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            for chunk_results in pool.map(_pairs_in, tasks):
+                results.extend(chunk_results)
+                if bar is not None:
+                    bar.update(2 * len(results))
+    won = [sum(r["won"][p] for r in results) for p in (0, 1)]
+    points = [sum(r["points"][p] for r in results) for p in (0, 1)]
+    deals_won = [sum(r["deals_won"][p] for r in results) for p in (0, 1)]
+    outcomes = [
+        {key: sum(r["outcomes"][p][key] for r in results) for key in results[0]["outcomes"][p]}
+        for p in (0, 1)
+    ]
+    deals = sum(r["deals"] for r in results)
+    dead = sum(r["dead"] for r in results)
+    shares = [r["share"] for r in results]
     mean, low, high = _interval(shares)
     rates = [(mean, low, high), (1 - mean, 1 - high, 1 - low)]
     return {

@@ -24,8 +24,6 @@ from ginrules.coach.hints import (
     MAX_WORLDS,
     MIN_WORLDS,
     ROLLOUTS,
-    _World,
-    _worlds,
     hints,
     win_chance,
     worlds_per_move,
@@ -34,6 +32,7 @@ from ginrules.coach.tutor import action_dict
 from ginrules.deal import Deal, DrawStock, replay
 from ginrules.melds import deadwood
 from ginrules.players import RandomPlayer, get_player
+from ginrules.players.rollouts import _World, _worlds
 from ginrules.players.search import StrongPlayer
 from ginrules.rules import FRENCH, OKLAHOMA, PRESETS, STANDARD, STRAIGHT, Rules
 from ginrules.view import MatchContext, PlayerView

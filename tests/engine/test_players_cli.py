@@ -59,6 +59,21 @@ def test_duel_plays_every_deal_twice_with_the_seats_swapped() -> None:
     assert a["points_per_game"] == b["points_per_game"]
 
 
+def test_duel_with_workers_gives_the_same_result_as_one_process() -> None:
+    # 14 pairs over 3 processes: several chunks per worker, results put back in order
+    argv = ["duel", "--players", "camper", "beginner", "--games", "28", "--seed", "9"]
+    outs = []
+    for workers in ("1", "3"):
+        out = io.StringIO()
+        args = parse([*argv, "--workers", workers])
+        assert args._run(args, out, io.StringIO()) == 0
+        outs.append(json.loads(out.getvalue()))
+    assert outs[0] == outs[1]
+    assert outs[0]["players"][0]["games_won"] + outs[0]["players"][1]["games_won"] == 28
+    with pytest.raises(GinRulesError, match="workers"):
+        duel(STANDARD, ("good", "beginner"), 2, workers=0)
+
+
 def test_duel_progress_bar_and_bad_arguments() -> None:
     out, err = io.StringIO(), Tty()
     args = parse(["duel", "--variant", "straight", "--games", "2", "--progress"])
