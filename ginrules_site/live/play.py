@@ -464,6 +464,9 @@ def play_strings() -> dict[str, Any]:
         # Translators: the score read aloud (key G), one game or manche of several:
         # "Game 2: you 18, the computer 5."
         "score_column": _("{name}: you {a}, the computer {b}."),
+        # Translators: after the Hollywood games that have a score (key G, the recap): the
+        # games nobody has scored in yet.
+        "other_games_nil": _("The other games stand at 0 to 0."),
         # the card the computer took from the pile, shown face up beside its hand
         "computer_took": _("Taken by the computer"),
         # Translators: a label and its value, e.g. "Variant: Straight Gin", "Discard pile: empty".

@@ -575,8 +575,18 @@ class Play {
     const columns = (sheet.games ?? []).map((c) => ({ n: c.game, totals: c.totals }));
     for (const c of sheet.manches ?? []) columns.push({ n: c.manche, totals: c.totals });
     const parts = [];
+    const label = manches ? S["Manche {n}"] : S["Game {n}"];
+    if (sheet.scheme === "hollywood" && !sheet.over) {
+      // each game's standing, never their sum (the score of nothing); games still 0–0 are
+      // left out, then said in one phrase
+      const scored = columns.filter(({ totals: [a, b] }) => a || b);
+      for (const { n, totals: [a, b] } of scored.length ? scored : columns) {
+        parts.push(fill(S.score_column, { name: fill(label, { n }), a, b }));
+      }
+      if (scored.length && scored.length < columns.length) parts.push(S.other_games_nil);
+      return parts.join(" ");
+    }
     if (columns.length > 1) {
-      const label = manches ? S["Manche {n}"] : S["Game {n}"];
       for (const { n, totals: [a, b] } of columns) parts.push(fill(S.score_column, { name: fill(label, { n }), a, b }));
     }
     const [a, b] = sheet.totals;
@@ -1354,7 +1364,15 @@ class Play {
   sheetRows(sheet) {
     const entered = new Set(sheet.rows.filter((r) => r.kind === "entered").map((r) => r.deal));
     if (!entered.size) return sheet;
-    return { ...sheet, rows: sheet.rows.filter((r) => r.kind !== "deal" || !entered.has(r.deal)) };
+    // each game's totals after the win, kept on the win's row (its game rows are left out)
+    const rows = sheet.rows.map((r) => {
+      if (r.kind !== "entered") return r;
+      /** @type {Record<string, [number, number]>} */
+      const standing = {};
+      for (const g of sheet.rows) if (g.kind !== "entered" && g.deal === r.deal) standing[String(g.game)] = g.totals;
+      return { ...r, detail: { ...r.detail, standing } };
+    });
+    return { ...sheet, rows: rows.filter((r) => r.kind !== "deal" || !entered.has(r.deal)) };
   }
 
   // --- the tutor, the review, the what-if ------------------------------------------------
