@@ -609,7 +609,10 @@ class Play {
   startText(state) {
     const S = this.S;
     const parts = [fill(S.deal_start, { deal: state.deal }), state.dealer === "you" ? S.dealer_you : S.dealer_computer];
-    parts.push(fill(S.fact, { label: S.your_hand, value: state.hand.map(cardName).join(", ") }));
+    // the hand in the order shown (its places "1 of 10", the digit keys, H): never another
+    const { melds, loose } = this.handOrder(state);
+    const shown = [...melds.flatMap((m) => m.cards), ...loose];
+    parts.push(fill(S.fact, { label: S.your_hand, value: shown.map(cardName).join(", ") }));
     if (state.discard_top) parts.push(fill(S.fact, { label: S["Discard pile"], value: cardName(state.discard_top) }));
     if (this.variant.upcard_limit) parts.push(this.knockCardText(S, state));
     return sentences(S, parts);
