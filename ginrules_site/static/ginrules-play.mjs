@@ -48,6 +48,8 @@ const stillMotion = () => !MOVE_MS || matchMedia("(prefers-reduced-motion: reduc
 // The cards that glide: the reader's hand, the stock and pile, the card the computer took.
 const GLIDING = ":is(.gr-play-hand, .gr-play-centre, .gr-play-taken) .gr-card[data-card]";
 const LEVEL_KEY = "ginrules-play-level";
+// The moves that end a deal: their line says what the recap's headline would.
+const GOING_OUT_MOVES = new Set(["knock", "gin", "big_gin"]);
 const RESUME_KEY = "ginrules-play-resume";
 // Buttons the page answers itself (or with a call that changes no table).
 const LOCAL = /** @type {const} */ ({
@@ -149,6 +151,8 @@ class Play {
     // the turn's prompt, the tutor's advice (by table, deal and position)
     /** @type {string | null} */
     this.saidEnd = null;
+    /** @type {string | null} the deal whose way out was just said (table/deal/what-if) */
+    this.saidGoingOut = null;
     /** @type {string | null} */
     this.saidPrompt = null;
     /** @type {string | null} */
@@ -518,6 +522,8 @@ class Play {
   /** @param {Said} move */
   moveText(move) {
     const S = this.S;
+    // a way out said: the recap that follows starts after its headline (endText)
+    if (GOING_OUT_MOVES.has(move.action) && this.state) this.saidGoingOut = `${this.table}/${this.state.deal}/${this.state.whatif}`;
     const key = `${move.who}_${move.action}`;
     const card = move.card ? theCard(move.card) : "";
     return fill(S[key] ?? `${move.who} ${move.action}`, { card });
@@ -620,10 +626,16 @@ class Play {
 
   // A deal's end as the recap shows it: how it ended, the lay-offs, both deadwoods, why
   // the winner scores, the sum, the score, the game's end; then the totals.
-  /** @param {TableState} state */
-  endText(state) {
+  /**
+   * @param {TableState} state
+   * @param {boolean} [justEnded] said as the deal ends: the headline ("The computer goes
+   *   gin.") not again right after the move that said it
+   */
+  endText(state, justEnded = false) {
     const result = this.tableNode.querySelector(".gr-play-result");
-    const lines = result ? [...result.querySelectorAll(":scope > p")].map((p) => p.textContent?.trim() ?? "") : [];
+    const said = justEnded && this.saidGoingOut === `${this.table}/${state.deal}/${state.whatif}`;
+    const paras = result ? [...result.querySelectorAll(":scope > p")].filter((p) => !(said && p.matches(".gr-play-went-out"))) : [];
+    const lines = paras.map((p) => p.textContent?.trim() ?? "");
     if (state.sheet?.rows.length && !state.whatif) lines.push(this.scoreText());
     // each a sentence: the sum "47 − 7 = 40" gets its full stop
     return sentences(this.S, lines.filter(Boolean));
@@ -639,7 +651,7 @@ class Play {
       if (this.saidEnd === id) return;
       this.saidEnd = id;
       this.saidPrompt = null;
-      this.announce(this.endText(state));
+      this.announce(this.endText(state, true));
       return;
     }
     const prompt = this.promptText(this.S, state);
