@@ -483,7 +483,9 @@ def play_strings() -> dict[str, Any]:
         "turn_draw_stock": _("Your turn: draw from the stock."),
         "turn_draw_pile": _("Your turn: take the pile's top card."),
         "turn_discard": _("Your turn: discard a card."),
-        "turn_discard_out": _("Your turn: discard a card, or choose a way out below."),
+        # Translators: said as well as shown: no "below" (speech points at no place); K is
+        # the key that moves to the ways out.
+        "turn_discard_out": _("Your turn: discard a card, or choose a way out (key K)."),
         "turn_computer": _("The computer is playing."),
         "turn_over": _("The deal is over."),
         "turn_game_over": _("The game is over."),
@@ -550,8 +552,8 @@ def play_strings() -> dict[str, Any]:
         "play_error_unknown_level": _("The computer has no such level."),
         "play_error_bad_seed": _("This deal number cannot be dealt."),
         "choice_pending": _(
-            "The table below is still your game of {variant}: “Deal a new game” deals the "
-            "game chosen above."
+            "The table is still your game of {variant}: “Deal a new game” deals the game "
+            "you have just chosen."
         ),
         "act_whatif": _("Replay this deal as a what-if"),
         "act_back": _("Back to the game"),

@@ -15,6 +15,7 @@ so in words, and the focus goes to the working after Check.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from itertools import pairwise
 from typing import Any
@@ -206,6 +207,11 @@ def test_a_deal_by_keyboard_is_said_from_start_to_end(
     assert all(a != b for a, b in pairwise(lines)), lines
     # no glyph of the page's drawing read aloud (▶, ↺, ✓, ✗, ⚠)
     assert not any(ch in " ".join(lines) for ch in "▶↺✓✗⚠"), lines
+    # nor a place on the screen ("below"): speech points at no layout; the prompts and the
+    # status line's words too, whether this deal said them or not
+    assert not layout_words(lang, lines), lines
+    prompts = [v for k, v in {**S, **W}.items() if k.startswith("turn_") or k == "choice_pending"]
+    assert not layout_words(lang, prompts), layout_words(lang, prompts)
     # the review by keyboard: Enter opens it on its first turn, the focus on "Next turn";
     # Enter again shows the second turn and the focus stays there (not thrown to "Next deal")
     page.keyboard.press("Enter")
@@ -235,6 +241,26 @@ def test_a_deal_by_keyboard_is_said_from_start_to_end(
     assert start_text(page, S, W, deal_two) in said(page)
     assert focused(page)["inTable"], focused(page)
     page.close()
+
+
+# Words that point at the screen's layout, per language (as whole words).
+LAYOUT_WORDS = {
+    "fr": ["ci-dessous", "ci-dessus", "en dessous", "au-dessus"],
+    "sv": ["nedan", "ovan", "nedanför", "ovanför"],
+    "de": ["unten", "oben"],
+}
+
+
+def layout_words(lang: str, lines: list[Any]) -> list[str]:
+    """The lines (strings, or plural entries) that name a place on the screen."""
+    found = []
+    for line in lines:
+        text = " ".join(line["forms"]) if isinstance(line, dict) else str(line)
+        words = re.findall(r"[\w-]+", text.lower())
+        joined = " ".join(words)
+        if any(w in words or (" " in w and w in joined) for w in LAYOUT_WORDS[lang]):
+            found.append(text)
+    return found
 
 
 def check_end(
