@@ -72,13 +72,18 @@ class gr_play(nodes.container):
 GOING_OUT_REASONS = frozenset(
     {
         *("gin", "big_gin", "knock", "play_on", "play_on_knocker", "play_on_deal"),
-        *("play_on_games", "play_on_knocker_games"),
+        *("play_on_games", "play_on_knocker_games", "play_on_game", "play_on_knocker_game"),
     }
 )
 
 
 # The tutor's reasons that only Hollywood scoring gives (they name one of its games).
-HOLLYWOOD_ONLY = ("tutor_play_on_games", "tutor_play_on_knocker_games")
+HOLLYWOOD_ONLY = (
+    "tutor_play_on_games",
+    "tutor_play_on_knocker_games",
+    "tutor_play_on_game",
+    "tutor_play_on_knocker_game",
+)
 
 
 def reason_words(words: Mapping[str, Text], going_out: bool) -> dict[str, Any]:
