@@ -441,9 +441,10 @@ class Play {
       if (!value.state.result) this.announce(this.startText(value.state));
       this.frame();
       await this.computerTurns();
-      // the form's button (now above the table in sight) or nothing had the focus: the table takes it
+      // the form's button (now above the table in sight), nothing or the table had the
+      // focus: its first offered move takes it (as after "Next deal")
       const focused = document.activeElement;
-      if (!focused || focused === document.body || this.form.contains(focused)) this.focusTable();
+      if (!focused || focused === document.body || this.form.contains(focused) || this.tableNode.contains(focused)) this.focusTable();
     } finally {
       this.idle();
     }
@@ -484,6 +485,9 @@ class Play {
         this.announce(this.moveText({ who: "you", action, card: shown }));
       }
       await this.computerTurns();
+      // a new deal: the focus on its first offered move once the reader is to play,
+      // whoever played first (one rule; a card of the hand only when no move is offered)
+      if (action === "next" && generation === this.generation) this.focusTable();
       // the table in sight again when the deal's turns have moved it (a longer hand, the recap)
       if (generation === this.generation && !(action in LOCAL)) this.frame();
       // the control pressed is gone (the next deal, a move that ended the deal): the table takes the focus
