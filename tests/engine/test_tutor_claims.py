@@ -34,15 +34,10 @@ from ginrules.rules import FRENCH, OKLAHOMA, STANDARD, STRAIGHT, Rules
 from ginrules.view import MatchContext, PlayerView, Shown
 
 SEAT = 0
-PLAY_ON = (
-    "play_on",
-    "play_on_deal",
-    "play_on_knocker",
-    "play_on_games",
-    "play_on_knocker_games",
-    "play_on_game",
-    "play_on_knocker_game",
-)
+# The reasons for playing on (a single deal, an eager opponent, Hollywood's games: one
+# nearest, or none nearer)
+PLAY_ON = tuple(code for code in EXPERT_REASONS if code.startswith("play_on"))
+assert len(PLAY_ON) == 7, PLAY_ON
 
 
 @dataclass(frozen=True)
