@@ -158,16 +158,21 @@ class MatchContext:
         points it still needs there; ``None`` in a single deal. Under Hollywood scoring
         that is the first game still open, which every win is entered in, and where a
         player's total is highest."""
+        needs = self.needs(opponent)
+        if not needs:
+            return None
+        points, game = needs[0]
+        return game, points
+
+    def needs(self, opponent: bool = False) -> list[tuple[int, int]]:
+        """``(points, game)`` for every game a deal this seat (or its ``opponent``) wins
+        now would be entered in, nearest first (empty in a single deal)."""
         side = 1 if opponent else 0
-        needs = [
+        return sorted(
             (g.target - g.scores[side], g.number)
             for g in self.game_scores()
             if g.target is not None and not g.closed and g.entered[side]
-        ]
-        if not needs:
-            return None
-        points, game = min(needs)
-        return game, points
+        )
 
     def to_go(self, opponent: bool = False) -> int | None:
         """The points of :meth:`need` (``None`` in a single deal)."""

@@ -116,7 +116,11 @@ after the best discard of another card, ``discard``:
     {the ``play_on`` or ``play_on_knocker`` keys, game}: the same under Hollywood
     scoring, where a deal won is entered in several games: ``to_go`` is what the seat
     still needs in game ``game``, the nearest to its target of those its win would
-    count in (:meth:`~ginrules.view.MatchContext.need`; ``target`` is that game's).
+    count in (:meth:`~ginrules.view.MatchContext.need`; ``target`` is that game's),
+    strictly nearer than every other game the win would count in.
+``play_on_game`` / ``play_on_knocker_game``
+    the same where ``game`` is the only game the win would count in, or where no game it
+    would count in is nearer (a tie): the sentence claims no "nearest".
 ``least_deadwood`` {card, deadwood}
     discard ``card``: it leaves the least deadwood, ``deadwood``.
 
@@ -192,6 +196,8 @@ EXPERT_REASONS = (
     "play_on_knocker",
     "play_on_games",
     "play_on_knocker_games",
+    "play_on_game",
+    "play_on_knocker_game",
     "least_deadwood",
     "safe_discard",
     "keeps_outs",
@@ -436,10 +442,12 @@ def _reason(
         late: dict[str, int] = {}
         if choice.to_go is not None and player.faces_a_knocker(view):
             reason, late = "play_on_knocker", {"late_after": player.early_turns}
-        need = view.match.need()
-        if need is not None and view.match.scheme == "hollywood":
-            reason += "_games"
-            late["game"] = need[0]
+        needs = view.match.needs()
+        if needs and view.match.scheme == "hollywood":
+            # "the nearest" only when it is: else (one game, or games tied) no such claim
+            nearest = len(needs) > 1 and needs[0][0] < needs[1][0]
+            reason += "_games" if nearest else "_game"
+            late["game"] = needs[0][1]
         return reason, {
             "card": card.code,
             "deadwood": best,

@@ -132,6 +132,24 @@ TUTOR_REASONS: dict[str, Text] = {
         "{game}, the nearest, you are still {to_go} short), and otherwise waits to undercut "
         "the computer's knock, or for gin (unseen cards that would give it now: {gin_outs})."
     ),
+    "play_on_game": N_(
+        "Discard {card:nom} and play on: you could knock with {deadwood}, but this is your "
+        "turn {turn}, and the expert knocks before gin only in its first turns (up to turn "
+        "{early_turns}) with {early_at} or less, or when the target ({target}) of a game "
+        "your win would count in is {margin} or less away: in game {game} you are still "
+        "{to_go} short, and no such game is nearer. It waits for gin (unseen cards that "
+        "would give it now: {gin_outs}) or to undercut a knock by the computer."
+    ),
+    "play_on_knocker_game": N_(
+        "Discard {card:nom} and play on: you could knock with {deadwood}, but this is your "
+        "turn {turn}. The computer has knocked after its turn {late_after} so far, so the "
+        "expert expects it to knock as soon as it may: it knocks before gin only in its "
+        "first turns (up to turn {early_turns}) with {early_at} or less, or when the target "
+        "({target}) of a game your win would count in is {margin} or less away (in game "
+        "{game} you are still {to_go} short, and no such game is nearer), and otherwise "
+        "waits to undercut the computer's knock, or for gin (unseen cards that would give "
+        "it now: {gin_outs})."
+    ),
     "least_deadwood": N_("Discard {card:nom}: it leaves the least deadwood ({deadwood})."),
     "safe_discard": N_(
         "Discard {card:nom} (deadwood {deadwood}; the least is {least}) rather than"

@@ -437,6 +437,17 @@ def sheet_game(row: dict[str, Any]) -> str:
     return str(row["game"])
 
 
+def sheet_totals(rows: list[dict[str, Any]], row: dict[str, Any], seat: int) -> str:
+    """A row's running total for ``seat``; a Hollywood win's ``entered`` row: the totals,
+    after it, of each game it was entered in (never the games added together)."""
+    if row["kind"] != "entered":
+        return str(row["totals"][seat])
+    totals = {
+        r["game"]: r["totals"] for r in rows if r["kind"] != "entered" and r["deal"] == row["deal"]
+    }
+    return ", ".join(str(totals.get(n, [0, 0])[seat]) for n in row["detail"]["games"])
+
+
 def outcome_words() -> dict[str, Any]:
     """How a deal ended, by score sheet entry word (``ginrules.match.entry_outcomes``)."""
     return {
@@ -498,8 +509,8 @@ def sheet_nodes(data: dict[str, Any]) -> list[nodes.Node]:
                 str(row["deal"]),
                 sheet_entry(row),
                 sheet_game(row),
-                str(row["totals"][0]),
-                str(row["totals"][1]),
+                sheet_totals(data["rows"], row, 0),
+                sheet_totals(data["rows"], row, 1),
             ],
             f"gr-sheet-{row['kind'].replace('_', '-')}",
         )
@@ -508,6 +519,9 @@ def sheet_nodes(data: dict[str, Any]) -> list[nodes.Node]:
     columns = data.get("games") or data.get("manches", [])
     if columns and (len(columns) > 1 or not manches):
         result.append(_columns_table(columns, manches))
+    if data["scheme"] == "hollywood" and not data["over"]:
+        # the games' table is the standing: the three games added up are the score of nothing
+        return result
     a, b = data["totals"]
     if data["over"]:
         final = str(_("Final totals: player A {a}, player B {b}.")).format(a=a, b=b)

@@ -72,13 +72,18 @@ class gr_play(nodes.container):
 GOING_OUT_REASONS = frozenset(
     {
         *("gin", "big_gin", "knock", "play_on", "play_on_knocker", "play_on_deal"),
-        *("play_on_games", "play_on_knocker_games"),
+        *("play_on_games", "play_on_knocker_games", "play_on_game", "play_on_knocker_game"),
     }
 )
 
 
 # The tutor's reasons that only Hollywood scoring gives (they name one of its games).
-HOLLYWOOD_ONLY = ("tutor_play_on_games", "tutor_play_on_knocker_games")
+HOLLYWOOD_ONLY = (
+    "tutor_play_on_games",
+    "tutor_play_on_knocker_games",
+    "tutor_play_on_game",
+    "tutor_play_on_knocker_game",
+)
 
 
 def reason_words(words: Mapping[str, Text], going_out: bool) -> dict[str, Any]:
@@ -464,6 +469,9 @@ def play_strings() -> dict[str, Any]:
         # Translators: the score read aloud (key G), one game or manche of several:
         # "Game 2: you 18, the computer 5."
         "score_column": _("{name}: you {a}, the computer {b}."),
+        # Translators: after the Hollywood games that have a score (key G, the recap): the
+        # games nobody has scored in yet.
+        "other_games_nil": _("The other games stand at 0 to 0."),
         # the card the computer took from the pile, shown face up beside its hand
         "computer_took": _("Taken by the computer"),
         # Translators: a label and its value, e.g. "Variant: Straight Gin", "Discard pile: empty".
@@ -480,7 +488,9 @@ def play_strings() -> dict[str, Any]:
         "turn_draw_stock": _("Your turn: draw from the stock."),
         "turn_draw_pile": _("Your turn: take the pile's top card."),
         "turn_discard": _("Your turn: discard a card."),
-        "turn_discard_out": _("Your turn: discard a card, or choose a way out below."),
+        # Translators: said as well as shown: no "below" (speech points at no place); K is
+        # the key that moves to the ways out.
+        "turn_discard_out": _("Your turn: discard a card, or choose a way out (key K)."),
         "turn_computer": _("The computer is playing."),
         "turn_over": _("The deal is over."),
         "turn_game_over": _("The game is over."),
@@ -547,8 +557,8 @@ def play_strings() -> dict[str, Any]:
         "play_error_unknown_level": _("The computer has no such level."),
         "play_error_bad_seed": _("This deal number cannot be dealt."),
         "choice_pending": _(
-            "The table below is still your game of {variant}: “Deal a new game” deals the "
-            "game chosen above."
+            "The table is still your game of {variant}: “Deal a new game” deals the game "
+            "you have just chosen."
         ),
         "act_whatif": _("Replay this deal as a what-if"),
         "act_back": _("Back to the game"),

@@ -48,6 +48,8 @@ const stillMotion = () => !MOVE_MS || matchMedia("(prefers-reduced-motion: reduc
 // The cards that glide: the reader's hand, the stock and pile, the card the computer took.
 const GLIDING = ":is(.gr-play-hand, .gr-play-centre, .gr-play-taken) .gr-card[data-card]";
 const LEVEL_KEY = "ginrules-play-level";
+// The moves that end a deal: their line says what the recap's headline would.
+const GOING_OUT_MOVES = new Set(["knock", "gin", "big_gin"]);
 const RESUME_KEY = "ginrules-play-resume";
 // Buttons the page answers itself (or with a call that changes no table).
 const LOCAL = /** @type {const} */ ({
@@ -149,6 +151,8 @@ class Play {
     // the turn's prompt, the tutor's advice (by table, deal and position)
     /** @type {string | null} */
     this.saidEnd = null;
+    /** @type {string | null} the deal whose way out was just said (table/deal/what-if) */
+    this.saidGoingOut = null;
     /** @type {string | null} */
     this.saidPrompt = null;
     /** @type {string | null} */
@@ -437,9 +441,10 @@ class Play {
       if (!value.state.result) this.announce(this.startText(value.state));
       this.frame();
       await this.computerTurns();
-      // the form's button (now above the table in sight) or nothing had the focus: the table takes it
+      // the form's button (now above the table in sight), nothing or the table had the
+      // focus: its first offered move takes it (as after "Next deal")
       const focused = document.activeElement;
-      if (!focused || focused === document.body || this.form.contains(focused)) this.focusTable();
+      if (!focused || focused === document.body || this.form.contains(focused) || this.tableNode.contains(focused)) this.focusTable();
     } finally {
       this.idle();
     }
@@ -480,6 +485,9 @@ class Play {
         this.announce(this.moveText({ who: "you", action, card: shown }));
       }
       await this.computerTurns();
+      // a new deal: the focus on its first offered move once the reader is to play,
+      // whoever played first (one rule; a card of the hand only when no move is offered)
+      if (action === "next" && generation === this.generation) this.focusTable();
       // the table in sight again when the deal's turns have moved it (a longer hand, the recap)
       if (generation === this.generation && !(action in LOCAL)) this.frame();
       // the control pressed is gone (the next deal, a move that ended the deal): the table takes the focus
@@ -518,6 +526,8 @@ class Play {
   /** @param {Said} move */
   moveText(move) {
     const S = this.S;
+    // a way out said: the recap that follows starts after its headline (endText)
+    if (GOING_OUT_MOVES.has(move.action) && this.state) this.saidGoingOut = `${this.table}/${this.state.deal}/${this.state.whatif}`;
     const key = `${move.who}_${move.action}`;
     const card = move.card ? theCard(move.card) : "";
     return fill(S[key] ?? `${move.who} ${move.action}`, { card });
@@ -575,8 +585,18 @@ class Play {
     const columns = (sheet.games ?? []).map((c) => ({ n: c.game, totals: c.totals }));
     for (const c of sheet.manches ?? []) columns.push({ n: c.manche, totals: c.totals });
     const parts = [];
+    const label = manches ? S["Manche {n}"] : S["Game {n}"];
+    if (sheet.scheme === "hollywood" && !sheet.over) {
+      // each game's standing, never their sum (the score of nothing); games still 0–0 are
+      // left out, then said in one phrase
+      const scored = columns.filter(({ totals: [a, b] }) => a || b);
+      for (const { n, totals: [a, b] } of scored.length ? scored : columns) {
+        parts.push(fill(S.score_column, { name: fill(label, { n }), a, b }));
+      }
+      if (scored.length && scored.length < columns.length) parts.push(S.other_games_nil);
+      return parts.join(" ");
+    }
     if (columns.length > 1) {
-      const label = manches ? S["Manche {n}"] : S["Game {n}"];
       for (const { n, totals: [a, b] } of columns) parts.push(fill(S.score_column, { name: fill(label, { n }), a, b }));
     }
     const [a, b] = sheet.totals;
@@ -599,7 +619,10 @@ class Play {
   startText(state) {
     const S = this.S;
     const parts = [fill(S.deal_start, { deal: state.deal }), state.dealer === "you" ? S.dealer_you : S.dealer_computer];
-    parts.push(fill(S.fact, { label: S.your_hand, value: state.hand.map(cardName).join(", ") }));
+    // the hand in the order shown (its places "1 of 10", the digit keys, H): never another
+    const { melds, loose } = this.handOrder(state);
+    const shown = [...melds.flatMap((m) => m.cards), ...loose];
+    parts.push(fill(S.fact, { label: S.your_hand, value: shown.map(cardName).join(", ") }));
     if (state.discard_top) parts.push(fill(S.fact, { label: S["Discard pile"], value: cardName(state.discard_top) }));
     if (this.variant.upcard_limit) parts.push(this.knockCardText(S, state));
     return sentences(S, parts);
@@ -607,10 +630,16 @@ class Play {
 
   // A deal's end as the recap shows it: how it ended, the lay-offs, both deadwoods, why
   // the winner scores, the sum, the score, the game's end; then the totals.
-  /** @param {TableState} state */
-  endText(state) {
+  /**
+   * @param {TableState} state
+   * @param {boolean} [justEnded] said as the deal ends: the headline ("The computer goes
+   *   gin.") not again right after the move that said it
+   */
+  endText(state, justEnded = false) {
     const result = this.tableNode.querySelector(".gr-play-result");
-    const lines = result ? [...result.querySelectorAll(":scope > p")].map((p) => p.textContent?.trim() ?? "") : [];
+    const said = justEnded && this.saidGoingOut === `${this.table}/${state.deal}/${state.whatif}`;
+    const paras = result ? [...result.querySelectorAll(":scope > p")].filter((p) => !(said && p.matches(".gr-play-went-out"))) : [];
+    const lines = paras.map((p) => p.textContent?.trim() ?? "");
     if (state.sheet?.rows.length && !state.whatif) lines.push(this.scoreText());
     // each a sentence: the sum "47 − 7 = 40" gets its full stop
     return sentences(this.S, lines.filter(Boolean));
@@ -626,7 +655,7 @@ class Play {
       if (this.saidEnd === id) return;
       this.saidEnd = id;
       this.saidPrompt = null;
-      this.announce(this.endText(state));
+      this.announce(this.endText(state, true));
       return;
     }
     const prompt = this.promptText(this.S, state);
@@ -1354,7 +1383,15 @@ class Play {
   sheetRows(sheet) {
     const entered = new Set(sheet.rows.filter((r) => r.kind === "entered").map((r) => r.deal));
     if (!entered.size) return sheet;
-    return { ...sheet, rows: sheet.rows.filter((r) => r.kind !== "deal" || !entered.has(r.deal)) };
+    // each game's totals after the win, kept on the win's row (its game rows are left out)
+    const rows = sheet.rows.map((r) => {
+      if (r.kind !== "entered") return r;
+      /** @type {Record<string, [number, number]>} */
+      const standing = {};
+      for (const g of sheet.rows) if (g.kind !== "entered" && g.deal === r.deal) standing[String(g.game)] = g.totals;
+      return { ...r, detail: { ...r.detail, standing } };
+    });
+    return { ...sheet, rows: rows.filter((r) => r.kind !== "deal" || !entered.has(r.deal)) };
   }
 
   // --- the tutor, the review, the what-if ------------------------------------------------

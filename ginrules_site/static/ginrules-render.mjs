@@ -349,9 +349,14 @@ export function sheetEntry(S, row) {
 export function renderSheet(S, frame, value) {
   const example = /** @type {HTMLElement} */ (frame.cloneNode(false));
   const manches = value.scheme === "manche" || value.scheme === "partie";
+  // A Hollywood win's row: each game it was entered in, with that game's totals after it
+  // (never the three games added together: that sum is the score of nothing).
+  const cell = (/** @type {SheetRow} */ row, /** @type {number} */ seat) => row.kind === "entered"
+    ? row.detail.games.map((/** @type {number} */ n) => String(gameTotals(value.rows, row, n)[seat])).join(", ")
+    : String(row.totals[seat]);
   const rows = value.rows.map((row) => ({
     cells: [String(row.deal), sheetEntry(S, row), row.kind === "entered" ? row.detail.games.join(", ") : String(row.game),
-      String(row.totals[0]), String(row.totals[1])],
+      cell(row, 0), cell(row, 1)],
     className: `gr-sheet-${row.kind.replaceAll("_", "-")}`,
   }));
   const head = [S.Deal, S.Entry, manches ? S.Manche : S.Game, seatName(S, 0), seatName(S, 1)];
@@ -365,11 +370,28 @@ export function renderSheet(S, frame, value) {
     colRows.push({ cells: [S.Winner, ...columns.map((c) => (c.winner == null ? "" : seatName(S, c.winner)))] });
     example.append(sheetTable("gr-sheet-columns", colHead, colRows));
   }
+  const last = value.rows.length ? sheetEntry(S, value.rows[value.rows.length - 1]) : S.sheet_empty;
+  // Hollywood in progress: the games' table is the standing; their sum would be no score
+  if (value.scheme === "hollywood" && !value.over) return { node: example, summary: sentences(S, [last]) };
   const [a, b] = value.totals;
   const total = fill(value.over ? S.final_totals : S.totals_so_far, { a, b });
   example.append(para(total, "gr-sheet-total"));
-  const last = value.rows.length ? sheetEntry(S, value.rows[value.rows.length - 1]) : S.sheet_empty;
   return { node: example, summary: sentences(S, [last, total]) };
+}
+
+/**
+ * A Hollywood game's totals just after a win was entered in it: its last row of that deal
+ * (the row itself carries them when a page shows one row per win: detail.standing).
+ * @param {SheetRow[]} rows
+ * @param {SheetRow} row the win's "entered" row
+ * @param {number} game
+ * @returns {[number, number]}
+ */
+function gameTotals(rows, row, game) {
+  const kept = row.detail.standing?.[String(game)];
+  if (kept) return kept;
+  const found = rows.findLast((r) => r.kind !== "entered" && r.deal === row.deal && r.game === game);
+  return found ? found.totals : [0, 0];
 }
 
 

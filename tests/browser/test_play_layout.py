@@ -311,3 +311,24 @@ def test_on_a_phone_every_decision_of_a_deal_fits(
         box = sheet.bounding_box()
         assert box and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], box
     page.close()
+
+
+# Each table of the score sheet, as wide as its box at most: nothing cut at the right edge
+# nor left to a sideways scroll (a header that does not fit wraps, or is shorter).
+TABLES_FIT = """root => [...document.querySelectorAll(`${root} .gr-play-sheet .table-wrapper`)]
+  .filter((w) => w.scrollWidth > w.clientWidth)
+  .map((w) => `${w.className}: ${w.scrollWidth} > ${w.clientWidth}`)"""
+
+
+@pytest.mark.parametrize("lang", ["fr", "de"])
+def test_on_a_phone_the_hollywood_score_sheet_fits(phone: BrowserContext, lang: str) -> None:
+    """Issue 30 (trial L1): at 390 px the French sheet was 339 px in a 325 px box, its
+    'Joueur B (l'ordinateur)' header cut; the sheet of three Hollywood games, with the
+    longest headers (fr) and the longest words (de), now fits."""
+    page = phone.new_page()
+    page.goto(f"/{lang}/play.html#play=standard/hollywood/expert/7/3/computer/v1.B27gin.A26gin")
+    root = settled(page)
+    expect(root.locator(".gr-play-sheet table.gr-sheet-columns")).to_have_count(1)
+    assert page.evaluate(TABLES_FIT, ROOT) == []
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
+    page.close()

@@ -207,8 +207,8 @@ def test_every_path_deals_the_game_chosen(page: Page, lang: str) -> None:
     plays(root, "oklahoma", "game100", "beginner")
     choose(root, "french")
     pending = _(
-        "The table below is still your game of {variant}: “Deal a new game” deals the "
-        "game chosen above."
+        "The table is still your game of {variant}: “Deal a new game” deals the game "
+        "you have just chosen."
     )
     expect(root.locator(".gr-status")).to_have_text(
         pending.format(variant=scheme_name(page, "oklahoma"))

@@ -15,6 +15,7 @@ so in words, and the focus goes to the working after Check.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from itertools import pairwise
 from typing import Any
@@ -93,7 +94,12 @@ def plain(S: dict[str, Any], key: str, **fields: Any) -> str:
 
 def start_text(page: Page, S: dict[str, Any], W: dict[str, Any], state: dict[str, Any]) -> str:
     fact = S["fact"]
-    names = ", ".join(spoken(page, c) for c in state["hand"])
+    # the hand in the order shown on screen (its places, the digit keys), not the engine's
+    shown = page.locator(f"{ROOT} .gr-play-hand .gr-card[data-card]").evaluate_all(
+        "cards => cards.map(c => c.dataset.card)"
+    )
+    assert sorted(shown) == sorted(state["hand"]), (shown, state["hand"])
+    names = ", ".join(spoken(page, c) for c in shown)
     parts = [
         plain(S, "deal_start", deal=state["deal"]),
         S["dealer_you"] if state["dealer"] == "you" else S["dealer_computer"],
@@ -181,7 +187,9 @@ def test_a_deal_by_keyboard_is_said_from_start_to_end(
         if now["result"]:
             end = said(page)[before + len(expected) :]
             assert len(end) == 1, end
-            check_end(root, S, W, now, end[0])
+            # the way out was just said (the last move line): the recap goes on from there
+            assert record["action"] in ("knock", "gin", "big_gin"), record
+            check_end(root, S, W, now, end[0], said_out=True)
         else:
             expected.append(root.locator(".gr-play-turn").inner_text())
         assert said(page)[before : before + len(expected)] == expected, (
@@ -199,6 +207,11 @@ def test_a_deal_by_keyboard_is_said_from_start_to_end(
     assert all(a != b for a, b in pairwise(lines)), lines
     # no glyph of the page's drawing read aloud (▶, ↺, ✓, ✗, ⚠)
     assert not any(ch in " ".join(lines) for ch in "▶↺✓✗⚠"), lines
+    # nor a place on the screen ("below"): speech points at no layout; the prompts and the
+    # status line's words too, whether this deal said them or not
+    assert not layout_words(lang, lines), lines
+    prompts = [v for k, v in {**S, **W}.items() if k.startswith("turn_") or k == "choice_pending"]
+    assert not layout_words(lang, prompts), layout_words(lang, prompts)
     # the review by keyboard: Enter opens it on its first turn, the focus on "Next turn";
     # Enter again shows the second turn and the focus stays there (not thrown to "Next deal")
     page.keyboard.press("Enter")
@@ -211,9 +224,7 @@ def test_a_deal_by_keyboard_is_said_from_start_to_end(
     root.locator("button[data-action='review_close']").click()
     # G reads the score, the same words as the sheet's totals
     page.keyboard.press("g")
-    totals = now["sheet"]["totals"]
-    key = "final_totals" if now["sheet"]["over"] else "totals_so_far"
-    assert said(page)[-1].endswith(S[key].format(a=totals[0], b=totals[1]))
+    assert said(page)[-1].endswith(score_words(S, now["sheet"]))
     if now["phase"] == "game_over":
         # the game's end, in the same words as the page (Oklahoma's 102 points in one deal)
         over = root.locator(".gr-play-game-over").inner_text()
@@ -228,14 +239,42 @@ def test_a_deal_by_keyboard_is_said_from_start_to_end(
     deal_two = table.state()
     expect(root.locator(".gr-play-facts")).to_contain_text(str(deal_two["deal"]))
     assert start_text(page, S, W, deal_two) in said(page)
-    assert focused(page)["inTable"], focused(page)
+    # one rule, whoever played first: the focus on the first move offered (trial F8)
+    first = root.locator(".gr-play-moves button").first.get_attribute("data-action")
+    assert focused(page)["inTable"] and focused(page)["action"] == first, (focused(page), first)
     page.close()
 
 
+# Words that point at the screen's layout, per language (as whole words).
+LAYOUT_WORDS = {
+    "fr": ["ci-dessous", "ci-dessus", "en dessous", "au-dessus"],
+    "sv": ["nedan", "ovan", "nedanför", "ovanför"],
+    "de": ["unten", "oben"],
+}
+
+
+def layout_words(lang: str, lines: list[Any]) -> list[str]:
+    """The lines (strings, or plural entries) that name a place on the screen."""
+    found = []
+    for line in lines:
+        text = " ".join(line["forms"]) if isinstance(line, dict) else str(line)
+        words = re.findall(r"[\w-]+", text.lower())
+        joined = " ".join(words)
+        if any(w in words or (" " in w and w in joined) for w in LAYOUT_WORDS[lang]):
+            found.append(text)
+    return found
+
+
 def check_end(
-    root: Locator, S: dict[str, Any], W: dict[str, Any], state: dict[str, Any], line: str
+    root: Locator,
+    S: dict[str, Any],
+    W: dict[str, Any],
+    state: dict[str, Any],
+    line: str,
+    said_out: bool = False,
 ) -> None:
-    """The end as said: the recap's headline first, the working, the score, the totals."""
+    """The end as said: the recap's headline first (left out when the move that went out
+    has just been said: nothing said twice), the working, the score, the totals."""
     words = {**S, **W}
     result = state["result"]
     showdown = result["showdown"]
@@ -243,14 +282,71 @@ def check_end(
     how = "knock" if kind == "undercut" else kind
     template = words[f"recap_{how}_{result['knocker']}"]
     headline = template.format(deadwood=showdown["knocker_deadwood"])
-    assert line.startswith(headline), (line, headline)
+    if said_out:
+        assert headline not in line, (line, headline)
+        after = root.locator(".gr-play-result > p:not(.gr-play-went-out)").first.inner_text()
+        assert line.startswith(after.strip()), (line, after)
+    else:
+        assert line.startswith(headline), (line, headline)
     assert root.locator(".gr-scoreline").inner_text() in line
     assert str(showdown["points"]) in root.locator(".gr-scoreline").inner_text()
     winner = "result_you" if result["winner"] == "you" else "result_computer"
     assert plain(S, winner, points=result["points"]) in line
-    totals = state["sheet"]["totals"]
-    key = "final_totals" if state["sheet"]["over"] else "totals_so_far"
-    assert line.endswith(S[key].format(a=totals[0], b=totals[1])), line
+    assert line.endswith(score_words(S, state["sheet"])), line
+
+
+def score_words(S: dict[str, Any], sheet: dict[str, Any]) -> str:
+    """The score as said (G, the recap's end): the totals; under Hollywood in progress the
+    standing of each game scored in (those still 0 to 0 in one phrase), never their sum."""
+    a, b = sheet["totals"]
+    if sheet["scheme"] != "hollywood" or sheet["over"]:
+        manches = "manches" in sheet
+        columns = sheet.get("games") or sheet.get("manches") or []
+        label = S["Manche {n}"] if manches else S["Game {n}"]
+        parts = [
+            S["score_column"].format(
+                name=label.format(n=c["manche" if manches else "game"]),
+                a=c["totals"][0],
+                b=c["totals"][1],
+            )
+            for c in (columns if len(columns) > 1 else [])
+        ]
+        key = "final_totals" if sheet["over"] else "totals_so_far"
+        return " ".join([*parts, S[key].format(a=a, b=b)])
+    games = sheet["games"]
+    scored = [g for g in games if any(g["totals"])]
+    parts = [
+        S["score_column"].format(
+            name=S["Game {n}"].format(n=g["game"]), a=g["totals"][0], b=g["totals"][1]
+        )
+        for g in scored or games
+    ]
+    if scored and len(scored) < len(games):
+        parts.append(S["other_games_nil"])
+    return " ".join(parts)
+
+
+def test_hollywood_score_is_each_game_never_their_sum(speaking: BrowserContext) -> None:
+    """Issue 30 (trial F1): two wins by the reader stand 53-0 in game 1 and 26-0 in game 2;
+    G says those two games and the third in one phrase, never the sum 79 (nobody's score)."""
+    page = speaking.new_page()
+    page.goto("/fr/play.html#play=standard/hollywood/expert/7/3/computer/v1.A27gin.A26gin")
+    root = settled(page)
+    S = strings(page)
+    sheet = page.evaluate("() => window.ginrulesPlay.state.sheet")
+    assert [g["totals"] for g in sheet["games"]] == [[53, 0], [26, 0], [0, 0]]
+    page.keyboard.press("g")
+    line = said(page)[-1]
+    assert line == score_words(S, sheet), line
+    assert "79" not in line and S["totals_so_far"].split("{")[0] not in line, line
+    # the sheet: the second win's row gives each game's score after it, not the sum
+    root.locator(".gr-play-sheet").first.wait_for(state="attached")
+    cells = root.locator(".gr-play-sheet tr.gr-sheet-entered").last.evaluate(
+        "r => [...r.cells].slice(2).map(c => c.textContent)"
+    )
+    assert cells == ["1, 2", "53, 26", "0, 0"], cells
+    expect(root.locator(".gr-play-sheet .gr-sheet-total")).to_have_count(0)
+    page.close()
 
 
 def test_the_tutor_and_the_reading_keys_are_said_once(speaking: BrowserContext) -> None:

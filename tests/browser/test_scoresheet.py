@@ -102,12 +102,18 @@ def assert_sheet(widget: Locator, sheet: ScoreSheet, lang: str, live: bool = Tru
             str(row.deal),
             entry_text(_, row),
             ", ".join(map(str, row.detail["games"])) if row.kind == "entered" else str(row.game),
-            str(row.totals[0]),
-            str(row.totals[1]),
+            *running(sheet, row),
         ]
         for i, row in enumerate(sheet.rows)
     ]
     assert cells == expected
+    if sheet.scheme == "hollywood" and not sheet.over:
+        # the three games added up are the score of nothing: no "totals so far" then
+        expect(widget.locator(".gr-sheet-total")).to_have_count(0)
+        if live:
+            sum_words = _("Totals so far: player A {a}, player B {b}.").split("{")[0]
+            expect(widget.locator(".gr-status")).not_to_contain_text(sum_words)
+        return
     a, b = sheet.totals
     total = _(
         "Final totals: player A {a}, player B {b}."
@@ -117,6 +123,19 @@ def assert_sheet(widget: Locator, sheet: ScoreSheet, lang: str, live: bool = Tru
     expect(widget.locator(".gr-sheet-total")).to_have_text(total)
     if live:
         expect(widget.locator(".gr-status")).to_contain_text(total)
+
+
+def running(sheet: ScoreSheet, row: Any) -> list[str]:
+    """A row's running totals as the sheet shows them: a Hollywood win's row gives, for each
+    game it was entered in, that game's totals after the deal (never the match's sum)."""
+    if row.kind != "entered":
+        return [str(row.totals[0]), str(row.totals[1])]
+    after = {r.game: r.totals for r in sheet.rows if r.kind != "entered" and r.deal == row.deal}
+    games = row.detail["games"]
+    cells = [", ".join(str(after[n][seat]) for n in games) for seat in (0, 1)]
+    if len(games) > 1:
+        assert cells != [str(t) for t in row.totals], "a sum shown as a game's score"
+    return cells
 
 
 def reset(widget: Locator) -> None:

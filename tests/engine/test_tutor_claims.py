@@ -34,13 +34,10 @@ from ginrules.rules import FRENCH, OKLAHOMA, STANDARD, STRAIGHT, Rules
 from ginrules.view import MatchContext, PlayerView, Shown
 
 SEAT = 0
-PLAY_ON = (
-    "play_on",
-    "play_on_deal",
-    "play_on_knocker",
-    "play_on_games",
-    "play_on_knocker_games",
-)
+# The reasons for playing on (a single deal, an eager opponent, Hollywood's games: one
+# nearest, or none nearer)
+PLAY_ON = tuple(code for code in EXPERT_REASONS if code.startswith("play_on"))
+assert len(PLAY_ON) == 7, PLAY_ON
 
 
 @dataclass(frozen=True)
@@ -52,6 +49,9 @@ class Sheet:
 
     need: tuple[int, int, int] | None
     several: bool = False
+    nearest: bool = False
+    """The game of ``need`` is strictly nearer its target than every other game a won
+    deal would be entered in (a sentence may call it "the nearest")."""
 
     @classmethod
     def of_context(cls, match: MatchContext) -> Sheet:
@@ -80,7 +80,8 @@ class Sheet:
             fresh = [g for g in open_games if g["game"] not in scored][:1]
             entered = [g for g in open_games if g["game"] in scored] + fresh
             needs = sorted((target - g["totals"][seat], g["game"]) for g in entered)
-            return cls((needs[0][1], needs[0][0], target), several=True)
+            nearest = len(needs) > 1 and needs[0][0] < needs[1][0]
+            return cls((needs[0][1], needs[0][0], target), several=True, nearest=nearest)
         manches = sheet.get("manches")
         if manches is not None:  # Gin Rami: the manche being played
             manche = manches[-1]
@@ -453,8 +454,13 @@ def _check_expert(
             game, to_go, target = sheet.need
             assert params["to_go"] == to_go and params["target"] == target, (params, sheet)
             # several games at once (Hollywood): the sentence names the game
-            assert reason.endswith("_games") == sheet.several
+            # "in game 2, the nearest" only when no other game the win counts in is as
+            # near (issue 30: "game 1, the nearest" with all three games at 0 to 0)
+            assert reason.endswith("_games") == (sheet.several and sheet.nearest), (reason, sheet)
+            assert reason.endswith("_game") == (sheet.several and not sheet.nearest)
             assert params.get("game") == (game if sheet.several else None)
+            if sheet.several:
+                claims["nearest_game" if sheet.nearest else "no_nearest_claim"] += 1
             # the expert ends a deal early only within its margin of the target
             assert params["margin"] == ExpertPlayer().finish_within < to_go
             claims["to_go_in_game" if sheet.several else "to_go"] += 1
@@ -605,3 +611,6 @@ def test_the_tutor_and_the_expert_reason_from_the_sheet_as_it_stands(
     assert claims["knock_choice"] > 20, claims
     if scheme in ("hollywood", "partie") and link is None:
         assert claims["sum_is_not_the_game"] > 50  # a sum of games is wrong there
+    if scheme == "hollywood" and link is None:
+        # both wordings met: a game nearer than the others, and none (one game, a tie)
+        assert claims["nearest_game"] and claims["no_nearest_claim"], claims
