@@ -28,7 +28,7 @@ Usage: ``python benchmarks/players.py [--headline 3000] [--pairs 300]
 [--only A-B,...] [--variants standard,...]
 [--timing-games 20] [--timing-variants standard,straight] [--seed S] [--no-ladder]
 [--no-pyodide]`` or ``python benchmarks/players.py --json ginrules_site/data/ladder.json
-[--games 400] [--expert-games 1000] [--headline-games 3000] [--variants ...]``.
+[--games 400] [--expert-games 1000] [--headline-games 3000] [--variants ...] [--workers N]``.
 """
 
 from __future__ import annotations
@@ -187,7 +187,13 @@ def _commit() -> str:
 
 
 def published_ladder(
-    path: Path, games: int, expert_games: int, headline_games: int, seed: int, variants: list[str]
+    path: Path,
+    games: int,
+    expert_games: int,
+    headline_games: int,
+    seed: int,
+    variants: list[str],
+    workers: int = 1,
 ) -> None:
     """Each level against the baseline and the camper in each variant, into ``path``."""
     data: dict[str, Any] = json.loads(path.read_text()) if path.exists() else {}
@@ -228,7 +234,9 @@ def published_ladder(
             }
         else:
             start = time.perf_counter()
-            result: dict[str, Any] = duel(PRESETS[variant], (level, opponent), want, seed)
+            result: dict[str, Any] = duel(
+                PRESETS[variant], (level, opponent), want, seed, workers=workers
+            )
             pa, pb = result["players"]
             row[opponent] = {
                 "games": result["games"],
@@ -261,6 +269,9 @@ def main() -> None:
     parser.add_argument("--ladder", action=argparse.BooleanOptionalAction, default=True)
     parser.add_argument("--pyodide", action=argparse.BooleanOptionalAction, default=True)
     parser.add_argument("--timing-json", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument(
+        "--workers", type=int, default=1, help="processes for the ladder's duels (same results)"
+    )
     parser.add_argument("--json", type=Path, help="the published ladder, into this JSON file")
     parser.add_argument("--games", type=int, default=400, help="games of the other figures")
     parser.add_argument("--expert-games", type=int, default=1000)
@@ -269,7 +280,13 @@ def main() -> None:
     if args.json:
         variants = [v for v in args.variants.split(",") if v]
         published_ladder(
-            args.json, args.games, args.expert_games, args.headline_games, args.seed, variants
+            args.json,
+            args.games,
+            args.expert_games,
+            args.headline_games,
+            args.seed,
+            variants,
+            args.workers,
         )
         return
     variants = args.timing_variants.split(",")
