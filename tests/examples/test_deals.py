@@ -147,9 +147,18 @@ def test_score_sheet_rows_are_the_engines(make_app: Any, tmp_path: Path) -> None
     assert len(rows) == len(sheet.rows)
     for row, line in zip(rows, sheet.rows, strict=True):
         cells = re.findall(r"<p>(.*?)</p>", row, re.S)
-        # an entered row names the games the deal went to
-        game = ", ".join(map(str, line.detail["games"])) if line.kind == "entered" else line.game
-        assert cells[2:] == [str(game), str(line.totals[0]), str(line.totals[1])]
+        if line.kind != "entered":
+            assert cells[2:] == [str(line.game), str(line.totals[0]), str(line.totals[1])]
+            continue
+        # an entered row names the games the deal went to, and each one's score after the
+        # deal (the engine's row of that game in that deal), never the games added up
+        games = line.detail["games"]
+        after = {
+            r.game: r.totals for r in sheet.rows if r.kind != "entered" and r.deal == line.deal
+        }
+        assert set(games) <= set(after)
+        seat = [", ".join(str(after[n][i]) for n in games) for i in (0, 1)]
+        assert cells[2:] == [", ".join(map(str, games)), *seat]
     entered = [r for r in sheet.rows if r.kind == "entered"]
     assert len(entered) == sum(r.winner is not None for r in sheet.results)
     a, b = sheet.totals
