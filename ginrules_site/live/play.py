@@ -100,13 +100,21 @@ def reason_words(words: Mapping[str, Text], going_out: bool) -> dict[str, Any]:
 def scheme_labels() -> dict[str, Any]:
     return {
         "one_deal": _("One deal"),
-        # Translators: the choices of the "Game" field ("Game: To 100 points").
+        # Translators: the choices of the "Scoring" field ("Scoring: To 100 points"): how the
+        # match at the table is scored.
         "game100": _("To 100 points"),
         "game250": _("To 250 points"),
         "hollywood": _("Hollywood scoring (three games at once)"),
         "manche": _("A manche to 250"),
         "partie": _("A partie of three manches"),
     }
+
+
+def scoring_label() -> Any:
+    # Translators: the field that sets how the match at the table is scored: one deal, a game
+    # to 100 points, Hollywood scoring (three games at once), Gin Rami's manche or partie.
+    # "Match" is the whole played at the table; "game" is kept for Hollywood's three games.
+    return pgettext("setting: how the match at the table is scored", "Scoring")
 
 
 def level_labels() -> dict[str, Any]:
@@ -477,6 +485,7 @@ def play_strings() -> dict[str, Any]:
         # Translators: a label and its value, e.g. "Variant: Straight Gin", "Discard pile: empty".
         "fact": _("{label}: {value}"),
         "Variant": _("Variant"),
+        "Scoring": scoring_label(),
         "level_label": _("The computer's level"),
         "dealer_you": _("You deal."),
         "dealer_computer": _("The computer deals."),
@@ -493,7 +502,7 @@ def play_strings() -> dict[str, Any]:
         "turn_discard_out": _("Your turn: discard a card, or choose a way out (key K)."),
         "turn_computer": _("The computer is playing."),
         "turn_over": _("The deal is over."),
-        "turn_game_over": _("The game is over."),
+        "turn_game_over": _("The match is over."),
         "sort_suit": _("Sort by suit"),
         "sort_rank": _("Sort by rank"),
         # Translators: a button on the first turn: refuse the upcard (a verb).
@@ -503,7 +512,7 @@ def play_strings() -> dict[str, Any]:
         "act_stock": _("Draw from the stock"),
         "act_discard": _("Discard {card:nom}"),
         "act_next": _("Next deal"),
-        "act_new": _("Deal a new game"),
+        "act_new": _("Start a new match"),
         "act_take_back": _("Take back"),
         # Translators: the heading of the list of both players' moves in this deal.
         "moves": _("Moves"),
@@ -534,16 +543,16 @@ def play_strings() -> dict[str, Any]:
         ),
         "result_dead": _("The deal is dead: nobody scores."),
         "hands_face_up": _("Both hands, face up"),
-        "game_won": _("The game is over: you win, {you} to {computer}."),
-        "game_lost": _("The game is over: the computer wins, {computer} to {you}."),
-        "game_drawn": _("The game is over: a draw, {you} to {computer}."),
+        "game_won": _("The match is over: you win, {you} to {computer}."),
+        "game_lost": _("The match is over: the computer wins, {computer} to {you}."),
+        "game_drawn": _("The match is over: a draw, {you} to {computer}."),
         "score_sheet": _("Score sheet"),
         # the score sheet's totals in the reader's words (the other widgets say player A, B)
         "final_totals": _("Final totals: you {a}, the computer {b}."),
         "totals_so_far": _("Totals so far: you {a}, the computer {b}."),
         "share": _("Link to this deal"),
         # a reload in mid-game: the table comes back as it was (kept in the tab's storage)
-        "resumed": _("The game resumes where you left it."),
+        "resumed": _("The match resumes where you left it."),
         "bad_link": _(
             "This link does not describe a deal that can be played here: a new deal is dealt."
         ),
@@ -551,17 +560,17 @@ def play_strings() -> dict[str, Any]:
         "play_error": _("The engine refused this move."),
         "play_error_internal": _("The engine failed on this move. Reload the page to try again."),
         "play_error_bad_scheme": _(
-            "This game is not offered with this variant: choose one from the list."
+            "This scoring is not offered with this variant: choose one from the list."
         ),
         "play_error_unknown_variant": _("This variant cannot be played here."),
         "play_error_unknown_level": _("The computer has no such level."),
         "play_error_bad_seed": _("This deal number cannot be dealt."),
         "choice_pending": _(
-            "The table is still your game of {variant}: “Deal a new game” deals the game "
+            "The table is still your match of {variant}: “Start a new match” starts the one "
             "you have just chosen."
         ),
         "act_whatif": _("Replay this deal as a what-if"),
-        "act_back": _("Back to the game"),
+        "act_back": _("Back to the match"),
         "act_review": _("Review this deal"),
         "act_tutor_on": _("Tutor: show advice"),
         "act_tutor_off": _("Tutor: hide advice"),
@@ -677,8 +686,8 @@ def play_strings() -> dict[str, Any]:
         "review_close": _("Close the review"),
         "stats_title": _("Your statistics on this device"),
         "stats_for": _("{variant}, against the computer (level: {level})"),
-        "stat_games": _("Games finished"),
-        "stat_wins": _("Games won"),
+        "stat_games": _("Matches finished"),
+        "stat_wins": _("Matches won"),
         # Translators: a count in the reader's statistics: deals the reader ended with gin.
         "stat_gins": _("Gins"),
         "stat_deals": _("Deals played"),
@@ -689,8 +698,8 @@ def play_strings() -> dict[str, Any]:
         "stat_tutor": _("Tutor's advice followed"),
         "stat_tutor_value": _("{followed} of {shown}"),
         "stat_none": _("none yet"),
-        "history_title": _("Your last games"),
-        "history_none": _("No game finished yet."),
+        "history_title": _("Your last matches"),
+        "history_none": _("No match finished yet."),
         # Translators: one finished game; {date}: the day and month, as the browser writes them.
         "history_won": _("{variant}, {date}: won, you {you}, the computer {computer}"),
         "history_lost": _("{variant}, {date}: lost, you {you}, the computer {computer}"),
@@ -704,7 +713,7 @@ def play_strings() -> dict[str, Any]:
         "pace_instant": _("Instant"),
         "setting_four_colour": _("Four-colour deck (diamonds blue, clubs green)"),
         "setting_large_cards": _("Larger cards"),
-        "settings_note": _("Kept in this browser only, for every game."),
+        "settings_note": _("Kept in this browser only, for every match."),
         "stats_reset": _("Reset these statistics"),
         "stats_reset_done": _("The statistics of this variant and level are reset."),
         "play_failed": _("The table could not be dealt: {message}"),
@@ -840,12 +849,11 @@ def depart_play_html(self: HTML5Translator, node: gr_play) -> None:
         ],
         DEFAULT_LEVEL,
     )
-    deal = html.escape(str(_("Deal a new game")))
+    deal = html.escape(str(_("Start a new match")))
     self.body.append(
         '<form class="gr-controls gr-play-setup" hidden>'
         + _select("variant", str(_("Variant")), variants)
-        # Translators: the field that sets how long a game lasts (one deal, to 100 points).
-        + _select("scheme", pgettext("setting: the length of a game", "Game"), games)
+        + _select("scheme", str(scoring_label()), games)
         + _select("level", str(_("The computer's level")), levels)
         + f'<p class="gr-buttons"><button type="submit" class="gr-button" data-action="new">'
         f"{deal}</button></p>"

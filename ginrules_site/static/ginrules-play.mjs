@@ -795,7 +795,7 @@ class Play {
     const info = el("div", "gr-play-info");
     const scheme = this.variant.schemes.find(([value]) => value === state.scheme)?.[1] ?? state.scheme;
     const facts = [
-      [S.Variant, this.variant.name], [S.Game, scheme],
+      [S.Variant, this.variant.name], [S.Scoring, scheme],
       [S.level_label, S[`level_${state.level}`] ?? state.level], [S.Deal, state.deal],
     ];
     info.append(para(facts.map(([label, value]) => fill(S.fact, { label, value })).join(" · "), "gr-play-facts"));

@@ -207,7 +207,7 @@ def test_every_path_deals_the_game_chosen(page: Page, lang: str) -> None:
     plays(root, "oklahoma", "game100", "beginner")
     choose(root, "french")
     pending = _(
-        "The table is still your game of {variant}: “Deal a new game” deals the game "
+        "The table is still your match of {variant}: “Start a new match” starts the one "
         "you have just chosen."
     )
     expect(root.locator(".gr-status")).to_have_text(
@@ -268,7 +268,7 @@ def test_every_path_deals_the_game_chosen(page: Page, lang: str) -> None:
 
     # an engine refusal says what is wrong in the reader's words, without the scheme's code
     page.evaluate("() => window.ginrulesPlay.newGame({variant: 'french', scheme: 'one_deal'})")
-    refusal = _("This game is not offered with this variant: choose one from the list.")
+    refusal = _("This scoring is not offered with this variant: choose one from the list.")
     expect(root.locator(".gr-status")).to_have_text(refusal)
     no_internal_names(root)
 
