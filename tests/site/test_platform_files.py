@@ -176,13 +176,13 @@ def test_each_language_keeps_its_agreed_terms(code: str) -> None:
 # ignores case and lets a translation quote what its English quotes).
 NATIVE_CLASSES: dict[str, list[tuple[str, str]]] = {
     "fr": [
-        (r"\bgin r(?:ummy|ami)\b", "a game's name is written as a name: Gin Rummy, Gin Rami"),
+        (r"\bgin[ -]r(?:ummy|ami)\b", "a game's name is written as a name: Gin Rummy, Gin Rami"),
     ],
     "sv": [
-        (r"\bgin r(?:ummy|ami)\b", "a game's name is written as a name: Gin Rummy, Gin Rami"),
+        (r"\bgin[ -]r(?:ummy|ami)\b", "a game's name is written as a name: Gin Rummy, Gin Rami"),
     ],
     "de": [
-        (r"\bgin r(?:ummy|ami)\b", "a game's name is written as a name: Gin Rummy, Gin Rami"),
+        (r"\bgin[ -]r(?:ummy|ami)\b", "a game's name is written as a name: Gin Rummy, Gin Rami"),
         # German reads the loanword as the pronoun manche ("some"): the stage is a Durchgang
         (r"(?<![.!?:] )(?<!^)\bManche[ns]?\b", "Manche as a noun (say Durchgang)"),
         (r"^Manche[ns]?(?:-|\s*\{|$)", "Manche as a label (say Durchgang)"),
@@ -216,7 +216,7 @@ def test_the_native_classes_catch_what_was_written_before() -> None:
             " Hollywood-Wertung.",
         ],
         "sv": ["i EAAI:s gin rummy-tävling 2021"],
-        "fr": ["en France, on l’appelle gin rami."],
+        "fr": ["en France, on l’appelle gin rami.", "du concours de gin-rami EAAI 2021"],
     }
     for code, texts in before.items():
         patterns = [pattern for pattern, _why in NATIVE_CLASSES[code]]
