@@ -176,13 +176,22 @@ def test_each_language_keeps_its_agreed_terms(code: str) -> None:
 # ignores case and lets a translation quote what its English quotes).
 NATIVE_CLASSES: dict[str, list[tuple[str, str]]] = {
     "fr": [
-        (r"\bgin[ -]r(?:ummy|ami)\b", "a game's name is written as a name: Gin Rummy, Gin Rami"),
+        (
+            r"(?<![(/\w])gin[ -]r(?:ummy|ami)\b(?!\.md)",
+            "a game's name is written as a name: Gin Rummy, Gin Rami",
+        ),
     ],
     "sv": [
-        (r"\bgin[ -]r(?:ummy|ami)\b", "a game's name is written as a name: Gin Rummy, Gin Rami"),
+        (
+            r"(?<![(/\w])gin[ -]r(?:ummy|ami)\b(?!\.md)",
+            "a game's name is written as a name: Gin Rummy, Gin Rami",
+        ),
     ],
     "de": [
-        (r"\bgin[ -]r(?:ummy|ami)\b", "a game's name is written as a name: Gin Rummy, Gin Rami"),
+        (
+            r"(?<![(/\w])gin[ -]r(?:ummy|ami)\b(?!\.md)",
+            "a game's name is written as a name: Gin Rummy, Gin Rami",
+        ),
         # German reads the loanword as the pronoun manche ("some"): the stage is a Durchgang
         (r"(?<![.!?:] )(?<!^)\bManche[ns]?\b", "Manche as a noun (say Durchgang)"),
         (r"^Manche[ns]?(?:-|\s*\{|$)", "Manche as a label (say Durchgang)"),
