@@ -174,24 +174,17 @@ def test_each_language_keeps_its_agreed_terms(code: str) -> None:
 # Mistakes a native reader found in many entries at once (issue 31, point 6), each a
 # pattern matched with its case, whatever the English says (the ``avoid`` column above
 # ignores case and lets a translation quote what its English quotes).
+# a game's name is written as a name (Gin Rummy, Gin Rami), a link target aside
+GAME_NAMES = (r"(?<![(/\w])gin[ -]r(?:ummy|ami)\b(?!\.md)", "a game's name in lower case")
 NATIVE_CLASSES: dict[str, list[tuple[str, str]]] = {
     "fr": [
-        (
-            r"(?<![(/\w])gin[ -]r(?:ummy|ami)\b(?!\.md)",
-            "a game's name is written as a name: Gin Rummy, Gin Rami",
-        ),
+        GAME_NAMES,
     ],
     "sv": [
-        (
-            r"(?<![(/\w])gin[ -]r(?:ummy|ami)\b(?!\.md)",
-            "a game's name is written as a name: Gin Rummy, Gin Rami",
-        ),
+        GAME_NAMES,
     ],
     "de": [
-        (
-            r"(?<![(/\w])gin[ -]r(?:ummy|ami)\b(?!\.md)",
-            "a game's name is written as a name: Gin Rummy, Gin Rami",
-        ),
+        GAME_NAMES,
         # German reads the loanword as the pronoun manche ("some"): the stage is a Durchgang
         (r"(?<![.!?:] )(?<!^)\bManche[ns]?\b", "Manche as a noun (say Durchgang)"),
         (r"^Manche[ns]?(?:-|\s*\{|$)", "Manche as a label (say Durchgang)"),
