@@ -179,6 +179,8 @@ GAME_NAMES = (r"(?<![(/\w])gin[ -]r(?:ummy|ami)\b(?!\.md)", "a game's name in lo
 NATIVE_CLASSES: dict[str, list[tuple[str, str]]] = {
     "fr": [
         GAME_NAMES,
+        # a variant's name may start with a vowel (Oklahoma Gin): no article can stand before it
+        (r"\b(?:au|aux|de|du|le|la) \{variant\}", "an article or preposition before {variant}"),
     ],
     "sv": [
         GAME_NAMES,
@@ -218,7 +220,11 @@ def test_the_native_classes_catch_what_was_written_before() -> None:
             " Hollywood-Wertung.",
         ],
         "sv": ["i EAAI:s gin rummy-tävling 2021"],
-        "fr": ["en France, on l’appelle gin rami.", "du concours de gin-rami EAAI 2021"],
+        "fr": [
+            "en France, on l’appelle gin rami.",
+            "du concours de gin-rami EAAI 2021",
+            "Jouer au {variant} contre l’ordinateur",
+        ],
     }
     for code, texts in before.items():
         patterns = [pattern for pattern, _why in NATIVE_CLASSES[code]]
