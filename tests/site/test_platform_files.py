@@ -181,9 +181,12 @@ NATIVE_CLASSES: dict[str, list[tuple[str, str]]] = {
         GAME_NAMES,
         # a variant's name may start with a vowel (Oklahoma Gin): no article can stand before it
         (r"\b(?:au|aux|de|du|le|la) \{variant\}", "an article or preposition before {variant}"),
+        # two choices of one prompt, joined as English joins them: "discard a card, or knock"
+        (r"carte, ou (?:frappez|faites|étalez|passez|choisissez)\b(?!-)", "a comma before ou"),
     ],
     "sv": [
         GAME_NAMES,
+        (r"kort, eller (?:knacka|gå|passa|välj)\b", "a comma before eller"),
     ],
     "de": [
         GAME_NAMES,
@@ -219,11 +222,12 @@ def test_the_native_classes_catch_what_was_written_before() -> None:
             "Oklahoma-Regeln, eine Partie über eine Runde, bis 100 oder bis 250 Punkte, und die"
             " Hollywood-Wertung.",
         ],
-        "sv": ["i EAAI:s gin rummy-tävling 2021"],
+        "sv": ["i EAAI:s gin rummy-tävling 2021", "Din tur: kasta ett kort, eller knacka."],
         "fr": [
             "en France, on l’appelle gin rami.",
             "du concours de gin-rami EAAI 2021",
             "Jouer au {variant} contre l’ordinateur",
+            "À vous\u202f: défaussez une carte, ou frappez.",
         ],
     }
     for code, texts in before.items():
