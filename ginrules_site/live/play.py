@@ -457,12 +457,11 @@ def play_strings() -> dict[str, Any]:
         "Discard pile": _("Discard pile"),
         # Translators: the discard pile has no card (the pile's label precedes it).
         "pile_empty": _("empty"),
-        # Translators: Oklahoma: the first upcard, whose value sets the knock limit of the deal.
-        "knock_card": _("Knock card"),
-        "knock_card_limit": _(
-            "The knock card is {card:nom}: the knock limit of this deal is {limit}."
-        ),
-        "knock_card_gin": _("The knock card is {card:nom}: with an ace, only gin ends this deal."),
+        # Oklahoma's upcard, kept on show for the deal since its value sets the knock limit:
+        # under the one name the rules pages, widgets and exercises give it (the upcard)
+        "knock_card": _("Upcard"),
+        "knock_card_limit": _("The upcard is {card:nom}: the knock limit of this deal is {limit}."),
+        "knock_card_gin": _("The upcard is {card:nom}: with an ace, only gin ends this deal."),
         # Translators: beside the card the reader has just taken from the stock.
         "just_drawn": _("just drawn"),
         "just_taken": _("just taken from the pile"),

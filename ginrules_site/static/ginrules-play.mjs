@@ -1315,7 +1315,7 @@ class Play {
     // an ace knock card allows only gin: said so, not "the knock limit: 0"
     const shownUpcard = showdown.upcard ?? upcard;
     const ginOnly = shownUpcard && shownUpcard.knock_limit === 0;
-    // Oklahoma's upcard under the name the table gives it (the knock card)
+    // Oklahoma's upcard under the name the play table gives it (its label)
     const words = { ...S, Knocker: seat(knocker), Defender: seat(other), ...(upcard ? { Upcard: S.knock_card } : {}) };
     const shown = renderShowdown(words, { minimum: this.variant.minimum },
       { ...showdown, upcard: ginOnly ? { ...shownUpcard, knock_limit: null } : shownUpcard });

@@ -171,6 +171,72 @@ def test_each_language_keeps_its_agreed_terms(code: str) -> None:
     assert wrong == []
 
 
+# Mistakes a native reader found in many entries at once (issue 31, point 6), each a
+# pattern matched with its case, whatever the English says (the ``avoid`` column above
+# ignores case and lets a translation quote what its English quotes).
+# a game's name is written as a name (Gin Rummy, Gin Rami), a link target aside
+GAME_NAMES = (r"(?<![(/\w])gin[ -]r(?:ummy|ami)\b(?!\.md)", "a game's name in lower case")
+NATIVE_CLASSES: dict[str, list[tuple[str, str]]] = {
+    "fr": [
+        GAME_NAMES,
+        # a variant's name may start with a vowel (Oklahoma Gin): no article can stand before it
+        (r"\b(?:au|aux|de|du|le|la) \{variant\}", "an article or preposition before {variant}"),
+        # two choices of one prompt, joined as English joins them: "discard a card, or knock"
+        (r"carte, ou (?:frappez|faites|étalez|passez|choisissez)\b(?!-)", "a comma before ou"),
+    ],
+    "sv": [
+        GAME_NAMES,
+        (r"kort, eller (?:knacka|gå|passa|välj)\b", "a comma before eller"),
+    ],
+    "de": [
+        GAME_NAMES,
+        # German reads the loanword as the pronoun manche ("some"): the stage is a Durchgang
+        (r"(?<![.!?:] )(?<!^)\bManche[ns]?\b", "Manche as a noun (say Durchgang)"),
+        (r"^Manche[ns]?(?:-|\s*\{|$)", "Manche as a label (say Durchgang)"),
+        # a comma before und closing a list, as English writes it: "A, B, und C"
+        (r"\b\w+, (?:bis )?\d+ oder (?:bis )?\d+ Punkte, und\b", "a list's comma before und"),
+    ],
+}
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_no_class_of_native_mistakes_comes_back(code: str) -> None:
+    wrong = [
+        f"{path.name}: {why}: {text[:90]!r}"
+        for pattern, why in NATIVE_CLASSES.get(code, [])
+        for path, _english, text in _said(code)
+        if re.search(pattern, text)
+    ]
+    assert wrong == []
+
+
+def test_the_native_classes_catch_what_was_written_before() -> None:
+    """Each pattern of :data:`NATIVE_CLASSES` finds the wording it was written against."""
+    before = {
+        "de": [
+            "Die Punkte werden über eine Manche zusammengezählt.",
+            "Manche {n}",
+            "Manche-Bonus für dich: {points}",
+            "Eine Partie aus drei Manchen",
+            "Eine französische Beschreibung der Regeln von gin rami, eines der Dokumente.",
+            "Oklahoma-Regeln, eine Partie über eine Runde, bis 100 oder bis 250 Punkte, und die"
+            " Hollywood-Wertung.",
+        ],
+        "sv": ["i EAAI:s gin rummy-tävling 2021", "Din tur: kasta ett kort, eller knacka."],
+        "fr": [
+            "en France, on l’appelle gin rami.",
+            "du concours de gin-rami EAAI 2021",
+            "Jouer au {variant} contre l’ordinateur",
+            "À vous\u202f: défaussez une carte, ou frappez.",
+        ],
+    }
+    for code, texts in before.items():
+        patterns = [pattern for pattern, _why in NATIVE_CLASSES[code]]
+        assert all(any(re.search(p, t) for p in patterns) for t in texts), code
+    allowed = ["Manche Bücher erlauben außerdem ein großes Gin.", "An manchen Tischen darf man"]
+    assert not any(re.search(p, t) for p, _why in NATIVE_CLASSES["de"] for t in allowed)
+
+
 def test_every_catalog_has_a_real_header() -> None:
     """``make update-po`` fills what sphinx-intl copies from a template of gettext's."""
     placeholders = ("VERSION", "EMAIL@ADDRESS", "FULL NAME", "YEAR-MO-DA", "LL@li.org")

@@ -40,11 +40,12 @@ GLOSSARY_TERMS = {
         "petit gin",
         "manche",
         "étaler",  # one verb (locale/fr/terminology.csv)
-        "seuil pour frapper",
+        "limite pour frapper",  # one term: rules pages, widgets, terminal
         "compte",
         "adversaire",
     ],
     "sv": ["liten gin", "manche", "gå ner", "knackgräns", "poängsumma", "motståndaren"],
+    "de": ["kleines Gin", "Durchgang", "auslegen", "Klopfgrenze", "Summe", "Gegner"],
 }
 
 

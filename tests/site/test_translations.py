@@ -697,7 +697,7 @@ def test_gin_rami_gins_have_their_french_names_in_english(site: Path) -> None:
 NOT_GIN_RAMI = {
     "en": r"deadwood|\bknock",
     "fr": r"points? morts?|\bfrapp",
-    "sv": r"dödpoäng|döda kort|\bknack",
+    "sv": r"dödpoäng|okombinerade|\bknack",
     "de": r"deadwood|\bklopf",
 }
 ANCHORS = ("Deadwood", "Average deadwood when knocking", "Knock, discarding {card:nom}")
