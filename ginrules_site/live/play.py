@@ -644,6 +644,21 @@ def play_strings() -> dict[str, Any]:
             "later deals go either way as often and score as deals between two experts do.",
             "worlds",
         ),
+        # Translators: Hollywood scoring: the chance is of game {game}, the first game still
+        # open, which every deal won is entered in.
+        "hints_model_games": ngettext(
+            "Each move was played out to the end of this deal in {worlds} deal drawn to "
+            "match what you can see, both players then playing a quick version of the "
+            "expert; the points of the deal give the chance of reaching {target} first in "
+            "game {game}, the first game still open, if later deals go either way as often "
+            "and score as deals between two experts do.",
+            "Each move was played out to the end of this deal in {worlds} deals drawn to "
+            "match what you can see, both players then playing a quick version of the "
+            "expert; the points of the deal give the chance of reaching {target} first in "
+            "game {game}, the first game still open, if later deals go either way as often "
+            "and score as deals between two experts do.",
+            "worlds",
+        ),
         "hints_model_deal": ngettext(
             "Each move was played out to the end of this deal in {worlds} deal drawn to "
             "match what you can see, both players then playing a quick version of the "

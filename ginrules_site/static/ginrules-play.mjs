@@ -586,9 +586,9 @@ class Play {
     for (const c of sheet.manches ?? []) columns.push({ n: c.manche, totals: c.totals });
     const parts = [];
     const label = manches ? S["Manche {n}"] : S["Game {n}"];
-    if (sheet.scheme === "hollywood" && !sheet.over) {
-      // each game's standing, never their sum (the score of nothing); games still 0–0 are
-      // left out, then said in one phrase
+    if (!sheet.totals) {
+      // a Hollywood match under way (the engine gives no totals): each game's standing,
+      // never their sum; games still 0–0 are left out, then said in one phrase
       const scored = columns.filter(({ totals: [a, b] }) => a || b);
       for (const { n, totals: [a, b] } of scored.length ? scored : columns) {
         parts.push(fill(S.score_column, { name: fill(label, { n }), a, b }));
@@ -1282,7 +1282,8 @@ class Play {
     verdict.dataset.winner = result.winner ?? "none";
     verdict.dataset.points = String(result.points);
     box.append(verdict);
-    if (state.phase === "game_over" && state.game) {
+    // the match's end (never a what-if's one deal); its totals are the engine's final ones
+    if (state.phase === "game_over" && !state.whatif && state.game?.totals) {
       const [you, computer] = state.game.totals;
       const key = state.game.winner === "you" ? "game_won" : state.game.winner === "computer" ? "game_lost" : "game_drawn";
       const game = para(fill(S[key], { you, computer }), "gr-play-game-over");
@@ -1383,15 +1384,8 @@ class Play {
   sheetRows(sheet) {
     const entered = new Set(sheet.rows.filter((r) => r.kind === "entered").map((r) => r.deal));
     if (!entered.size) return sheet;
-    // each game's totals after the win, kept on the win's row (its game rows are left out)
-    const rows = sheet.rows.map((r) => {
-      if (r.kind !== "entered") return r;
-      /** @type {Record<string, [number, number]>} */
-      const standing = {};
-      for (const g of sheet.rows) if (g.kind !== "entered" && g.deal === r.deal) standing[String(g.game)] = g.totals;
-      return { ...r, detail: { ...r.detail, standing } };
-    });
-    return { ...sheet, rows: rows.filter((r) => r.kind !== "deal" || !entered.has(r.deal)) };
+    // the win's row carries each game's totals after it (the engine's detail.standing)
+    return { ...sheet, rows: sheet.rows.filter((r) => r.kind !== "deal" || !entered.has(r.deal)) };
   }
 
   // --- the tutor, the review, the what-if ------------------------------------------------
@@ -1574,10 +1568,10 @@ class Play {
     const lang = document.documentElement.lang || "en";
     const percent = new Intl.NumberFormat(lang, { style: "percent", maximumFractionDigits: 0 });
     const points = new Intl.NumberFormat(lang, { maximumFractionDigits: 1, signDisplay: "exceptZero" });
-    const model = hints.target == null ? S.hints_model_deal : S.hints_model_game;
+    const model = hints.target == null ? S.hints_model_deal : hints.game == null ? S.hints_model_game : S.hints_model_games;
     const nodes = [
       el("h3", "gr-play-hints-title", S.hints_title),
-      para(fill(model, { worlds: hints.worlds, target: hints.target ?? "" }), "gr-play-hints-model"),
+      para(fill(model, { worlds: hints.worlds, target: hints.target ?? "", game: hints.game ?? "" }), "gr-play-hints-model"),
     ];
     const grid = el("table", "gr-play-hints-table");
     const head = el("tr");

@@ -298,8 +298,8 @@ def check_end(
 def score_words(S: dict[str, Any], sheet: dict[str, Any]) -> str:
     """The score as said (G, the recap's end): the totals; under Hollywood in progress the
     standing of each game scored in (those still 0 to 0 in one phrase), never their sum."""
-    a, b = sheet["totals"]
-    if sheet["scheme"] != "hollywood" or sheet["over"]:
+    if sheet["totals"] is not None:
+        a, b = sheet["totals"]
         manches = "manches" in sheet
         columns = sheet.get("games") or sheet.get("manches") or []
         label = S["Manche {n}"] if manches else S["Game {n}"]
@@ -313,6 +313,7 @@ def score_words(S: dict[str, Any], sheet: dict[str, Any]) -> str:
         ]
         key = "final_totals" if sheet["over"] else "totals_so_far"
         return " ".join([*parts, S[key].format(a=a, b=b)])
+    assert sheet["scheme"] == "hollywood" and not sheet["over"]
     games = sheet["games"]
     scored = [g for g in games if any(g["totals"])]
     parts = [
