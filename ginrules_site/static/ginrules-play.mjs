@@ -734,6 +734,8 @@ class Play {
     const line = el("div", "gr-play-advice");
     line.hidden = true;
     table.append(line);
+    const switches = this.switchesNode(S, state);
+    if (switches) table.append(switches);
     const advice = el("div", "gr-play-tutor");
     advice.hidden = true;
     table.append(advice);
@@ -1090,17 +1092,28 @@ class Play {
     if (over && state.whatif) plain.append(button(S.act_back, "back"));
     if (over && !state.whatif) plain.append(button(S.act_whatif, "whatif"), button(S.act_review, "review"));
     if (state.phase === "game_over") plain.append(button(S.act_new, "new"));
-    if (state.turn === "you") {
-      const tutor = button(this.tutorOn ? S.act_tutor_off : S.act_tutor_on, "tutor");
-      tutor.setAttribute("aria-pressed", String(this.tutorOn));
-      const chances = button(this.hintsOn ? S.act_hints_off : S.act_hints_on, "hints");
-      chances.setAttribute("aria-pressed", String(this.hintsOn));
-      plain.append(tutor, chances);
-    }
     if (plain.childNodes.length) box.append(plain);
     if (out.childNodes.length) box.append(out);
     const chooser = this.spreadNode(S, state);
     if (chooser) box.append(chooser);
+    return box;
+  }
+
+  // The tutor's and the chances' switches, on their own row (not among the moves), while the
+  // reader is to play.
+  /**
+   * @param {Strings} S
+   * @param {TableState} state
+   * @returns {HTMLElement | null}
+   */
+  switchesNode(S, state) {
+    if (state.turn !== "you") return null;
+    const box = el("p", "gr-buttons gr-play-switches");
+    const tutor = button(this.tutorOn ? S.act_tutor_off : S.act_tutor_on, "tutor");
+    tutor.setAttribute("aria-pressed", String(this.tutorOn));
+    const chances = button(this.hintsOn ? S.act_hints_off : S.act_hints_on, "hints");
+    chances.setAttribute("aria-pressed", String(this.hintsOn));
+    box.append(tutor, chances);
     return box;
   }
 
@@ -1469,9 +1482,10 @@ class Play {
     const expert = tutor.expert;
     if (expert) {
       // the one-line advice (a move the engine lists as legal), first
+      // in the tutor's own words (an imperative where a button's label is an infinitive)
       const move = expert.action === "take"
-        ? fill(tutor.phase === "offer" ? S.act_take_upcard : S.act_take_pile, { card: theCard(expert.params.card) })
-        : fill(S[`act_${expert.action}`] ?? expert.action, { card: expert.card ? theCard(expert.card) : "" });
+        ? fill(tutor.phase === "offer" ? S.advice_take_upcard : S.advice_take_pile, { card: theCard(expert.params.card) })
+        : fill(S[`advice_${expert.action}`] ?? expert.action, { card: expert.card ? theCard(expert.card) : "" });
       const line = para(fill(S.tutor_advice, { move }), "gr-play-tutor-advice");
       line.dataset.tutorAdvice = expert.action;
       line.dataset.tutorCard = expert.card ?? "";
