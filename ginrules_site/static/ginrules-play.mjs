@@ -500,8 +500,9 @@ class Play {
   // The focus on the table's first control in sight: a move, else a card of the hand.
   // After a deal's end, the review first: "Next deal" pressed by a second Enter would skip the result.
   focusTable() {
-    const order = this.state?.result ? ['[data-action="review"]', ".gr-play-moves button"]
-      : [".gr-play-moves button", ".gr-play-hand button.gr-play-card", ".gr-play-hand .gr-card[tabindex='0']"];
+    const move = ".gr-play-moves button:not(.gr-play-switches > button)"; // a move, not a switch
+    const order = this.state?.result ? ['[data-action="review"]', move]
+      : [move, ".gr-play-hand button.gr-play-card", ".gr-play-hand .gr-card[tabindex='0']"];
     for (const selector of order) {
       const target = /** @type {HTMLElement | null} */ (this.tableNode.querySelector(selector));
       if (target) return target.focus();
@@ -734,8 +735,6 @@ class Play {
     const line = el("div", "gr-play-advice");
     line.hidden = true;
     table.append(line);
-    const switches = this.switchesNode(S, state);
-    if (switches) table.append(switches);
     const advice = el("div", "gr-play-tutor");
     advice.hidden = true;
     table.append(advice);
@@ -1096,11 +1095,14 @@ class Play {
     if (out.childNodes.length) box.append(out);
     const chooser = this.spreadNode(S, state);
     if (chooser) box.append(chooser);
+    const switches = this.switchesNode(S, state);
+    if (switches) box.append(switches);
     return box;
   }
 
-  // The tutor's and the chances' switches, on their own row (not among the moves), while the
-  // reader is to play.
+  // The tutor's and the chances' switches, on their own row after the moves (not in the
+  // moves' grid, and never the first control focused after a deal starts), while the reader
+  // is to play.
   /**
    * @param {Strings} S
    * @param {TableState} state
