@@ -515,7 +515,8 @@ export type ExerciseDeal = {
 /**
  * `exercise_new`: an exercise (`Exercise.to_dict`), with its kind's own keys:
  * `knocker`, `defender` and `spread` (showdown), `stock_left` and `moves`
- * (stock_end), `scheme`, `target` and `deals` (sheet).
+ * (stock_end), `scheme`, `target` and `deals` (sheet; `game`, the game asked
+ * about, in a Hollywood match under way).
  */
 export type Exercise = {
   variant: string;
@@ -536,6 +537,7 @@ export type Exercise = {
   scheme?: string;
   target?: number | null;
   deals?: ExerciseDeal[];
+  game?: number;
 };
 
 /** `exercise_check`: the verdict on an answer (`Verdict.to_dict`). */

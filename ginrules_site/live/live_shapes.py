@@ -228,7 +228,8 @@ class ExerciseDeal(TypedDict):
 class Exercise(TypedDict):
     """``exercise_new``: an exercise (``Exercise.to_dict``), with its kind's own keys:
     ``knocker``, ``defender`` and ``spread`` (showdown), ``stock_left`` and ``moves``
-    (stock_end), ``scheme``, ``target`` and ``deals`` (sheet)."""
+    (stock_end), ``scheme``, ``target`` and ``deals`` (sheet; ``game``, the game asked
+    about, in a Hollywood match under way)."""
 
     variant: str
     kind: str
@@ -248,6 +249,7 @@ class Exercise(TypedDict):
     scheme: NotRequired[str]
     target: NotRequired[int | None]
     deals: NotRequired[list[ExerciseDeal]]
+    game: NotRequired[int]
 
 
 class Verdict(TypedDict):

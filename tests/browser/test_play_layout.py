@@ -343,15 +343,26 @@ TABLES_FIT = """root => [...document.querySelectorAll(`${root} .gr-play-sheet .t
   .map((w) => `${w.className}: ${w.scrollWidth} > ${w.clientWidth}`)"""
 
 
-@pytest.mark.parametrize("lang", ["fr", "de"])
-def test_on_a_phone_the_hollywood_score_sheet_fits(phone: BrowserContext, lang: str) -> None:
+SHEETS = {
+    "hollywood": "standard/hollywood/expert/7/3/computer/v1.B27gin.A26gin",
+    "partie": "french/partie/expert/11/2/you/v1.B27petit_gin",
+}
+
+
+@pytest.mark.parametrize(
+    ("lang", "scheme"), [("fr", "hollywood"), ("de", "hollywood"), ("fr", "partie")]
+)
+def test_on_a_phone_the_score_sheet_fits(phone: BrowserContext, lang: str, scheme: str) -> None:
     """Issue 30 (trial L1): at 390 px the French sheet was 339 px in a 325 px box, its
     'Joueur B (l'ordinateur)' header cut; the sheet of three Hollywood games, with the
-    longest headers (fr) and the longest words (de), now fits."""
+    longest headers (fr) and the longest words (de), now fits, and so does Gin Rami's
+    (its Manche column, 336 px in French before)."""
     page = phone.new_page()
-    page.goto(f"/{lang}/play.html#play=standard/hollywood/expert/7/3/computer/v1.B27gin.A26gin")
+    page.goto(f"/{lang}/play.html#play={SHEETS[scheme]}")
     root = settled(page)
-    expect(root.locator(".gr-play-sheet table.gr-sheet-columns")).to_have_count(1)
+    expect(root.locator(".gr-play-sheet table.gr-sheet")).to_have_count(1)
+    if scheme == "hollywood":
+        expect(root.locator(".gr-play-sheet table.gr-sheet-columns")).to_have_count(1)
     assert page.evaluate(TABLES_FIT, ROOT) == []
     assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
     page.close()
