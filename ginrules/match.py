@@ -25,8 +25,11 @@ Schemes (:func:`score_sheet` picks one from the rules unless told):
     out of a closed game has their next win entered as their first score in the
     next game in progress (so no win is ever entered nowhere). Every won deal
     ends with an ``entered`` row (``game`` 0, ``detail["games"]`` the games it
-    was entered in, ``totals`` the match totals). The match ends when all three
-    are closed.
+    was entered in, ``detail["standing"]`` the three games after it, as
+    :meth:`GameStanding.to_dict`). The match ends when all three are closed. While
+    it runs the three games stand apart: their sum is the score of nothing, so the
+    sheet's ``totals`` and an ``entered`` row's are ``None`` until the match is
+    over; then they are the match totals, which decide it.
 ``manche`` / ``partie``
     The French manche to 250: its winner gets 100 more (200 if the opponent
     scored nothing in it); each player gets 50 per petit gin and 100 per grand gin
@@ -145,7 +148,9 @@ class ScoreLine:
     Hollywood, 0 for an ``entered`` row that speaks of the whole sheet, the manche
     number in a partie, else 1). ``deal`` is the deal number
     (1-based) the row belongs to. ``totals`` are the two players' totals in that
-    game after the row. ``detail`` explains the arithmetic (for example
+    game after the row; on a Hollywood ``entered`` row, ``None`` while the match runs
+    (each game's totals are in ``detail["standing"]``) and the match totals on the
+    row that ends it. ``detail`` explains the arithmetic (for example
     ``{"deals": 3, "each": 25}`` for a line bonus).
     """
 
@@ -154,11 +159,12 @@ class ScoreLine:
     points: int
     game: int
     deal: int
-    totals: tuple[int, int]
+    totals: tuple[int, int] | None
     detail: dict[str, Any] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        return {**dataclasses.asdict(self), "totals": list(self.totals)}
+        totals = None if self.totals is None else list(self.totals)
+        return {**dataclasses.asdict(self), "totals": totals}
 
 
 @dataclass(frozen=True)
@@ -174,6 +180,18 @@ class GameStanding:
     closed: bool
     winner: int | None
     entered: tuple[bool, bool]
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready: ``number``, ``totals``, ``target``, ``closed``, ``winner``,
+        ``entered`` (lists for the pairs)."""
+        return {
+            "number": self.number,
+            "totals": list(self.totals),
+            "target": self.target,
+            "closed": self.closed,
+            "winner": self.winner,
+            "entered": list(self.entered),
+        }
 
 
 class _Column:
@@ -244,7 +262,8 @@ class ScoreSheet:
     """The rows of a match so far; :meth:`record` each deal's result in turn.
 
     ``over`` says whether the match has ended, ``winner`` who won it (``None``
-    while it runs, or for a draw), ``totals`` the two players' match totals.
+    while it runs, or for a draw), ``totals`` the two players' match totals (``None``
+    while a Hollywood match runs: its games stand apart, :meth:`standing`).
     """
 
     scheme: Scheme = "one_deal"
@@ -263,13 +282,18 @@ class ScoreSheet:
         return len(self.results) + 1
 
     @property
-    def totals(self) -> tuple[int, int]:
+    def totals(self) -> tuple[int, int] | None:
         raise NotImplementedError
+
+    def _sum(self) -> tuple[int, int]:
+        """The games (or manches) added up: what decides a match scored by totals."""
+        columns = [g.totals for g in self.standing()]
+        return (sum(t[0] for t in columns), sum(t[1] for t in columns))
 
     def _decide_by_totals(self) -> None:
         """The match is over: the higher total wins it, equal totals draw."""
         self.over = True
-        a, b = self.totals
+        a, b = self._sum()
         self.winner = None if a == b else (0 if a > b else 1)
 
     def standing(self) -> tuple[GameStanding, ...]:
@@ -296,7 +320,7 @@ class ScoreSheet:
         return outcome_entry(self.rules, result.outcome)
 
     def _dead_line(self, deal: int) -> ScoreLine:
-        totals = self.totals
+        totals = self._sum()
         return ScoreLine("dead", None, 0, 1, deal, totals, {"same_dealer": True})
 
     def _score(self, result: DealResult, deal: int) -> list[ScoreLine]:
@@ -359,15 +383,20 @@ class ScoreSheet:
         return rows
 
     def to_dict(self) -> dict[str, Any]:
-        """The sheet as JSON-ready data: scheme, rows, totals, over, winner."""
+        """The sheet as JSON-ready data: scheme, rows, totals (``None`` while a
+        Hollywood match runs), over, winner, and ``standing``: every game (or manche)
+        as it stands (:meth:`GameStanding.to_dict`: totals, open or closed, won by
+        whom, which games a win by either player would be entered in now)."""
+        totals = self.totals
         return {
             "scheme": self.scheme,
             "variant": self.rules.name,
             "dealer_rule": self.dealer_rule,
             "rows": [r.to_dict() for r in self.rows],
-            "totals": list(self.totals),
+            "totals": None if totals is None else list(totals),
             "over": self.over,
             "winner": self.winner,
+            "standing": [g.to_dict() for g in self.standing()],
         }
 
 
@@ -442,8 +471,9 @@ class HollywoodSheet(ScoreSheet):
         """The games each player has scored in (their wins are entered there)."""
 
     @property
-    def totals(self) -> tuple[int, int]:
-        return (sum(g.totals[0] for g in self.games), sum(g.totals[1] for g in self.games))
+    def totals(self) -> tuple[int, int] | None:
+        """The match totals once it is over (they decide it); ``None`` while it runs."""
+        return self._sum() if self.over else None
 
     def _dead_line(self, deal: int) -> ScoreLine:
         # a dead deal is written in the first game in progress, with that game's totals
@@ -477,19 +507,15 @@ class HollywoodSheet(ScoreSheet):
             rows.append(game.enter(result, deal, self.entry(result)))
             if game.reached() is not None:
                 rows += self._close(game, deal)
-        rows.append(
-            ScoreLine(
-                "entered",
-                winner,
-                result.points,
-                0,
-                deal,
-                self.totals,
-                {"games": numbers, "outcome": result.outcome, "entry": self.entry(result)},
-            )
-        )
         if all(g.closed for g in self.games):
             self._decide_by_totals()
+        detail = {
+            "games": numbers,
+            "outcome": result.outcome,
+            "entry": self.entry(result),
+            "standing": [g.to_dict() for g in self.standing()],
+        }
+        rows.append(ScoreLine("entered", winner, result.points, 0, deal, self.totals, detail))
         return rows
 
     def to_dict(self) -> dict[str, Any]:
@@ -520,7 +546,8 @@ class MancheSheet(ScoreSheet):
 
     @property
     def totals(self) -> tuple[int, int]:
-        return (sum(m.totals[0] for m in self.manches), sum(m.totals[1] for m in self.manches))
+        """The manches added up: a partie's score (a single manche's own)."""
+        return self._sum()
 
     def standing(self) -> tuple[GameStanding, ...]:
         playing = not self.over

@@ -4,7 +4,8 @@ Entries are those of the score sheet widget's share text
 (:mod:`ginrules.score_entries`): ``A 25 knock; dead; B 31 big_gin`` as one
 argument or several, or one per line on standard input (``-`` or no argument).
 The output is the sheet's ``to_dict()``: every row (each bonus its own row) with
-the running totals, the totals, whether the match is over and its winner.
+the running totals, the totals (``null`` while a Hollywood match runs: its games
+stand apart), each game as it stands, whether the match is over and its winner.
 """
 
 from __future__ import annotations

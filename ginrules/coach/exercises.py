@@ -31,7 +31,10 @@ engine's own functions: nothing here decides a rule. Kinds (:data:`KINDS`):
     how much? (:func:`ginrules.reports.score_sheet_report`) Keys ``scheme``
     (``game``, ``hollywood``, ``manche``, ``partie``), ``target`` and ``deals``:
     ``player`` (``A``/``B``, ``None`` for a dead deal), ``points``, ``outcome`` (the
-    sheet's entry word, or ``dead``); no ``cards``.
+    sheet's entry word, or ``dead``); no ``cards``. A Hollywood match still under
+    way asks who leads one of its games (key ``game``, question
+    ``sheet_leader_game``): its three games stand apart, and their sum is no score
+    until the match is over.
 
 Answers are dicts (JSON from the page); a malformed one raises
 :class:`ExerciseError` with a ``reason`` code. A :class:`Verdict` lists every
@@ -48,8 +51,8 @@ reader's ``"melds": [[codes]]`` (right only if they leave the least deadwood);
 ``{"leader": "A" | "B" | "none", "lead": n}``. Numbers may come as digit strings.
 
 **Codes.** Questions: ``count_deadwood``, ``best_discard``, ``may_go_out``,
-``settle_showdown``, ``stock_end``, ``sheet_leader``; choices ``go_out_<value>``,
-``stock_<value>``. Steps and their args:
+``settle_showdown``, ``stock_end``, ``sheet_leader``, ``sheet_leader_game``; choices
+``go_out_<value>``, ``stock_<value>``. Steps and their args:
 
 - ``melds`` (the hand), ``your_melds`` (the reader's), ``spread`` (the knocker's),
   ``defender_melds`` (after the lay-offs): ``melds``, ``deadwood_cards``, ``deadwood``;
@@ -69,7 +72,8 @@ reader's ``"melds": [[codes]]`` (right only if they leave the least deadwood);
   ``A``/``B``); under Hollywood ``game_rows`` instead, one per deal and game: ``deal``,
   ``game``, ``rows`` (that game's rows of that deal, without ``deal``, ``game`` and
   ``totals``) and ``totals`` (the game's after them); ``lead``: ``totals``,
-  ``leader``, ``lead``.
+  ``leader``, ``lead``; ``game_lead`` (a Hollywood match under way): ``game`` and
+  that game's ``totals``, ``leader``, ``lead``.
 
 **Levels and the difficulty measure** (:func:`difficulty`). Each level is a band
 of one measure per kind, and an exercise is dealt again until it falls in its
@@ -918,7 +922,7 @@ def _make_sheet(rules: Rules, level: int, rng: random.Random) -> dict[str, Any]:
                     deals.append({"player": None, "points": 0, "outcome": "dead"})
                 else:
                     deals.append({"player": words[0], "points": int(words[1]), "outcome": words[2]})
-            return {
+            made: dict[str, Any] = {
                 "cards": [],
                 "measure": len(sheet.rows),
                 "scheme": scheme,
@@ -926,6 +930,14 @@ def _make_sheet(rules: Rules, level: int, rng: random.Random) -> dict[str, Any]:
                 "deals": deals,
                 "_entries": "; ".join(entries),
             }
+            if scheme == "hollywood" and not sheet.over:
+                # three games that stand apart: the question is one game's lead (their
+                # sum is the score of nothing until the match is over)
+                scored = [g.number for g in sheet.standing() if any(g.totals)]
+                game = rng.choice(scored) if scored else 1
+                made["game"] = game
+                made["question"] = Step("sheet_leader_game", {"game": game})
+            return made
     raise ExerciseError("no_exercise", "no exercise found for this seed")  # pragma: no cover
 
 
@@ -950,9 +962,17 @@ def _solve_sheet(ex: Exercise) -> _Solution:
             else:
                 args = {"deal": row["deal"], "game": row["game"], "rows": [rest]}
                 steps.append(Step("game_rows", {**args, "totals": row["totals"]}))
-    a, b = sheet["totals"]
+    game = ex.extra.get("game")
+    if game is None:
+        a, b = sheet["totals"]
+        lead = {"totals": [a, b]}
+    else:
+        # a Hollywood match under way: the lead in the game asked about
+        a, b = next(g["totals"] for g in sheet["standing"] if g["number"] == game)
+        lead = {"game": game, "totals": [a, b]}
     leader = "A" if a > b else "B" if b > a else "none"
-    steps.append(Step("lead", {"totals": [a, b], "leader": leader, "lead": abs(a - b)}))
+    code = "lead" if game is None else "game_lead"
+    steps.append(Step(code, {**lead, "leader": leader, "lead": abs(a - b)}))
     page = "hollywood" if ex.extra["scheme"] == "hollywood" else _PAGES[rules.name]
     return _Solution([{"leader": leader, "lead": abs(a - b)}], steps, f"{page}-game-scoring")
 

@@ -196,10 +196,13 @@ def worlds_per_move(moves: int, rollouts: int = ROLLOUTS) -> int:
 def hints(view: PlayerView, seed: int = 0, worlds: int | None = None) -> dict[str, Any]:
     """The hint table for the seat of ``view`` (see the module), JSON-ready::
 
-        {to_play, worlds, target, rows: [{action, card?, win, win_low, win_high,
-          points, points_low, points_high, gap, gap_margin, best, tie, expert,
+        {to_play, worlds, target, scores, game, rows: [{action, card?, win, win_low,
+          win_high, points, points_low, points_high, gap, gap_margin, best, tie, expert,
           reason, params}]}
 
+    ``scores`` are the seat's and the opponent's in the game the chances are of: the
+    game in progress, under Hollywood scoring ``game``, the first game still open
+    (every win is entered in it; ``game`` is ``None`` under the other schemes).
     ``rows`` are ranked by ``win`` (then ``points``), the best first; empty when
     the seat is not to play. ``worlds``: per move (default
     :func:`worlds_per_move`).
@@ -214,6 +217,7 @@ def hints(view: PlayerView, seed: int = 0, worlds: int | None = None) -> dict[st
         "worlds": worlds,
         "target": match.target,
         "scores": list(match.scores),
+        "game": match.game if match.scheme == "hollywood" else None,
         "rows": [],
     }
     if not to_play:

@@ -61,7 +61,9 @@ what-if keeps the whole sheet as it stood); ``share.sheet`` the earlier deals'
 results as a link carries them (:func:`sheet_link`; pass them back as ``sheet`` to
 open the deal with the sender's whole sheet), ``None`` when the table does not hold
 them all. :meth:`Table.arguments` and
-:meth:`Table.moves` rebuild the table (worker call ``play_moves``).
+:meth:`Table.moves` rebuild the table (worker call ``play_moves``). ``game.totals``
+are the match totals, ``None`` while a Hollywood match runs (its games stand apart:
+``sheet.standing``).
 
 >>> table = Table("standard", "game100", "beginner", 7, dealer="computer")
 >>> state = table.state()
@@ -255,6 +257,11 @@ def _spreads(view: PlayerView, legal: Sequence[Action]) -> list[dict[str, Any]]:
             options = [o.to_dict() for o in view.spread_options(card)]
             out.append({**action_dict(action), "options": options})
     return out
+
+
+def _pair(totals: tuple[int, int] | None) -> list[int] | None:
+    """A sheet's totals as JSON: ``None`` while a Hollywood match runs (no such score)."""
+    return None if totals is None else list(totals)
 
 
 def _cards(cards: Sequence[Card]) -> list[str]:
@@ -727,7 +734,7 @@ class Table:
             can_take_back=self.can_take_back(),
             result=self._result(),
             sheet=self._sheet_dict(),
-            game={"over": self.game_over, "winner": winner, "totals": list(sheet.totals)},
+            game={"over": self.game_over, "winner": winner, "totals": _pair(sheet.totals)},
             share={
                 "variant": self.rules.name,
                 "scheme": self.scheme,

@@ -437,15 +437,14 @@ def sheet_game(row: dict[str, Any]) -> str:
     return str(row["game"])
 
 
-def sheet_totals(rows: list[dict[str, Any]], row: dict[str, Any], seat: int) -> str:
+def sheet_totals(row: dict[str, Any], seat: int) -> str:
     """A row's running total for ``seat``; a Hollywood win's ``entered`` row: the totals,
-    after it, of each game it was entered in (never the games added together)."""
+    after it, of each game it was entered in, as the engine's row gives them
+    (``detail["standing"]``; never the games added together)."""
     if row["kind"] != "entered":
         return str(row["totals"][seat])
-    totals = {
-        r["game"]: r["totals"] for r in rows if r["kind"] != "entered" and r["deal"] == row["deal"]
-    }
-    return ", ".join(str(totals.get(n, [0, 0])[seat]) for n in row["detail"]["games"])
+    totals = {g["number"]: g["totals"] for g in row["detail"]["standing"]}
+    return ", ".join(str(totals[n][seat]) for n in row["detail"]["games"])
 
 
 def outcome_words() -> dict[str, Any]:
@@ -509,8 +508,8 @@ def sheet_nodes(data: dict[str, Any]) -> list[nodes.Node]:
                 str(row["deal"]),
                 sheet_entry(row),
                 sheet_game(row),
-                sheet_totals(data["rows"], row, 0),
-                sheet_totals(data["rows"], row, 1),
+                sheet_totals(row, 0),
+                sheet_totals(row, 1),
             ],
             f"gr-sheet-{row['kind'].replace('_', '-')}",
         )
@@ -519,8 +518,9 @@ def sheet_nodes(data: dict[str, Any]) -> list[nodes.Node]:
     columns = data.get("games") or data.get("manches", [])
     if columns and (len(columns) > 1 or not manches):
         result.append(_columns_table(columns, manches))
-    if data["scheme"] == "hollywood" and not data["over"]:
-        # the games' table is the standing: the three games added up are the score of nothing
+    if data["totals"] is None:
+        # a Hollywood match under way: the games' table is the standing (the engine gives
+        # no totals: the three games added up are the score of nothing)
         return result
     a, b = data["totals"]
     if data["over"]:

@@ -123,6 +123,9 @@ def question_templates() -> dict[str, Any]:
         ),
         "stock_end": _("After the moves below, what happens?"),
         "sheet_leader": _("After these deals, who leads, and by how many points?"),
+        # Translators: a Hollywood match under way: its three games stand apart, so the
+        # question is about one of them.
+        "sheet_leader_game": _("After these deals, who leads game {game}, and by how many points?"),
     }
 
 
@@ -217,6 +220,8 @@ def step_templates() -> dict[str, Any]:
         ),
         "lead": _("Totals: player A {a}, player B {b}. Player {leader} leads by {lead}."),
         "lead_none": _("Totals: player A {a}, player B {b}. Nobody leads."),
+        "game_lead": _("Game {game}: player A {a}, player B {b}. Player {leader} leads by {lead}."),
+        "game_lead_none": _("Game {game}: player A {a}, player B {b}. Nobody leads."),
     }
 
 
@@ -504,10 +509,10 @@ def step_key(S: dict[str, Any], step: dict[str, Any]) -> tuple[str, dict[str, An
         args["who"] = S["Knocker"] if code == "spread" else S["Defender"]
     elif code == "sum" and len(args["values"]) == 1:
         code = "sum_one"  # "Deadwood: 3." (not "3 = 3")
-    elif code == "lead":
+    elif code in ("lead", "game_lead"):
         args["a"], args["b"] = args.pop("totals")
         if args["leader"] == "none":
-            code = "lead_none"
+            code = f"{code}_none"
     for key, value in step["args"].items():
         if value == [] and f"step_{code}_no_{key}" in S:
             return f"{code}_no_{key}", args

@@ -426,15 +426,29 @@ export type DealLog = {
   show_upcard: boolean;
 };
 
-/** A row of a score sheet (`ScoreLine.to_dict`): `detail` by its `kind`. */
+/**
+ * A row of a score sheet (`ScoreLine.to_dict`): `detail` by its `kind` (a
+ * Hollywood win's `entered` row: `games` and `standing`, a list of
+ * :class:`GameStandingData`; its `totals` null while the match runs).
+ */
 export type SheetRow = {
   kind: string;
   player: number | null;
   points: number;
   game: number;
   deal: number;
-  totals: [number, number];
+  totals: [number, number] | null;
   detail: Record<string, any>;
+};
+
+/** A game (or manche) as it stands (`GameStanding.to_dict`). */
+export type GameStandingData = {
+  number: number;
+  totals: [number, number];
+  target: number | null;
+  closed: boolean;
+  winner: number | null;
+  entered: [boolean, boolean];
 };
 
 export type GameColumn = {
@@ -453,16 +467,18 @@ export type MancheColumn = {
 
 /**
  * `scoresheet`: a score sheet (`fill_sheet`); `games` under Hollywood scoring,
- * `manches` in a manche or a partie.
+ * `manches` in a manche or a partie; `totals` null while a Hollywood match runs;
+ * `standing` every game or manche as it stands.
  */
 export type ScoreSheet = {
   scheme: "one_deal" | "game" | "hollywood" | "manche" | "partie";
   variant: string;
   dealer_rule: "loser" | "winner" | "alternate";
   rows: SheetRow[];
-  totals: [number, number];
+  totals: [number, number] | null;
   over: boolean;
   winner: number | null;
+  standing: GameStandingData[];
   games?: GameColumn[];
   manches?: MancheColumn[];
   entries: string[];
@@ -499,7 +515,8 @@ export type ExerciseDeal = {
 /**
  * `exercise_new`: an exercise (`Exercise.to_dict`), with its kind's own keys:
  * `knocker`, `defender` and `spread` (showdown), `stock_left` and `moves`
- * (stock_end), `scheme`, `target` and `deals` (sheet).
+ * (stock_end), `scheme`, `target` and `deals` (sheet; `game`, the game asked
+ * about, in a Hollywood match under way).
  */
 export type Exercise = {
   variant: string;
@@ -520,6 +537,7 @@ export type Exercise = {
   scheme?: string;
   target?: number | null;
   deals?: ExerciseDeal[];
+  game?: number;
 };
 
 /** `exercise_check`: the verdict on an answer (`Verdict.to_dict`). */
@@ -604,10 +622,11 @@ export type PlayResult = {
   knocker_deadwood: number | null;
 };
 
+/** The match: over, its winner, its totals (null while a Hollywood match runs). */
 export type GameState = {
   over: boolean;
   winner: "you" | "computer" | null;
-  totals: number[];
+  totals: number[] | null;
 };
 
 /**
@@ -759,6 +778,7 @@ export type Hints = {
   worlds: number;
   target: number | null;
   scores: number[];
+  game: number | null;
   rows: HintRow[];
   seed: number;
 };

@@ -142,15 +142,28 @@ class DealLog(TypedDict):
 
 
 class SheetRow(TypedDict):
-    """A row of a score sheet (``ScoreLine.to_dict``): ``detail`` by its ``kind``."""
+    """A row of a score sheet (``ScoreLine.to_dict``): ``detail`` by its ``kind`` (a
+    Hollywood win's ``entered`` row: ``games`` and ``standing``, a list of
+    :class:`GameStandingData`; its ``totals`` null while the match runs)."""
 
     kind: str
     player: int | None
     points: int
     game: int
     deal: int
-    totals: tuple[int, int]
+    totals: tuple[int, int] | None
     detail: dict[str, Any]
+
+
+class GameStandingData(TypedDict):
+    """A game (or manche) as it stands (``GameStanding.to_dict``)."""
+
+    number: int
+    totals: tuple[int, int]
+    target: int | None
+    closed: bool
+    winner: int | None
+    entered: tuple[bool, bool]
 
 
 class GameColumn(TypedDict):
@@ -169,15 +182,17 @@ class MancheColumn(TypedDict):
 
 class ScoreSheet(TypedDict):
     """``scoresheet``: a score sheet (``fill_sheet``); ``games`` under Hollywood scoring,
-    ``manches`` in a manche or a partie."""
+    ``manches`` in a manche or a partie; ``totals`` null while a Hollywood match runs;
+    ``standing`` every game or manche as it stands."""
 
     scheme: Literal["one_deal", "game", "hollywood", "manche", "partie"]
     variant: str
     dealer_rule: Literal["loser", "winner", "alternate"]
     rows: list[SheetRow]
-    totals: tuple[int, int]
+    totals: tuple[int, int] | None
     over: bool
     winner: int | None
+    standing: list[GameStandingData]
     games: NotRequired[list[GameColumn]]
     manches: NotRequired[list[MancheColumn]]
     entries: list[str]
@@ -213,7 +228,8 @@ class ExerciseDeal(TypedDict):
 class Exercise(TypedDict):
     """``exercise_new``: an exercise (``Exercise.to_dict``), with its kind's own keys:
     ``knocker``, ``defender`` and ``spread`` (showdown), ``stock_left`` and ``moves``
-    (stock_end), ``scheme``, ``target`` and ``deals`` (sheet)."""
+    (stock_end), ``scheme``, ``target`` and ``deals`` (sheet; ``game``, the game asked
+    about, in a Hollywood match under way)."""
 
     variant: str
     kind: str
@@ -233,6 +249,7 @@ class Exercise(TypedDict):
     scheme: NotRequired[str]
     target: NotRequired[int | None]
     deals: NotRequired[list[ExerciseDeal]]
+    game: NotRequired[int]
 
 
 class Verdict(TypedDict):
@@ -325,9 +342,11 @@ class PlayResult(TypedDict):
 
 
 class GameState(TypedDict):
+    """The match: over, its winner, its totals (null while a Hollywood match runs)."""
+
     over: bool
     winner: Seat | None
-    totals: list[int]
+    totals: list[int] | None
 
 
 class Share(TypedDict):
@@ -485,6 +504,7 @@ class Hints(TypedDict):
     worlds: int
     target: int | None
     scores: list[int]
+    game: int | None
     rows: list[HintRow]
     seed: int
 

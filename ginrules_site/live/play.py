@@ -143,6 +143,9 @@ def going_out_words(style: str) -> dict[str, Any]:
         "act_knock": _("Knock, discarding {card:nom}"),
         "act_gin": _("Go gin, discarding {card:nom}"),
         "act_big_gin": _("Big gin: keep all eleven cards"),
+        "advice_knock": pgettext("advice", "Knock, discarding {card:nom}"),
+        "advice_gin": pgettext("advice", "Go gin, discarding {card:nom}"),
+        "advice_big_gin": pgettext("advice", "Big gin: keep all eleven cards"),
         "you_knock": _("You knock and discard {card:nom} face down."),
         "you_gin": _("You go gin and discard {card:nom} face down."),
         "you_big_gin": _("You go big gin."),
@@ -171,6 +174,9 @@ def going_out_words(style: str) -> dict[str, Any]:
                 "act_knock": _("Go down, discarding {card:nom}"),
                 "act_gin": _("Petit gin, discarding {card:nom}"),
                 "act_big_gin": _("Grand gin: keep all eleven cards"),
+                "advice_knock": pgettext("advice", "Go down, discarding {card:nom}"),
+                "advice_gin": pgettext("advice", "Petit gin, discarding {card:nom}"),
+                "advice_big_gin": pgettext("advice", "Grand gin: keep all eleven cards"),
                 "you_knock": _("You go down and discard {card:nom} face down."),
                 "you_gin": _("You go petit gin and discard {card:nom} face down."),
                 "you_big_gin": _("You go grand gin."),
@@ -510,6 +516,14 @@ def play_strings() -> dict[str, Any]:
         "act_take_pile": _("Take {card:nom} from the pile"),
         "act_stock": _("Draw from the stock"),
         "act_discard": _("Discard {card:nom}"),
+        # Translators: the tutor's one-line advice names a move ("Advice: Discard the king of
+        # spades"); the tutor speaks to the reader, so where a button's label is an
+        # infinitive (German) the advice is an imperative, as the tutor's reasons are.
+        "advice_pass": pgettext("advice", "Pass"),
+        "advice_take_upcard": pgettext("advice", "Take the upcard, {card:nom}"),
+        "advice_take_pile": pgettext("advice", "Take {card:nom} from the pile"),
+        "advice_stock": pgettext("advice", "Draw from the stock"),
+        "advice_discard": pgettext("advice", "Discard {card:nom}"),
         "act_next": _("Next deal"),
         "act_new": _("Start a new match"),
         "act_take_back": _("Take back"),
@@ -650,6 +664,21 @@ def play_strings() -> dict[str, Any]:
             "match what you can see, both players then playing a quick version of the "
             "expert; the points of the deal give the chance of reaching {target} first, if "
             "later deals go either way as often and score as deals between two experts do.",
+            "worlds",
+        ),
+        # Translators: Hollywood scoring: the chance is of game {game}, the first game still
+        # open, which every deal won is entered in.
+        "hints_model_games": ngettext(
+            "Each move was played out to the end of this deal in {worlds} deal drawn to "
+            "match what you can see, both players then playing a quick version of the "
+            "expert; the points of the deal give the chance of reaching {target} first in "
+            "game {game}, the first game still open, if later deals go either way as often "
+            "and score as deals between two experts do.",
+            "Each move was played out to the end of this deal in {worlds} deals drawn to "
+            "match what you can see, both players then playing a quick version of the "
+            "expert; the points of the deal give the chance of reaching {target} first in "
+            "game {game}, the first game still open, if later deals go either way as often "
+            "and score as deals between two experts do.",
             "worlds",
         ),
         "hints_model_deal": ngettext(

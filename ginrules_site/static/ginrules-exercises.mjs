@@ -149,10 +149,10 @@ function stepKey(S, step) {
   else if (code === "no_layoffs" && S[`step_no_layoffs_${args.outcome}`]) code = `no_layoffs_${args.outcome}`;
   else if (code === "spread" || code === "defender_melds") args.who = code === "spread" ? S.Knocker : S.Defender;
   else if (code === "sum" && args.values.length === 1) code = "sum_one"; // "Deadwood: 3." (not "3 = 3")
-  else if (code === "lead") {
+  else if (code === "lead" || code === "game_lead") {
     [args.a, args.b] = args.totals;
     delete args.totals;
-    if (args.leader === "none") code = "lead_none";
+    if (args.leader === "none") code = `${code}_none`;
   }
   for (const [key, value] of Object.entries(step.args)) {
     if (Array.isArray(value) && !value.length && S[`step_${code}_no_${key}`]) return [`${code}_no_${key}`, args];

@@ -500,8 +500,9 @@ class Play {
   // The focus on the table's first control in sight: a move, else a card of the hand.
   // After a deal's end, the review first: "Next deal" pressed by a second Enter would skip the result.
   focusTable() {
-    const order = this.state?.result ? ['[data-action="review"]', ".gr-play-moves button"]
-      : [".gr-play-moves button", ".gr-play-hand button.gr-play-card", ".gr-play-hand .gr-card[tabindex='0']"];
+    const move = ".gr-play-moves button:not(.gr-play-switches > button)"; // a move, not a switch
+    const order = this.state?.result ? ['[data-action="review"]', move]
+      : [move, ".gr-play-hand button.gr-play-card", ".gr-play-hand .gr-card[tabindex='0']"];
     for (const selector of order) {
       const target = /** @type {HTMLElement | null} */ (this.tableNode.querySelector(selector));
       if (target) return target.focus();
@@ -586,9 +587,9 @@ class Play {
     for (const c of sheet.manches ?? []) columns.push({ n: c.manche, totals: c.totals });
     const parts = [];
     const label = manches ? S["Manche {n}"] : S["Game {n}"];
-    if (sheet.scheme === "hollywood" && !sheet.over) {
-      // each game's standing, never their sum (the score of nothing); games still 0–0 are
-      // left out, then said in one phrase
+    if (!sheet.totals) {
+      // a Hollywood match under way (the engine gives no totals): each game's standing,
+      // never their sum; games still 0–0 are left out, then said in one phrase
       const scored = columns.filter(({ totals: [a, b] }) => a || b);
       for (const { n, totals: [a, b] } of scored.length ? scored : columns) {
         parts.push(fill(S.score_column, { name: fill(label, { n }), a, b }));
@@ -1090,17 +1091,31 @@ class Play {
     if (over && state.whatif) plain.append(button(S.act_back, "back"));
     if (over && !state.whatif) plain.append(button(S.act_whatif, "whatif"), button(S.act_review, "review"));
     if (state.phase === "game_over") plain.append(button(S.act_new, "new"));
-    if (state.turn === "you") {
-      const tutor = button(this.tutorOn ? S.act_tutor_off : S.act_tutor_on, "tutor");
-      tutor.setAttribute("aria-pressed", String(this.tutorOn));
-      const chances = button(this.hintsOn ? S.act_hints_off : S.act_hints_on, "hints");
-      chances.setAttribute("aria-pressed", String(this.hintsOn));
-      plain.append(tutor, chances);
-    }
     if (plain.childNodes.length) box.append(plain);
     if (out.childNodes.length) box.append(out);
     const chooser = this.spreadNode(S, state);
     if (chooser) box.append(chooser);
+    const switches = this.switchesNode(S, state);
+    if (switches) box.append(switches);
+    return box;
+  }
+
+  // The tutor's and the chances' switches, on their own row after the moves (not in the
+  // moves' grid, and never the first control focused after a deal starts), while the reader
+  // is to play.
+  /**
+   * @param {Strings} S
+   * @param {TableState} state
+   * @returns {HTMLElement | null}
+   */
+  switchesNode(S, state) {
+    if (state.turn !== "you") return null;
+    const box = el("p", "gr-buttons gr-play-switches");
+    const tutor = button(this.tutorOn ? S.act_tutor_off : S.act_tutor_on, "tutor");
+    tutor.setAttribute("aria-pressed", String(this.tutorOn));
+    const chances = button(this.hintsOn ? S.act_hints_off : S.act_hints_on, "hints");
+    chances.setAttribute("aria-pressed", String(this.hintsOn));
+    box.append(tutor, chances);
     return box;
   }
 
@@ -1282,7 +1297,8 @@ class Play {
     verdict.dataset.winner = result.winner ?? "none";
     verdict.dataset.points = String(result.points);
     box.append(verdict);
-    if (state.phase === "game_over" && state.game) {
+    // the match's end (never a what-if's one deal); its totals are the engine's final ones
+    if (state.phase === "game_over" && !state.whatif && state.game?.totals) {
       const [you, computer] = state.game.totals;
       const key = state.game.winner === "you" ? "game_won" : state.game.winner === "computer" ? "game_lost" : "game_drawn";
       const game = para(fill(S[key], { you, computer }), "gr-play-game-over");
@@ -1383,15 +1399,8 @@ class Play {
   sheetRows(sheet) {
     const entered = new Set(sheet.rows.filter((r) => r.kind === "entered").map((r) => r.deal));
     if (!entered.size) return sheet;
-    // each game's totals after the win, kept on the win's row (its game rows are left out)
-    const rows = sheet.rows.map((r) => {
-      if (r.kind !== "entered") return r;
-      /** @type {Record<string, [number, number]>} */
-      const standing = {};
-      for (const g of sheet.rows) if (g.kind !== "entered" && g.deal === r.deal) standing[String(g.game)] = g.totals;
-      return { ...r, detail: { ...r.detail, standing } };
-    });
-    return { ...sheet, rows: rows.filter((r) => r.kind !== "deal" || !entered.has(r.deal)) };
+    // the win's row carries each game's totals after it (the engine's detail.standing)
+    return { ...sheet, rows: sheet.rows.filter((r) => r.kind !== "deal" || !entered.has(r.deal)) };
   }
 
   // --- the tutor, the review, the what-if ------------------------------------------------
@@ -1475,9 +1484,10 @@ class Play {
     const expert = tutor.expert;
     if (expert) {
       // the one-line advice (a move the engine lists as legal), first
+      // in the tutor's own words (an imperative where a button's label is an infinitive)
       const move = expert.action === "take"
-        ? fill(tutor.phase === "offer" ? S.act_take_upcard : S.act_take_pile, { card: theCard(expert.params.card) })
-        : fill(S[`act_${expert.action}`] ?? expert.action, { card: expert.card ? theCard(expert.card) : "" });
+        ? fill(tutor.phase === "offer" ? S.advice_take_upcard : S.advice_take_pile, { card: theCard(expert.params.card) })
+        : fill(S[`advice_${expert.action}`] ?? expert.action, { card: expert.card ? theCard(expert.card) : "" });
       const line = para(fill(S.tutor_advice, { move }), "gr-play-tutor-advice");
       line.dataset.tutorAdvice = expert.action;
       line.dataset.tutorCard = expert.card ?? "";
@@ -1574,10 +1584,10 @@ class Play {
     const lang = document.documentElement.lang || "en";
     const percent = new Intl.NumberFormat(lang, { style: "percent", maximumFractionDigits: 0 });
     const points = new Intl.NumberFormat(lang, { maximumFractionDigits: 1, signDisplay: "exceptZero" });
-    const model = hints.target == null ? S.hints_model_deal : S.hints_model_game;
+    const model = hints.target == null ? S.hints_model_deal : hints.game == null ? S.hints_model_game : S.hints_model_games;
     const nodes = [
       el("h3", "gr-play-hints-title", S.hints_title),
-      para(fill(model, { worlds: hints.worlds, target: hints.target ?? "" }), "gr-play-hints-model"),
+      para(fill(model, { worlds: hints.worlds, target: hints.target ?? "", game: hints.game ?? "" }), "gr-play-hints-model"),
     ];
     const grid = el("table", "gr-play-hints-table");
     const head = el("tr");

@@ -5,7 +5,7 @@
 import { runtime, formatBytes } from "./ginrules-live.mjs";
 import { pluralRule } from "./ginrules-links.mjs";
 /**
- * @import { GameColumn, GoingOut, MancheColumn, Meld, ScoreSheet, SheetRow, Showdown, StageName,
+ * @import { GameColumn, GameStandingData, GoingOut, MancheColumn, Meld, ScoreSheet, SheetRow, Showdown, StageName,
  *   StartPath, UpcardEffect } from "../live/ginrules-types"
  * @import { LoadError } from "./ginrules-live.mjs"
  */
@@ -349,11 +349,11 @@ export function sheetEntry(S, row) {
 export function renderSheet(S, frame, value) {
   const example = /** @type {HTMLElement} */ (frame.cloneNode(false));
   const manches = value.scheme === "manche" || value.scheme === "partie";
-  // A Hollywood win's row: each game it was entered in, with that game's totals after it
-  // (never the three games added together: that sum is the score of nothing).
+  // A Hollywood win's row: each game it was entered in, with that game's totals after it as
+  // the engine's row gives them (never the three games added together: the score of nothing).
   const cell = (/** @type {SheetRow} */ row, /** @type {number} */ seat) => row.kind === "entered"
-    ? row.detail.games.map((/** @type {number} */ n) => String(gameTotals(value.rows, row, n)[seat])).join(", ")
-    : String(row.totals[seat]);
+    ? row.detail.games.map((/** @type {number} */ n) => String(gameTotals(row, n)[seat])).join(", ")
+    : String(row.totals?.[seat]);
   const rows = value.rows.map((row) => ({
     cells: [String(row.deal), sheetEntry(S, row), row.kind === "entered" ? row.detail.games.join(", ") : String(row.game),
       cell(row, 0), cell(row, 1)],
@@ -371,8 +371,8 @@ export function renderSheet(S, frame, value) {
     example.append(sheetTable("gr-sheet-columns", colHead, colRows));
   }
   const last = value.rows.length ? sheetEntry(S, value.rows[value.rows.length - 1]) : S.sheet_empty;
-  // Hollywood in progress: the games' table is the standing; their sum would be no score
-  if (value.scheme === "hollywood" && !value.over) return { node: example, summary: sentences(S, [last]) };
+  // Hollywood in progress: the engine gives no totals (the games' table is the standing)
+  if (!value.totals) return { node: example, summary: sentences(S, [last]) };
   const [a, b] = value.totals;
   const total = fill(value.over ? S.final_totals : S.totals_so_far, { a, b });
   example.append(para(total, "gr-sheet-total"));
@@ -380,18 +380,15 @@ export function renderSheet(S, frame, value) {
 }
 
 /**
- * A Hollywood game's totals just after a win was entered in it: its last row of that deal
- * (the row itself carries them when a page shows one row per win: detail.standing).
- * @param {SheetRow[]} rows
+ * A Hollywood game's totals just after a win was entered in it: the engine's standing on
+ * the win's row.
  * @param {SheetRow} row the win's "entered" row
  * @param {number} game
  * @returns {[number, number]}
  */
-function gameTotals(rows, row, game) {
-  const kept = row.detail.standing?.[String(game)];
-  if (kept) return kept;
-  const found = rows.findLast((r) => r.kind !== "entered" && r.deal === row.deal && r.game === game);
-  return found ? found.totals : [0, 0];
+function gameTotals(row, game) {
+  const standing = /** @type {GameStandingData[]} */ (row.detail.standing);
+  return /** @type {GameStandingData} */ (standing.find((g) => g.number === game)).totals;
 }
 
 

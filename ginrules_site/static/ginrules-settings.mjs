@@ -202,7 +202,7 @@ export function recordDeal(state, variantName) {
       if (state.game?.winner === "you") stats.wins += 1;
     }
   });
-  if (state.phase === "game_over" && state.game) {
+  if (state.phase === "game_over" && state.game?.totals) {
     const history = storage(HISTORY_KEY, []);
     /** @type {Played} */
     const game = { key: `${state.variant}/${state.level}`, variant: variantName, you: state.game.totals[0], computer: state.game.totals[1],

@@ -318,3 +318,9 @@ def test_a_hollywood_sheet_is_explained_one_line_per_deal_and_game(
     steps = box.locator(".gr-explanation .gr-steps > li").all_inner_texts()
     for text, line in zip(steps, lines, strict=False):
         assert text.startswith(f"Runde {line['deal']}, Partie {line['game']}. "), text
+    # the match runs: the question and the lead are of one game, never the games added up
+    assert data["question"] == {"code": "sheet_leader_game", "args": {"game": 2}}
+    expect(box.locator(".gr-question")).to_contain_text("in Partie 2")
+    lead = verdict["steps"][-1]["args"]
+    assert verdict["steps"][-1]["code"] == "game_lead" and lead["game"] == 2
+    assert steps[-1].startswith(f"Partie 2: Spieler A {lead['totals'][0]}, "), steps[-1]

@@ -33,6 +33,7 @@ from ginrules_site.live.exercises import probe_answer
 from .conftest import LIVE_TIMEOUT, Server, open_context
 from .test_exercises import READY, give, open_exercise, wrong_answer
 from .test_play import settled, spoken, strings, the_card
+from .test_play_paths import moves_to_end, replay_in_page
 
 ROOT = "section[data-widget='play']"
 # Every line added to the play table's live region, in order.
@@ -298,8 +299,8 @@ def check_end(
 def score_words(S: dict[str, Any], sheet: dict[str, Any]) -> str:
     """The score as said (G, the recap's end): the totals; under Hollywood in progress the
     standing of each game scored in (those still 0 to 0 in one phrase), never their sum."""
-    a, b = sheet["totals"]
-    if sheet["scheme"] != "hollywood" or sheet["over"]:
+    if sheet["totals"] is not None:
+        a, b = sheet["totals"]
         manches = "manches" in sheet
         columns = sheet.get("games") or sheet.get("manches") or []
         label = S["Manche {n}"] if manches else S["Game {n}"]
@@ -313,6 +314,7 @@ def score_words(S: dict[str, Any], sheet: dict[str, Any]) -> str:
         ]
         key = "final_totals" if sheet["over"] else "totals_so_far"
         return " ".join([*parts, S[key].format(a=a, b=b)])
+    assert sheet["scheme"] == "hollywood" and not sheet["over"]
     games = sheet["games"]
     scored = [g for g in games if any(g["totals"])]
     parts = [
@@ -324,6 +326,44 @@ def score_words(S: dict[str, Any], sheet: dict[str, Any]) -> str:
     if scored and len(scored) < len(games):
         parts.append(S["other_games_nil"])
     return " ".join(parts)
+
+
+# Focus, in sight, on a control still there: what the page's focus must be on.
+IN_SIGHT_FOCUS = """() => {
+  const a = document.activeElement;
+  const r = a.getBoundingClientRect();
+  return {action: a.dataset.action ?? '', connected: a.isConnected,
+          inTable: Boolean(a.closest('.gr-play-table')),
+          inSight: r.width > 0 && r.top >= 0 && r.bottom <= innerHeight
+                   && r.left >= 0 && r.right <= innerWidth}; }"""
+
+
+def test_after_a_new_deal_the_computer_plays_first_then_the_focus_is_on_a_move(
+    speaking: BrowserContext,
+) -> None:
+    """Trial F8: the reader lost deal 1 and deals deal 2, so the computer plays first; after
+    "Next deal" the focus is on the first move the reader is offered once the computer has
+    played, in sight, never a control gone (Next deal) or off screen, nor a card."""
+    seed = 1
+    table, moves = moves_to_end("standard", "game100", seed)
+    assert table.state()["result"]["winner"] == "computer", "seed 1 no longer loses deal 1"
+    page = speaking.new_page()
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"/sv/play.html#play=standard/game100/beginner/{seed}/1/computer")
+    root = settled(page)
+    replay_in_page(root, "standard", "game100", seed, moves)
+    root.locator("button[data-action='next']").click()
+    expect(root).to_have_attribute("data-turn", "you", timeout=LIVE_TIMEOUT)
+    settled(page)
+    state = page.evaluate("() => window.ginrulesPlay.state")
+    assert (state["deal"], state["dealer"]) == (2, "you")
+    # the computer played first (the upcard was offered to it): its move is in the log
+    assert state["last"] and state["last"][0]["who"] == "computer", state["last"]
+    first = root.locator(".gr-play-moves button").first.get_attribute("data-action")
+    where = page.evaluate(IN_SIGHT_FOCUS)
+    assert where == {"action": first, "connected": True, "inTable": True, "inSight": True}, where
+    assert first in ("take", "pass", "stock"), first
+    page.close()
 
 
 def test_hollywood_score_is_each_game_never_their_sum(speaking: BrowserContext) -> None:

@@ -298,7 +298,16 @@ def test_score_hollywood_never_drops_a_deal() -> None:
     ]
     assert entered == [(1, 0, [1]), (2, 0, [1, 2]), (3, 0, [1, 2, 3]), (4, 1, [2])]
     assert [g["totals"] for g in data["games"]] == [[385, 0], [75, 10], [30, 0]]
-    assert data["totals"] == [490, 10] and data["over"] is False and data["winner"] is None
+    # the match runs: its games stand apart, so no totals (490 to 10 would be no score)
+    assert data["totals"] is None and data["over"] is False and data["winner"] is None
+    assert [g["totals"] for g in data["standing"]] == [[385, 0], [75, 10], [30, 0]]
+    assert [g["closed"] for g in data["standing"]] == [True, False, False]
+    assert all(r["totals"] is None for r in data["rows"] if r["kind"] == "entered")
+    assert [g["totals"] for g in data["rows"][-1]["detail"]["standing"]] == [
+        [385, 0],
+        [75, 10],
+        [30, 0],
+    ]
     assert data["entries"] == ["A 30 knock", "A 45 gin", "A 30 knock", "B 10 knock"]
 
 

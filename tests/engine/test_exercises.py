@@ -269,7 +269,22 @@ def check_sheet(ex: Exercise) -> None:
         for d in data["deals"]
     ]
     sheet = fill_sheet(rules, data["scheme"], parse_entries("; ".join(entries), rules))
-    a, b = sheet["totals"]
+    game = None
+    if data["scheme"] == "hollywood" and not sheet["over"]:
+        # three games apart: the question is one game's lead, worked out here from the
+        # points of that game's rows (their sum with the other games is no score)
+        assert sheet["totals"] is None
+        game = data["game"]
+        assert data["question"] == {"code": "sheet_leader_game", "args": {"game": game}}
+        points = [0, 0]
+        for r in sheet["rows"]:
+            if r["kind"] != "entered" and r["game"] == game and r["player"] is not None:
+                points[r["player"]] += r["points"]
+        a, b = points
+        assert (a, b) != (0, 0)  # a game that has a score is asked about
+    else:
+        assert data["question"]["code"] == "sheet_leader" and "game" not in data
+        a, b = sheet["totals"]
     leader, lead = ("A" if a > b else "B" if b > a else "none"), abs(a - b)
     right = {
         (who, n)
@@ -297,7 +312,16 @@ def check_sheet(ex: Exercise) -> None:
         sheet_rows = sheet["rows"]
         assert len(rows) == len(sheet["rows"]) == ex.measure
     assert [r["points"] for r in rows] == [r["points"] for r in sheet_rows]
-    assert steps[-1]["args"] == {"totals": [a, b], "leader": leader, "lead": lead}
+    if game is None:
+        assert steps[-1] == {
+            "code": "lead",
+            "args": {"totals": [a, b], "leader": leader, "lead": lead},
+        }
+    else:
+        assert steps[-1] == {
+            "code": "game_lead",
+            "args": {"game": game, "totals": [a, b], "leader": leader, "lead": lead},
+        }
     # the Hollywood page's "practise" link opens this level: its sheets are Hollywood's
     hollywood = "hollywood" in schemes(rules)
     assert (data["scheme"] == "hollywood") == (hollywood and ex.level == HOLLYWOOD_LEVEL)

@@ -136,13 +136,13 @@ def test_hollywood_three_games() -> None:
         ("line_bonus", 1, 25, 1, (285, 55)),  # 1 win x 25
         ("deal", 0, 20, 2, (70, 0)),
         ("deal", 0, 20, 3, (20, 0)),
-        ("entered", 0, 20, 0, (285 + 70 + 20, 55)),
+        ("entered", 0, 20, 0, None),  # three games apart: no sum while the match runs
     ]
     assert added[-1].detail["games"] == [1, 2, 3]
     added = sheet.record(won(1, 40))  # 1's 2nd win: game 1 is closed, game 2 opens for 1
     assert [(r.kind, r.game, r.totals) for r in added] == [
         ("deal", 2, (70, 40)),
-        ("entered", 0, (285 + 70 + 20, 55 + 40)),
+        ("entered", 0, None),
     ]
     assert added[-1].detail["games"] == [2]
     sheet.record(DEAD)  # nothing anywhere
@@ -153,7 +153,7 @@ def test_hollywood_three_games() -> None:
         ("line_bonus", 0, 75, 2, (280, 40)),  # wins 3, 4, 6 entered in game 2
         ("line_bonus", 1, 25, 2, (280, 65)),
         ("deal", 0, 35, 3, (55, 0)),
-        ("entered", 0, 35, 0, (285 + 280 + 55, 55 + 65)),
+        ("entered", 0, 35, 0, None),
     ]
     assert not sheet.over
     added = sheet.record(won(0, 50))  # g3 105:0 closes, player 1 never scored in it
@@ -162,12 +162,13 @@ def test_hollywood_three_games() -> None:
         ("game_bonus", 0, 100, 3, (205, 0)),
         ("shutout", 0, 105, 3, (310, 0)),  # 20 + 35 + 50 doubled
         ("line_bonus", 0, 75, 3, (385, 0)),  # 3 wins in game 3
-        ("entered", 0, 50, 0, (950, 120)),
+        ("entered", 0, 50, 0, (950, 120)),  # the match is over: its totals
     ]
     assert sheet.over and sheet.winner == 0
     assert sheet.totals == (285 + 280 + 385, 55 + 65 + 0) == (950, 120)
     data = sheet.to_dict()
     assert [g["totals"] for g in data["games"]] == [[285, 55], [280, 65], [385, 0]]
+    assert data["totals"] == [950, 120]
 
 
 def test_hollywood_a_player_shut_out_of_game_1_starts_in_game_2() -> None:
@@ -177,7 +178,7 @@ def test_hollywood_a_player_shut_out_of_game_1_starts_in_game_2() -> None:
     added = sheet.record(won(1, 30))  # 1's first win: the next game in progress, game 2
     assert [(r.kind, r.player, r.points, r.game, r.totals) for r in added] == [
         ("deal", 1, 30, 2, (0, 30)),
-        ("entered", 1, 30, 0, (120 + 100 + 120 + 25, 30)),
+        ("entered", 1, 30, 0, None),
     ]
     added = sheet.record(won(1, 30))  # 1's second win: games 2 and 3
     assert [(r.kind, r.game, r.totals) for r in added][:2] == [
@@ -193,11 +194,11 @@ ISSUE_DEALS = [won(0, 30), won(0, 45, "gin"), won(0, 30), won(1, 10), won(1, 20)
 ISSUE_SHEET = [
     # deal 1, A 30 knock: A's first win, game 1
     (1, "deal", 0, 30, 1, (30, 0)),
-    (1, "entered", 0, 30, 0, (30, 0)),
+    (1, "entered", 0, 30, 0, None),
     # deal 2, A 45 gin: games 1 and 2
     (2, "deal", 0, 45, 1, (75, 0)),
     (2, "deal", 0, 45, 2, (45, 0)),
-    (2, "entered", 0, 45, 0, (120, 0)),
+    (2, "entered", 0, 45, 0, None),
     # deal 3, A 30 knock: all three; game 1 reaches 105 and closes, B shut out
     (3, "deal", 0, 30, 1, (105, 0)),
     (3, "game_bonus", 0, 100, 1, (205, 0)),
@@ -205,21 +206,21 @@ ISSUE_SHEET = [
     (3, "line_bonus", 0, 75, 1, (385, 0)),  # 3 deals x 25
     (3, "deal", 0, 30, 2, (75, 0)),
     (3, "deal", 0, 30, 3, (30, 0)),
-    (3, "entered", 0, 30, 0, (385 + 75 + 30, 0)),
+    (3, "entered", 0, 30, 0, None),
     # deal 4, B 10 knock: B's first score goes to the next game in progress, game 2
     (4, "deal", 1, 10, 2, (75, 10)),
-    (4, "entered", 1, 10, 0, (490, 10)),
+    (4, "entered", 1, 10, 0, None),
     # deal 5, B 20 knock: game 2, where B has scored, and game 3, which opens for B
     (5, "deal", 1, 20, 2, (75, 30)),
     (5, "deal", 1, 20, 3, (30, 20)),
-    (5, "entered", 1, 20, 0, (490, 50)),
+    (5, "entered", 1, 20, 0, None),
     # deal 6, A 30 knock: game 2 reaches 105 and closes; B scored in it: no shutout
     (6, "deal", 0, 30, 2, (105, 30)),
     (6, "game_bonus", 0, 100, 2, (205, 30)),
     (6, "line_bonus", 0, 75, 2, (280, 30)),  # deals 2, 3, 6
     (6, "line_bonus", 1, 50, 2, (280, 80)),  # deals 4, 5
     (6, "deal", 0, 30, 3, (60, 20)),
-    (6, "entered", 0, 30, 0, (385 + 280 + 60, 80 + 20)),
+    (6, "entered", 0, 30, 0, None),
 ]
 
 
@@ -233,7 +234,39 @@ def test_hollywood_never_drops_a_deal() -> None:
     entered = [r.detail["games"] for r in sheet.rows if r.kind == "entered"]
     assert entered == [[1], [1, 2], [1, 2, 3], [2], [2, 3], [2, 3]]
     assert [g.closed for g in sheet.games] == [True, True, False]
-    assert sheet.totals == (725, 100) and not sheet.over
+    # the games stand apart while the match runs: no totals (725 to 100 is no score)
+    assert sheet.totals is None and not sheet.over
+    assert sheet.to_dict()["totals"] is None
+    # each win's row carries the three games after it, open or closed, and where the
+    # next win of each player goes
+    last = sheet.rows[-1].detail["standing"]
+    assert last == [
+        {
+            "number": 1,
+            "totals": [385, 0],
+            "target": 100,
+            "closed": True,
+            "winner": 0,
+            "entered": [False, False],
+        },
+        {
+            "number": 2,
+            "totals": [280, 80],
+            "target": 100,
+            "closed": True,
+            "winner": 0,
+            "entered": [False, False],
+        },
+        {
+            "number": 3,
+            "totals": [60, 20],
+            "target": 100,
+            "closed": False,
+            "winner": None,
+            "entered": [True, True],
+        },
+    ]
+    assert sheet.to_dict()["standing"] == last
 
 
 # --------------------------------------------------------------------------- French manche
@@ -318,8 +351,15 @@ def test_played_matches_add_up(rules: object, scheme: object) -> None:
     # every row's points add up to the totals, column by column
     columns: dict[int, list[int]] = {}
     for row in sheet.rows:
-        if row.kind == "entered":  # the whole sheet: the match totals
-            assert row.totals == tuple(map(sum, zip(*columns.values(), strict=True)))
+        if row.kind == "entered":  # each game after the win; the totals only at the end
+            standing = {g["number"]: tuple(g["totals"]) for g in row.detail["standing"]}
+            assert standing == {n: tuple(c) for n, c in columns.items()} | {
+                n: (0, 0) for n in standing if n not in columns
+            }
+            end = row is sheet.rows[-1] and sheet.over
+            assert row.totals == (
+                tuple(map(sum, zip(*standing.values(), strict=True))) if end else None
+            )
             continue
         col = columns.setdefault(row.game, [0, 0])
         if row.player is not None:
@@ -347,4 +387,4 @@ def test_a_dead_deal_under_hollywood_is_written_in_the_first_game_in_progress() 
     game = sheet.games[1]
     assert sheet.games[0].closed and not game.closed
     assert (row.kind, row.game, row.totals) == ("dead", 2, tuple(game.totals))
-    assert row.totals != sheet.totals
+    assert sheet.totals is None  # the match runs: its games stand apart

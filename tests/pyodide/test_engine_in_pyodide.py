@@ -15,10 +15,12 @@ RUNNER = ROOT / "tools" / "pyodide_pytest.mjs"
 # The engine's tests and the doctests of the installed package (the wheel, not the checkout).
 SUITE = ["tests/engine", "--pyargs", "ginrules"]
 # Tests that only repeat in bulk what the suite checks in Pyodide anyway: CPython runs them.
-# A thousand exercises of each kind take too long there; a process pool (duel's workers)
-# does not exist there: Pyodide has no processes.
+# A thousand exercises of each kind take too long there, and so do the walks of whole
+# matches (test_match.py checks the sheets' standing there); a process pool (duel's
+# workers) does not exist there: Pyodide has no processes.
 CPYTHON_ONLY = [
     "tests/engine/test_exercises.py::test_a_thousand_of_each_kind",
+    "tests/engine/test_match_standing.py",
     "tests/engine/test_players_cli.py::test_duel_with_workers_gives_the_same_result_as_one_process",
 ]
 # Only the engine's own conftest files: tests/conftest.py brings Sphinx fixtures.
