@@ -35,8 +35,9 @@ is 25), for sentences that state a rule.
 
 Claim options (``:deadwood:``, ``:discard:``, ``:going-out:``, ``:drawn:``,
 ``:outcome:``, ``:winner:``, ``:points:``, ``:layoffs:``, ``:laid-off:``, ...) state
-what the surrounding prose says; in a caption, ``{gin-example}`discard``` prints the
-example's own card or number (see :class:`ExampleRole`). When the engine disagrees,
+what the surrounding prose says; in a caption, ``{gin-example}`deadwood``` prints the
+example's own number, and ``{gin-example}`discard:acc``` its card, with the article and
+in the case the sentence needs (see :class:`ExampleRole`). When the engine disagrees,
 or cannot compute the example, the directive
 reports one error line through Sphinx's logger, naming the page and the line
 (``docs/standard.md:42: ERROR: gin-hand claims deadwood 7, the engine computes 9
@@ -67,6 +68,7 @@ from sphinx.util.docutils import SphinxDirective, SphinxRole
 
 import ginrules
 from ginrules.cards import CARDS, Card, parse_hand
+from ginrules.cases import CASE_NAMES, parse_case
 from ginrules.coach.reports import hand
 from ginrules.errors import GinRulesError, IllegalKnockError
 from ginrules.going_out import GoingOut
@@ -77,6 +79,7 @@ from ginrules_site.cards_html import (
     card_name,
     card_node,
     cardrow_node,
+    definite_card_name,
     gr_card,
     gr_example,
     gr_group,
@@ -1071,11 +1074,16 @@ class gr_fact(nodes.inline):
 
 
 class ExampleRole(SphinxRole):
-    """``{gin-example}`discard```, in an example's caption: a card or number of that
-    example, printed from the engine (the card by its spoken name in the page's
-    language). ``gin-hand`` gives ``discard`` (11 cards), ``deadwood``,
-    ``unmatched`` (when one card is left over) and ``drawn`` (with ``:drawn:``);
-    ``gin-showdown`` gives ``points``, ``knocker-deadwood`` and
+    """``{gin-example}`deadwood```, ``{gin-example}`discard:acc```, in an example's
+    caption: a number or card of that example, printed from the engine. A card is named
+    as sentences name it, with its article, in the case written after the colon (``nom``,
+    ``acc``, ``dat``, ``gen``; a capital first letter, ``Nom``, starts it with a capital:
+    :mod:`ginrules.cases`), from the same catalog entries as the play page's sentences:
+    "the five of clubs", « la dame de cœur », "klöver fem", German „den Kreuz-Buben“.
+    A card field written without a case stops the build: each language's translator
+    chooses the case of the slot. ``gin-hand`` gives ``discard`` (11 cards),
+    ``deadwood``, ``unmatched`` (when one card is left over) and ``drawn`` (with
+    ``:drawn:``); ``gin-showdown`` gives ``points``, ``knocker-deadwood`` and
     ``defender-deadwood``. Anything else, or the role outside a caption, stops the
     build with the page and line."""
 
@@ -1091,7 +1099,7 @@ def _fill_facts(app: Sphinx, doctree: nodes.document) -> None:
     """Print each ``gin-example`` fact from its example (after translation, so
     that translated captions get the same engine values)."""
     for node in list(doctree.findall(gr_fact)):
-        field = node["field"]
+        field, _colon, case = node["field"].partition(":")
         example = node.parent
         while example is not None and not isinstance(example, gr_example):
             example = example.parent
@@ -1111,9 +1119,35 @@ def _fill_facts(app: Sphinx, doctree: nodes.document) -> None:
             node.replace_self(nodes.inline(node.rawsource, field, classes=["gr-fact"]))
             continue
         value = facts[field]
-        text = card_name(Card.parse(value[5:])) if value.startswith("card:") else value
+        problem = fact_problem(field, case, value)
+        if problem:
+            logger.error(
+                f"gin-example: {problem}", location=node, type="ginrules", subtype="example"
+            )
+            errors = example_errors(app.env)
+            errors[app.env.docname] = errors.get(app.env.docname, 0) + 1
+            text = field
+        elif value.startswith("card:"):
+            text = format(definite_card_name(Card.parse(value[5:])), case)
+        else:
+            text = value
         node.replace_self(nodes.inline(node.rawsource, text, classes=["gr-fact"]))
     _check_named_cards(app, doctree)
+
+
+def fact_problem(field: str, case: str, value: str) -> str | None:
+    """What is wrong with ``{gin-example}`field:case``` for this fact, if anything: a card
+    needs a case (its article and form depend on it), a case must be one of
+    :data:`~ginrules.cases.CASE_NAMES`."""
+    cases = ", ".join(f"{field}:{c}" for c in CASE_NAMES)
+    if value.startswith("card:") and not case:
+        return (
+            f"{field!r} is a card, named with its article in the case the sentence needs:"
+            f" write {cases} (Nom, Acc, ... for a capital first letter)"
+        )
+    if case and parse_case(case) is None:
+        return f"unknown case {case!r} in {field}:{case}: write {cases}"
+    return None
 
 
 def _check_named_cards(app: Sphinx, doctree: nodes.document) -> None:

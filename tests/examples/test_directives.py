@@ -371,27 +371,44 @@ def caption_block(cards: str, caption: str, **claims: object) -> str:
     return hand_block(cards, "straight", **claims)[: -len("```\n\n")] + f"\n{caption}\n```\n\n"
 
 
-@pytest.mark.parametrize(
-    ("language", "names"),
-    [
-        ("en", ["five of clubs", "nine of diamonds", "0"]),
-        ("fr", ["cinq de trèfle", "neuf de carreau", "0"]),
-        ("sv", ["klöver fem", "ruter nio", "0"]),
-    ],
-)
+# The drawn card, the discard (accusative, then nominative with a capital), the deadwood;
+# then the drawn queen of a second hand, in the accusative, the dative and the genitive.
+ROLE_NAMES = {
+    "en": ["the five of clubs", "the nine of diamonds", "The nine of diamonds", "0"]
+    + ["the queen of clubs"] * 3,
+    "fr": ["le cinq de trèfle", "le neuf de carreau", "Le neuf de carreau", "0"]
+    + ["la dame de trèfle"] * 3,
+    "sv": ["klöver fem", "ruter nio", "Ruter nio", "0"] + ["klöver dam"] * 3,
+    "de": ["die Kreuz-Fünf", "die Karo-Neun", "Die Karo-Neun", "0"]
+    + ["die Kreuz-Dame", "der Kreuz-Dame", "der Kreuz-Dame"],
+}
+
+
+@pytest.mark.parametrize("language", list(ROLE_NAMES))
 def test_the_example_role_prints_the_engines_cards_and_numbers(
-    make_app: Any, tmp_path: Path, language: str, names: list[str]
+    make_app: Any, tmp_path: Path, language: str
 ) -> None:
-    """The prose of a caption names the drawn card, the discard and the deadwood
-    from the engine, in the page's language."""
-    body = hand_block(FIRST, "straight") + caption_block(
-        FIRST + " 5C",
-        "Drew {gin-example}`drawn`, discards {gin-example}`discard`, "
-        "deadwood {gin-example}`deadwood`.",
-        drawn="5C",
+    """The prose of a caption names the drawn card, the discard and the deadwood from the
+    engine, in the page's language, each card with its article in the case the sentence
+    gives it (French « la dame », German „der Kreuz-Dame“ after a dative)."""
+    body = (
+        hand_block(FIRST, "straight")
+        + caption_block(
+            FIRST + " 5C",
+            "Drew {gin-example}`drawn:acc`, discards {gin-example}`discard:acc`. "
+            "{gin-example}`discard:Nom` goes, deadwood {gin-example}`deadwood`.",
+            drawn="5C",
+        )
+        + hand_block(FIRST, "straight")
+        + caption_block(
+            FIRST + " QC",
+            "Took {gin-example}`drawn:acc`, with {gin-example}`drawn:dat`,"
+            " instead of {gin-example}`drawn:gen`.",
+            drawn="QC",
+        )
     )
     html = html_of(build(make_app, write_project(tmp_path / "p", body), language=language))
-    assert re.findall(r'<span class="gr-fact">([^<]*)</span>', html) == names
+    assert re.findall(r'<span class="gr-fact">([^<]*)</span>', html) == ROLE_NAMES[language]
     best = best_discards(parse_hand(FIRST + " 5C"), STRAIGHT)
     assert [d.discard.code for d in best if d.discard] == ["9D"]
 
@@ -414,7 +431,18 @@ def test_the_example_role_in_a_showdown_prints_its_score(make_app: Any, tmp_path
             "claims this hand is the previous one after drawing 5C",
         ),
         (hand_block(FIRST, drawn="5C"), 5, "needs a gin-hand before it"),
-        (caption_block(FIRST, "Discard {gin-example}`discard`."), 8, "has no 'discard'"),
+        (caption_block(FIRST, "Discard {gin-example}`discard:acc`."), 8, "has no 'discard'"),
+        # a card with no case: its article and form depend on the sentence
+        (
+            hand_block(FIRST) + caption_block(FIRST + " 5C", "Drew {gin-example}`drawn`.", drawn="5C"),
+            13,
+            "'drawn' is a card, named with its article in the case the sentence needs",
+        ),
+        (
+            hand_block(FIRST) + caption_block(FIRST + " 5C", "Drew {gin-example}`drawn:akk`.", drawn="5C"),
+            13,
+            "unknown case 'akk' in drawn:akk",
+        ),
         ("A {gin-example}`deadwood` outside.\n", 5, "gin-example: this place has no"),
         (showdown_block(laid_off="TH"), 5, "claims the cards laid off are TH"),
         # a caption that names a card its example does not hold
