@@ -375,12 +375,14 @@ def caption_block(cards: str, caption: str, **claims: object) -> str:
 # then the drawn queen of a second hand, in the accusative, the dative and the genitive.
 ROLE_NAMES = {
     "en": ["the five of clubs", "the nine of diamonds", "The nine of diamonds", "0"]
-    + ["the queen of clubs"] * 3,
+    + 3 * ["the queen of clubs"],
     "fr": ["le cinq de trèfle", "le neuf de carreau", "Le neuf de carreau", "0"]
-    + ["la dame de trèfle"] * 3,
-    "sv": ["klöver fem", "ruter nio", "Ruter nio", "0"] + ["klöver dam"] * 3,
-    "de": ["die Kreuz-Fünf", "die Karo-Neun", "Die Karo-Neun", "0"]
-    + ["die Kreuz-Dame", "der Kreuz-Dame", "der Kreuz-Dame"],
+    + 3 * ["la dame de trèfle"],
+    "sv": ["klöver fem", "ruter nio", "Ruter nio", "0"] + 3 * ["klöver dam"],
+    "de": [
+        *("die Kreuz-Fünf", "die Karo-Neun", "Die Karo-Neun", "0"),
+        *("die Kreuz-Dame", "der Kreuz-Dame", "der Kreuz-Dame"),
+    ],
 }
 
 
@@ -434,12 +436,14 @@ def test_the_example_role_in_a_showdown_prints_its_score(make_app: Any, tmp_path
         (caption_block(FIRST, "Discard {gin-example}`discard:acc`."), 8, "has no 'discard'"),
         # a card with no case: its article and form depend on the sentence
         (
-            hand_block(FIRST) + caption_block(FIRST + " 5C", "Drew {gin-example}`drawn`.", drawn="5C"),
+            hand_block(FIRST)
+            + caption_block(FIRST + " 5C", "Drew {gin-example}`drawn`.", drawn="5C"),
             13,
             "'drawn' is a card, named with its article in the case the sentence needs",
         ),
         (
-            hand_block(FIRST) + caption_block(FIRST + " 5C", "Drew {gin-example}`drawn:akk`.", drawn="5C"),
+            hand_block(FIRST)
+            + caption_block(FIRST + " 5C", "Drew {gin-example}`drawn:akk`.", drawn="5C"),
             13,
             "unknown case 'akk' in drawn:akk",
         ),
