@@ -577,6 +577,31 @@ def showdown_words(rules: Rules) -> dict[str, Any]:
         "term_undercut_bonus": _("undercut bonus"),
     }
     style = going_out_style(rules)
+    # Who went out, named by what they did when it was a gin or a big gin (never "Knocker"):
+    # the labels and the totals of a showdown with that outcome (see showdown_labels).
+    words.update(
+        {
+            "Knocker_gin": _("Player who went gin"),
+            "Defender_gin": _("Opponent"),
+            "totals_gin": _("Deadwood: player who went gin {knocker}, opponent {defender}."),
+            "Knocker_big_gin": _("Player who went big gin"),
+            "Defender_big_gin": _("Opponent"),
+            "totals_big_gin": _(
+                "Deadwood: player who went big gin {knocker}, opponent {defender}."
+            ),
+        }
+    )
+    if style == "going_down":
+        words.update(
+            {
+                "Knocker_gin": _("Player who went petit gin"),
+                "totals_gin": _("Count: player who went petit gin {knocker}, opponent {defender}."),
+                "Knocker_big_gin": _("Player who went grand gin"),
+                "totals_big_gin": _(
+                    "Count: player who went grand gin {knocker}, opponent {defender}."
+                ),
+            }
+        )
     if style == "gin_only":
         words.update(
             {
@@ -655,6 +680,15 @@ def showdown_words(rules: Rules) -> dict[str, Any]:
     return words
 
 
+def showdown_labels(words: dict[str, Any], outcome: str) -> tuple[str, str, str]:
+    """The labels of the player who went out and of the other, and the totals' sentence,
+    for a showdown with this outcome: "Player who went gin" for a gin, "Knocker" for a knock
+    (``renderShowdown`` of ``ginrules-render.mjs`` picks them alike)."""
+    return tuple(  # type: ignore[return-value]
+        str(words.get(f"{key}_{outcome}", words[key])) for key in ("Knocker", "Defender", "totals")
+    )
+
+
 def showdown_nodes(result: ShowdownResult, rules: Rules, upcard: Card | None) -> list[nodes.Node]:
     """The showdown drawn as nodes: upcard, spread, defender, lay-offs, score line."""
     example: list[nodes.Node] = []
@@ -668,8 +702,9 @@ def showdown_nodes(result: ShowdownResult, rules: Rules, upcard: Card | None) ->
             example.append(paragraph([nodes.Text(str(_("A spade upcard doubles the score.")))]))
 
     words = showdown_words(rules)
+    knocker, defender, totals_text = showdown_labels(words, result.outcome)
     spread = arrangement_groups(result.spread, rules)
-    example.append(cardrow_node(spread, label=str(words["Knocker"])))
+    example.append(cardrow_node(spread, label=knocker))
     laid_off = [layoff.card for layoff in result.layoffs]
     defender_groups = [
         group_node(meld_label(m), m.cards, f"gr-meld gr-{m.kind}") for m in result.defender_melds
@@ -688,13 +723,11 @@ def showdown_nodes(result: ShowdownResult, rules: Rules, upcard: Card | None) ->
                 ["gr-dead"],
             )
         )
-    example.append(cardrow_node(defender_groups, label=str(words["Defender"])))
+    example.append(cardrow_node(defender_groups, label=defender))
 
     if result.layoffs:
         example.append(layoff_list(result))
-    totals = str(words["totals"]).format(
-        knocker=result.knocker_deadwood, defender=result.defender_deadwood
-    )
+    totals = totals_text.format(knocker=result.knocker_deadwood, defender=result.defender_deadwood)
     example.append(paragraph([nodes.Text(totals)], "gr-deadwood-total"))
     example.append(paragraph([nodes.Text(str(words[f"outcome_{result.outcome}"]))], "gr-outcome"))
     terms = " + ".join(
