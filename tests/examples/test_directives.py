@@ -45,7 +45,6 @@ SHOWDOWN = {
 COMPLETE = [code for code, language in LANGUAGE_TABLE.items() if language.complete]
 
 
-
 def hand_block(cards: str, variant: str = "standard", **claims: object) -> str:
     options = "".join(f":{k.replace('_', '-')}: {v}\n" for k, v in claims.items())
     return f"```{{gin-hand}} {cards}\n:variant: {variant}\n{options}```\n\n"
@@ -513,3 +512,24 @@ def test_compare_tables_show_the_options_and_only_rules_in_force(
     assert hollywood in straight[label][1]
     assert len(straight) == 9, straight  # the rows below, and nothing about gin lay-offs
     assert not any("gin" in k.lower() and not_apply in v for k, v in straight.items() if k != label)
+
+
+@pytest.mark.parametrize(
+    ("language", "labels", "totals"),
+    [
+        ("en", ["Player who went gin", "Opponent"], "Deadwood: player who went gin 0"),
+        ("fr", ["Joueur qui fait gin", "Son adversaire"], "pour le joueur qui a fait gin"),
+        ("de", ["Spieler mit Gin", "Gegner"], "Deadwood: Spieler mit Gin 0"),
+    ],
+)
+def test_a_gin_showdown_names_the_player_by_the_gin(
+    make_app: Any, tmp_path: Path, language: str, labels: list[str], totals: str
+) -> None:
+    """Where players may knock, the one who went gin is not labelled "Knocker" (issue 31)."""
+    body = (
+        "```{gin-showdown}\n:knocker: AS 2S 3S 3H 4H 5H 9D 9H 9S 9C\n"
+        ":defender: 6H 7H KS KD 5C 4D 8S 8C JS TC\n:variant: standard\n:outcome: gin\n```\n"
+    )
+    html = html_of(build(make_app, write_project(tmp_path / "p", body), language=language))
+    assert re.findall(r'<span class="gr-row-label">([^<]*)</span>', html) == labels
+    assert totals in html
