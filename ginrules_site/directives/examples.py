@@ -684,9 +684,10 @@ def showdown_labels(words: dict[str, Any], outcome: str) -> tuple[str, str, str]
     """The labels of the player who went out and of the other, and the totals' sentence,
     for a showdown with this outcome: "Player who went gin" for a gin, "Knocker" for a knock
     (``renderShowdown`` of ``ginrules-render.mjs`` picks them alike)."""
-    return tuple(  # type: ignore[return-value]
+    knocker, defender, totals = (
         str(words.get(f"{key}_{outcome}", words[key])) for key in ("Knocker", "Defender", "totals")
     )
+    return knocker, defender, totals
 
 
 def showdown_nodes(result: ShowdownResult, rules: Rules, upcard: Card | None) -> list[nodes.Node]:
