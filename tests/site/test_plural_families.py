@@ -356,7 +356,7 @@ def test_a_catalog_with_other_forms_stops_only_its_own_build(project: dict[str, 
     assert "2 forms" in lines[0] and "make update-po" in lines[0]
     # the Spanish build stopped before Sphinx; the others were built meanwhile
     root = Path(str(project["path"]))
-    assert all((root / "_build" / "html" / code / "index.html").is_file() for code in CODES)
+    assert all(built(root, code, "index.html").is_file() for code in CODES)
     # mended by make update-po: the form that no Spanish number takes is gone, the two that
     # gettext's rule gives are kept as translated
     assert project["mended"] == {STOCK: (FAMILIES["es"][1][STOCK], False)}
