@@ -301,3 +301,26 @@ def test_no_sentence_agrees_in_gender_with_a_card_field(language: str) -> None:
                 found = agreement_problems(language, text or "")
                 problems += [f"{po.name}: {text[:60]}…: {p}" for p in found]
     assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("language", list(AGREEMENT))
+def test_a_card_field_the_english_gives_a_case_has_one_in_the_translation(language: str) -> None:
+    """``{card}`` for the English ``{card:nom}`` means the same, but Weblate's brace-format
+    check (which reads no case) reports it as an extra placeholder: the translation writes
+    ``{card:nom}`` (translating page, "Translation platforms")."""
+    bare = []
+    for po in (
+        ROOT / "locale" / language / "LC_MESSAGES" / "ginrules_site.po",
+        ROOT / "ginrules" / "locale" / language / "LC_MESSAGES" / "ginrules.po",
+    ):
+        with po.open("rb") as handle:
+            catalog = read_po(handle)
+        for message in catalog:
+            ids = message.id if isinstance(message.id, tuple) else (message.id,)
+            cased = {m[0] for text in ids for m in FIELD.findall(text) if m[1]} & CARD_FIELDS
+            forms = message.string if isinstance(message.string, tuple) else (message.string,)
+            for text in forms:
+                found = {m[0] for m in FIELD.findall(text or "") if not m[1]} & cased
+                if found:
+                    bare.append(f"{po.name}: {text[:70]}…: {sorted(found)}")
+    assert not bare, "\n".join(bare)
