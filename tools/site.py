@@ -40,6 +40,8 @@ from babel.messages.pofile import read_po, write_po
 ROOT = Path(__file__).resolve().parent.parent
 BUILD = ROOT / "_build"
 HTML = BUILD / "html"
+# make lang's preview of one language, apart from the site (make site): _build/preview/<code>
+PREVIEW = BUILD / "preview"
 LOCALE = ROOT / "locale"  # the catalogs, and their templates (*.pot) for translation platforms
 DIST = ROOT / "dist"
 BROTLI_CACHE = ROOT / ".cache" / "brotli"
@@ -71,7 +73,10 @@ def build_language(code: str, preview: bool = False) -> float:
     """Build one language's pages; ``preview`` (make lang) makes its untranslated
     passages stand out."""
     start = time.perf_counter()
-    shutil.rmtree(HTML / code, ignore_errors=True)  # no stale pages from an earlier build
+    out = (PREVIEW if preview else HTML) / code
+    shutil.rmtree(out, ignore_errors=True)  # no stale pages from an earlier build
+    if preview:
+        preview_runtime()
     cmd = sphinx_build(
         "-E",
         "-a",
@@ -81,15 +86,24 @@ def build_language(code: str, preview: bool = False) -> float:
         f"language={code}",
         *(["-D", "ginrules_preview=1"] if preview else []),
         "-d",
-        str(BUILD / "doctrees" / code),
+        str(BUILD / ("doctrees-preview" if preview else "doctrees") / code),
         str(ROOT / "docs"),
-        str(HTML / code),
+        str(out),
     )
     result = subprocess.run(cmd, capture_output=True, text=True)
     if result.returncode:
         sys.stderr.write(result.stdout + result.stderr)
         raise SystemExit(f"sphinx-build failed for language {code!r}")
     return time.perf_counter() - start
+
+
+def preview_runtime() -> None:
+    """The preview's pages find the engine where the site's do, one folder up
+    (``../_pyodide``): ``_build/preview/_pyodide`` is a link to the site's, if built."""
+    PREVIEW.mkdir(parents=True, exist_ok=True)
+    link = PREVIEW / "_pyodide"
+    if not link.exists() and not link.is_symlink() and (HTML / "_pyodide").is_dir():
+        link.symlink_to(Path("..") / "html" / "_pyodide", target_is_directory=True)
 
 
 # The root page's style and script are files (ROOT_CSS, ROOT_SCRIPT) beside it: the content
@@ -142,7 +156,8 @@ def language_table() -> dict[str, Any]:
     return dict(LANGUAGES)
 
 
-def write_root(langs: dict[str, str], baseurl: str) -> None:
+def write_root(langs: dict[str, str], baseurl: str, out: Path = HTML) -> None:
+    """The root page (every language's link), its sitemap and robots.txt, in ``out``."""
     codes = list(langs)
     base = baseurl.rstrip("/")
     # The title of the root page in each language (the root page is shown in all of them).
@@ -163,22 +178,22 @@ def write_root(langs: dict[str, str], baseurl: str) -> None:
         alternates=alternates,
         links=links,
     )
-    (HTML / "index.html").write_text(page, encoding="utf-8")
-    (HTML / "ginrules-root.css").write_text(ROOT_CSS, encoding="utf-8")
+    (out / "index.html").write_text(page, encoding="utf-8")
+    (out / "ginrules-root.css").write_text(ROOT_CSS, encoding="utf-8")
     script = ROOT_SCRIPT.format(codes=repr(codes).replace("'", '"'))
-    (HTML / "ginrules-root.js").write_text(script, encoding="utf-8")
+    (out / "ginrules-root.js").write_text(script, encoding="utf-8")
     index = [
         '<?xml version="1.0" encoding="UTF-8"?>',
         '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
     ]
     index += [f"  <sitemap><loc>{base}/{c}/sitemap.xml</loc></sitemap>" for c in codes]
     index.append("</sitemapindex>")
-    (HTML / "sitemap.xml").write_text("\n".join(index) + "\n", encoding="utf-8")
-    (HTML / "robots.txt").write_text(f"User-agent: *\nAllow: /\nSitemap: {base}/sitemap.xml\n")
+    (out / "sitemap.xml").write_text("\n".join(index) + "\n", encoding="utf-8")
+    (out / "robots.txt").write_text(f"User-agent: *\nAllow: /\nSitemap: {base}/sitemap.xml\n")
     # A static host serves /404.html for an address outside every language (the source
     # language's page; `make lang` may have built another language alone).
-    if (HTML / codes[0] / "404.html").is_file():
-        shutil.copyfile(HTML / codes[0] / "404.html", HTML / "404.html")
+    if (out / codes[0] / "404.html").is_file():
+        shutil.copyfile(out / codes[0] / "404.html", out / "404.html")
 
 
 def malformed_catalogs(codes: list[str]) -> list[str]:
@@ -268,7 +283,6 @@ def cmd_lang(args: argparse.Namespace) -> None:
         errors = check(LOCALE, [code]) + check_terminal([code]) + terminal_in_step(code)
     for error in errors:
         print(error)
-    HTML.mkdir(parents=True, exist_ok=True)
     try:
         seconds = build_language(code, preview=True)
     except SystemExit as failed:
@@ -277,14 +291,17 @@ def cmd_lang(args: argparse.Namespace) -> None:
                 f"{failed}; and {len(errors)} problem(s) in the catalogs above"
             ) from None
         raise
-    write_root(langs, os.environ.get("GINRULES_BASEURL", "http://127.0.0.1:8000/"))
-    print(f"built {code} in {seconds:.1f} s -> {HTML / code / 'index.html'}")
+    write_root(langs, os.environ.get("GINRULES_BASEURL", "http://127.0.0.1:8000/"), PREVIEW)
+    print(f"built {code} in {seconds:.1f} s -> {PREVIEW / code / 'index.html'}")
     total = time.perf_counter() - start
     if errors:
         raise SystemExit(f"{len(errors)} problem(s) in the {code} catalogs ({total:.1f} s)")
     print(f"{code}: catalogs clean, pages built in {total:.1f} s")
-    print("to read them: .venv/bin/python tools/serve.py _build/html")
-    print("(a preview: the passages still in English are outlined; make site builds it plain)")
+    print(f"to read them: .venv/bin/python tools/serve.py _build/preview (then /{code}/index.html)")
+    print(
+        "(a preview: the passages still in English are outlined; it leaves the site in"
+        " _build/html as it was, and make site builds that)"
+    )
 
 
 def terminal_in_step(code: str) -> list[str]:
@@ -452,6 +469,48 @@ def translator_comments() -> dict[str, dict[str, str]]:
         return tomllib.load(f)
 
 
+# A translators' note reaches a template as lines of at most COMMENT_WIDTH characters:
+# Babel rewraps a longer line at every write, at any space, and a French example
+# (« … 62 % ») then came out split at its spaces, "%" and "»" alone on their lines.
+COMMENT_WIDTH = 76
+_GLUED_BEFORE = tuple("%»:;?!)”“")  # a word starting so stays on the line before it
+_GLUED_AFTER = ("«", "„", "(")  # such a word stays on the line after it
+
+
+def comment_lines(text: str, width: int = COMMENT_WIDTH) -> list[str]:
+    """``text`` as the lines of a translators' note, none longer than ``width`` (unless
+    one word is), breaking at spaces only, never before punctuation that French sets
+    after a space (« 62 % », « : ») nor after an opening quotation mark: lines that
+    Babel then writes as they are.
+
+    >>> comment_lines("French: « Traduction en cours : 62 % ».", 36)
+    ['French: « Traduction en cours :', '62 % ».']
+    """
+    words: list[str] = []
+    for word in text.split(" "):
+        if not word:
+            continue
+        if words and (word.startswith(_GLUED_BEFORE) or words[-1].endswith(_GLUED_AFTER)):
+            words[-1] += " " + word
+        else:
+            words.append(word)
+    lines: list[str] = []
+    for word in words:
+        if lines and len(lines[-1]) + 1 + len(word) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines
+
+
+def reflow_comments(catalog: Catalog) -> None:
+    """The source's notes of each entry, which an earlier write wrapped, as one paragraph
+    in lines that no later write rewraps (:func:`comment_lines`)."""
+    for message in catalog:
+        if message.auto_comments:
+            message.auto_comments = comment_lines(" ".join(message.auto_comments))
+
+
 def add_comments(catalog: Catalog, name: str) -> None:
     """The notes of ``locale/comments.toml`` on the entries of the template ``name`` (a
     page's; the extension's own ``ginrules_site`` has its comments in its code), and the
@@ -469,7 +528,8 @@ def add_comments(catalog: Catalog, name: str) -> None:
             said.append(page[message.id])
         if nothing_to_translate(message.id):
             said.append(NOTHING_TO_TRANSLATE)
-        message.auto_comments = [*said, *(c for c in message.auto_comments if c not in said)]
+        notes = [line for note in said for line in comment_lines(note)]
+        message.auto_comments = [*notes, *(c for c in message.auto_comments if c not in notes)]
 
 
 def write_template(raw: Path, target: Path) -> None:
@@ -477,6 +537,7 @@ def write_template(raw: Path, target: Path) -> None:
         catalog = read_po(f)
     brace_only(catalog)
     real_header(catalog)
+    reflow_comments(catalog)
     add_comments(catalog, target.stem)
     sys.path.insert(0, str(ROOT))
     from ginrules_site.directives.glossary import rank_row

@@ -63,8 +63,9 @@ def _examples(lines: Iterable[str]) -> str | None:
     return "examples:\n" + "\n".join(f"  {line}" for line in lines) if lines else None
 
 
-def build_parser(commands: list[Command]) -> argparse.ArgumentParser:
-    """The argument parser with one sub-parser per command, each with its examples."""
+def build_parser(commands: list[Command], argv: Iterable[str] = ()) -> argparse.ArgumentParser:
+    """The argument parser with one sub-parser per command, each with its examples;
+    ``argv``, the command line it will read, lets a command word its help by it."""
     parser = _Parser(
         prog="ginrules",
         description="The rules of Gin Rummy, as JSON.",
@@ -81,6 +82,8 @@ def build_parser(commands: list[Command]) -> argparse.ArgumentParser:
             epilog=_examples(command.examples),
             formatter_class=argparse.RawDescriptionHelpFormatter,
         )
+        if isinstance(sub, _Parser):
+            sub.argv = tuple(argv)
         command.configure(sub)
         sub.set_defaults(_run=command.run)
     return parser
@@ -110,7 +113,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if argv is None:
             argv = sys.argv[1:]
-        parser = build_parser(commands_for(argv))
+        parser = build_parser(commands_for(argv), argv)
         args = parser.parse_args(argv)
         status: int = args._run(args, sys.stdout)
         sys.stdout.flush()

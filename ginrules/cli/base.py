@@ -42,6 +42,10 @@ NOUNS: dict[str, str] = {
 
 
 class _Parser(argparse.ArgumentParser):
+    argv: tuple[str, ...] = ()
+    """The whole command line being read, set before a command adds its arguments: a
+    command may word its ``--help`` by it (``ginrules play --lang fr --help``)."""
+
     def error(self, message: str) -> NoReturn:
         raise UsageError(message)
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import gettext
+import os
 import random
 import sys
 import unicodedata
@@ -53,7 +54,7 @@ from ginrules.languages import SOURCE
 from ginrules.match import outcome_entry
 from ginrules.melds import best_arrangement, best_discards
 from ginrules.players import LEVELS, get_player
-from ginrules.rules import Rules
+from ginrules.rules import PRESETS, SCHOOLS, Rules
 from ginrules.view import PlayerView
 
 __all__ = ["COMMANDS", "LANGUAGES", "LOCALE", "Voice", "run_play"]
@@ -330,6 +331,91 @@ class Voice:
         return self(ANY_REASON)
 
 
+# What ``ginrules play --help`` says, in the game's language (argparse's own words too).
+HELP_WORDS: dict[str, str] = {
+    "description": N_(
+        "play a deal against the computer in the terminal (type 'help' at the prompt)"
+    ),
+    "usage": N_("usage:"),
+    "options": N_("options"),
+    "examples": N_("examples:"),
+    "help": N_("show this help message and exit"),
+    "variant": N_(
+        "the rules: {names} or an alias of one (an unknown name lists them all; default standard)"
+    ),
+    "seed": N_("seed of the deal (default: random)"),
+    "dealer": N_("who deals (the other player is offered the upcard first; default computer)"),
+    "level": N_("the computer's level (default good)"),
+    "lang": N_("the language of the game, its cards and its move words (default en)"),
+}
+HELP_LANGUAGE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+"""Where the help finds the reader's language without ``--lang``, in gettext's order."""
+
+
+def help_language(argv: Sequence[str], environ: dict[str, str] | None = None) -> str:
+    """The language of ``ginrules play --help``: that of ``--lang`` on the command line
+    (wherever it stands, ``--help`` may come first), else the first of the environment's
+    (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``, as gettext reads them) that the
+    game has, else English. The game itself plays in ``--lang``'s language (default en).
+
+    >>> help_language(["play", "--help", "--lang", "SV"]), help_language(["play", "--lang=de"])
+    ('sv', 'de')
+    >>> help_language(["play"], {"LANG": "fr_FR.UTF-8"}), help_language(["play"], {"LANG": "C"})
+    ('fr', 'en')
+    """
+    for i, arg in enumerate(argv):
+        value = arg[len("--lang=") :] if arg.startswith("--lang=") else None
+        if arg == "--lang" and i + 1 < len(argv):
+            value = argv[i + 1]
+        if value is not None and value.lower() in LANGUAGES:
+            return value.lower()
+    env = os.environ if environ is None else environ
+    for name in HELP_LANGUAGE_VARIABLES:
+        if env.get(name):  # the first one set, as gettext reads them
+            for wanted in env[name].split(":"):
+                code = wanted.split("_")[0].split(".")[0].lower()
+                if code in LANGUAGES:
+                    return code
+            break
+    return SOURCE
+
+
+class _UsageFormatter(argparse.RawDescriptionHelpFormatter):
+    """argparse's layout with its "usage: " in the game's language."""
+
+    prefix = "usage: "
+
+    def add_usage(self, usage: Any, actions: Any, groups: Any, prefix: str | None = None) -> None:
+        super().add_usage(usage, actions, groups, self.prefix if prefix is None else prefix)
+
+
+def _translate_help(parser: argparse.ArgumentParser, lang: str) -> None:
+    """The help of ``play`` in ``lang`` (a line the catalog lacks stays English)."""
+    catalog = translation(lang)
+
+    def word(key: str, **fields: Any) -> str:
+        english = HELP_WORDS[key]
+        return _said(catalog.gettext(english), english, fields)
+
+    names = ", ".join([*PRESETS, *SCHOOLS])
+    for action in parser._actions:
+        if action.dest in HELP_WORDS:  # argparse %-formats an option's help
+            action.help = word(action.dest, names=names).replace("%", "%%")
+    parser.description = word("description")
+    if parser.epilog and parser.epilog.startswith("examples:"):
+        parser.epilog = word("examples") + parser.epilog[len("examples:") :]
+    # argparse writes a colon after the heading: French sets a narrow space before it
+    space = "\u202f" if ":" in LANGUAGE_TABLE[lang].space_before else ""
+    parser._optionals.title = word("options") + space
+    prefix = word("usage") + " "
+
+    class Formatter(_UsageFormatter):
+        pass
+
+    Formatter.prefix = prefix
+    parser.formatter_class = Formatter
+
+
 def _configure_play(parser: argparse.ArgumentParser) -> None:
     add_variant(parser)
     parser.add_argument(
@@ -356,6 +442,7 @@ def _configure_play(parser: argparse.ArgumentParser) -> None:
         default="en",
         help="the language of the game, its cards and its move words (default en)",
     )
+    _translate_help(parser, help_language(getattr(parser, "argv", ())))
 
 
 # --------------------------------------------------------------------------- the lines

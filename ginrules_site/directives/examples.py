@@ -35,8 +35,9 @@ is 25), for sentences that state a rule.
 
 Claim options (``:deadwood:``, ``:discard:``, ``:going-out:``, ``:drawn:``,
 ``:outcome:``, ``:winner:``, ``:points:``, ``:layoffs:``, ``:laid-off:``, ...) state
-what the surrounding prose says; in a caption, ``{gin-example}`discard``` prints the
-example's own card or number (see :class:`ExampleRole`). When the engine disagrees,
+what the surrounding prose says; in a caption, ``{gin-example}`deadwood``` prints the
+example's own number, and ``{gin-example}`discard:acc``` its card, with the article and
+in the case the sentence needs (see :class:`ExampleRole`). When the engine disagrees,
 or cannot compute the example, the directive
 reports one error line through Sphinx's logger, naming the page and the line
 (``docs/standard.md:42: ERROR: gin-hand claims deadwood 7, the engine computes 9
@@ -67,6 +68,7 @@ from sphinx.util.docutils import SphinxDirective, SphinxRole
 
 import ginrules
 from ginrules.cards import CARDS, Card, parse_hand
+from ginrules.cases import CASE_NAMES, parse_case
 from ginrules.coach.reports import hand
 from ginrules.errors import GinRulesError, IllegalKnockError
 from ginrules.going_out import GoingOut
@@ -77,6 +79,7 @@ from ginrules_site.cards_html import (
     card_name,
     card_node,
     cardrow_node,
+    definite_card_name,
     gr_card,
     gr_example,
     gr_group,
@@ -574,6 +577,31 @@ def showdown_words(rules: Rules) -> dict[str, Any]:
         "term_undercut_bonus": _("undercut bonus"),
     }
     style = going_out_style(rules)
+    # Who went out, named by what they did when it was a gin or a big gin (never "Knocker"):
+    # the labels and the totals of a showdown with that outcome (see showdown_labels).
+    words.update(
+        {
+            "Knocker_gin": _("Player who went gin"),
+            "Defender_gin": _("Opponent"),
+            "totals_gin": _("Deadwood: player who went gin {knocker}, opponent {defender}."),
+            "Knocker_big_gin": _("Player who went big gin"),
+            "Defender_big_gin": _("Opponent"),
+            "totals_big_gin": _(
+                "Deadwood: player who went big gin {knocker}, opponent {defender}."
+            ),
+        }
+    )
+    if style == "going_down":
+        words.update(
+            {
+                "Knocker_gin": _("Player who went petit gin"),
+                "totals_gin": _("Count: player who went petit gin {knocker}, opponent {defender}."),
+                "Knocker_big_gin": _("Player who went grand gin"),
+                "totals_big_gin": _(
+                    "Count: player who went grand gin {knocker}, opponent {defender}."
+                ),
+            }
+        )
     if style == "gin_only":
         words.update(
             {
@@ -652,6 +680,16 @@ def showdown_words(rules: Rules) -> dict[str, Any]:
     return words
 
 
+def showdown_labels(words: dict[str, Any], outcome: str) -> tuple[str, str, str]:
+    """The labels of the player who went out and of the other, and the totals' sentence,
+    for a showdown with this outcome: "Player who went gin" for a gin, "Knocker" for a knock
+    (``renderShowdown`` of ``ginrules-render.mjs`` picks them alike)."""
+    knocker, defender, totals = (
+        str(words.get(f"{key}_{outcome}", words[key])) for key in ("Knocker", "Defender", "totals")
+    )
+    return knocker, defender, totals
+
+
 def showdown_nodes(result: ShowdownResult, rules: Rules, upcard: Card | None) -> list[nodes.Node]:
     """The showdown drawn as nodes: upcard, spread, defender, lay-offs, score line."""
     example: list[nodes.Node] = []
@@ -665,8 +703,9 @@ def showdown_nodes(result: ShowdownResult, rules: Rules, upcard: Card | None) ->
             example.append(paragraph([nodes.Text(str(_("A spade upcard doubles the score.")))]))
 
     words = showdown_words(rules)
+    knocker, defender, totals_text = showdown_labels(words, result.outcome)
     spread = arrangement_groups(result.spread, rules)
-    example.append(cardrow_node(spread, label=str(words["Knocker"])))
+    example.append(cardrow_node(spread, label=knocker))
     laid_off = [layoff.card for layoff in result.layoffs]
     defender_groups = [
         group_node(meld_label(m), m.cards, f"gr-meld gr-{m.kind}") for m in result.defender_melds
@@ -685,13 +724,11 @@ def showdown_nodes(result: ShowdownResult, rules: Rules, upcard: Card | None) ->
                 ["gr-dead"],
             )
         )
-    example.append(cardrow_node(defender_groups, label=str(words["Defender"])))
+    example.append(cardrow_node(defender_groups, label=defender))
 
     if result.layoffs:
         example.append(layoff_list(result))
-    totals = str(words["totals"]).format(
-        knocker=result.knocker_deadwood, defender=result.defender_deadwood
-    )
+    totals = totals_text.format(knocker=result.knocker_deadwood, defender=result.defender_deadwood)
     example.append(paragraph([nodes.Text(totals)], "gr-deadwood-total"))
     example.append(paragraph([nodes.Text(str(words[f"outcome_{result.outcome}"]))], "gr-outcome"))
     terms = " + ".join(
@@ -1071,11 +1108,16 @@ class gr_fact(nodes.inline):
 
 
 class ExampleRole(SphinxRole):
-    """``{gin-example}`discard```, in an example's caption: a card or number of that
-    example, printed from the engine (the card by its spoken name in the page's
-    language). ``gin-hand`` gives ``discard`` (11 cards), ``deadwood``,
-    ``unmatched`` (when one card is left over) and ``drawn`` (with ``:drawn:``);
-    ``gin-showdown`` gives ``points``, ``knocker-deadwood`` and
+    """``{gin-example}`deadwood```, ``{gin-example}`discard:acc```, in an example's
+    caption: a number or card of that example, printed from the engine. A card is named
+    as sentences name it, with its article, in the case written after the colon (``nom``,
+    ``acc``, ``dat``, ``gen``; a capital first letter, ``Nom``, starts it with a capital:
+    :mod:`ginrules.cases`), from the same catalog entries as the play page's sentences:
+    "the five of clubs", « la dame de cœur », "klöver fem", German „den Kreuz-Buben“.
+    A card field written without a case stops the build: each language's translator
+    chooses the case of the slot. ``gin-hand`` gives ``discard`` (11 cards),
+    ``deadwood``, ``unmatched`` (when one card is left over) and ``drawn`` (with
+    ``:drawn:``); ``gin-showdown`` gives ``points``, ``knocker-deadwood`` and
     ``defender-deadwood``. Anything else, or the role outside a caption, stops the
     build with the page and line."""
 
@@ -1091,7 +1133,7 @@ def _fill_facts(app: Sphinx, doctree: nodes.document) -> None:
     """Print each ``gin-example`` fact from its example (after translation, so
     that translated captions get the same engine values)."""
     for node in list(doctree.findall(gr_fact)):
-        field = node["field"]
+        field, _colon, case = node["field"].partition(":")
         example = node.parent
         while example is not None and not isinstance(example, gr_example):
             example = example.parent
@@ -1111,9 +1153,35 @@ def _fill_facts(app: Sphinx, doctree: nodes.document) -> None:
             node.replace_self(nodes.inline(node.rawsource, field, classes=["gr-fact"]))
             continue
         value = facts[field]
-        text = card_name(Card.parse(value[5:])) if value.startswith("card:") else value
+        problem = fact_problem(field, case, value)
+        if problem:
+            logger.error(
+                f"gin-example: {problem}", location=node, type="ginrules", subtype="example"
+            )
+            errors = example_errors(app.env)
+            errors[app.env.docname] = errors.get(app.env.docname, 0) + 1
+            text = field
+        elif value.startswith("card:"):
+            text = format(definite_card_name(Card.parse(value[5:])), case)
+        else:
+            text = value
         node.replace_self(nodes.inline(node.rawsource, text, classes=["gr-fact"]))
     _check_named_cards(app, doctree)
+
+
+def fact_problem(field: str, case: str, value: str) -> str | None:
+    """What is wrong with ``{gin-example}`field:case``` for this fact, if anything: a card
+    needs a case (its article and form depend on it), a case must be one of
+    :data:`~ginrules.cases.CASE_NAMES`."""
+    cases = ", ".join(f"{field}:{c}" for c in CASE_NAMES)
+    if value.startswith("card:") and not case:
+        return (
+            f"{field!r} is a card, named with its article in the case the sentence needs:"
+            f" write {cases} (Nom, Acc, ... for a capital first letter)"
+        )
+    if case and parse_case(case) is None:
+        return f"unknown case {case!r} in {field}:{case}: write {cases}"
+    return None
 
 
 def _check_named_cards(app: Sphinx, doctree: nodes.document) -> None:

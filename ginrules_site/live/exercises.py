@@ -399,19 +399,53 @@ def variant_words(rules: Rules) -> dict[str, Any]:
 
 def winner_words(rules: Rules) -> dict[str, Any]:
     """Who scores, as an answer says it, where the variant names the players its own way
-    (as :func:`~ginrules_site.directives.examples.showdown_words` does)."""
+    (as :func:`~ginrules_site.directives.examples.showdown_words` does), and where the
+    player went gin or big gin (``answer_winner_knocker_gin``: see :func:`outcome_words`)."""
     style = going_out_style(rules)
+    gin = {
+        "answer_winner_knocker_gin": _("the player who went gin scores {points}"),
+        "answer_winner_defender_gin": _("the opponent scores {points}"),
+        "answer_winner_knocker_big_gin": _("the player who went big gin scores {points}"),
+        "answer_winner_defender_big_gin": _("the opponent scores {points}"),
+    }
     if style == "gin_only":
         return {
+            **gin,
             "answer_winner_knocker": _("the player who went gin scores {points}"),
             "answer_winner_defender": _("the opponent scores {points}"),
         }
     if style == "going_down":
         return {
+            **gin,
+            "answer_winner_knocker_gin": _("the player who went petit gin scores {points}"),
+            "answer_winner_knocker_big_gin": _("the player who went grand gin scores {points}"),
             "answer_winner_knocker": _("the player who went down scores {points}"),
             "answer_winner_defender": _("the opponent scores {points}"),
         }
-    return {}
+    return gin
+
+
+OUTCOME_WORDS = ("Knocker", "Defender", "answer_winner_knocker", "answer_winner_defender")
+"""The words of a showdown exercise that name its players by how the hand went out."""
+
+
+def went_out(data: dict[str, Any]) -> str:
+    """How a showdown exercise's hand goes out, as its cards show it: ``big_gin`` (eleven
+    cards), ``gin`` (every card in the spread) or ``knock`` (going down in Gin Rami)."""
+    if len(data["knocker"]) == 11:
+        return "big_gin"
+    melded = sum(len(meld) for meld in data["spread"])
+    return "gin" if melded == len(data["knocker"]) else "knock"
+
+
+def outcome_words(S: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
+    """``S`` for this exercise: a showdown's players named by what the hand did ("Player
+    who went gin", never "Knocker", for a gin), as ``outcomeWords`` of
+    ``ginrules-exercises.mjs`` does."""
+    if data.get("kind") != "showdown":
+        return S
+    how = went_out(data)
+    return {**S, **{key: S.get(f"{key}_{how}", S[key]) for key in OUTCOME_WORDS}}
 
 
 def words_for(rules: Rules) -> dict[str, Any]:
@@ -720,6 +754,7 @@ def static_exercise(variant: str, kind: str, level: int, seed: int) -> nodes.Nod
     S = words_for(rules)
     exercise = make_exercise(rules, kind, level, seed)
     data = exercise.to_dict()
+    S = outcome_words(S, data)
     verdict = check_answer(exercise, probe_answer(data)).to_dict()
     box = nodes.container("", classes=["gr-exercise-static"])
     box["ids"] = [f"exercise-{variant}-{kind}-{level}-{seed}"]

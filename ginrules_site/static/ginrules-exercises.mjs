@@ -300,6 +300,25 @@ function answersNode(S, data, accepted) {
   return span;
 }
 
+/**
+ * The strings for this exercise: a showdown's players named by what the hand did ("Player
+ * who went gin", never "Knocker", for a gin), as exercises.outcome_words.
+ * @param {Strings} S
+ * @param {Exercise} data
+ * @returns {Strings}
+ */
+function outcomeWords(S, data) {
+  if (data.kind !== "showdown") return S;
+  const knocker = /** @type {string[]} */ (data.knocker);
+  const melded = /** @type {string[][]} */ (data.spread).reduce((n, meld) => n + meld.length, 0);
+  const how = knocker.length === 11 ? "big_gin" : melded === knocker.length ? "gin" : "knock";
+  const words = { ...S };
+  for (const key of ["Knocker", "Defender", "answer_winner_knocker", "answer_winner_defender"]) {
+    words[key] = S[`${key}_${how}`] ?? S[key];
+  }
+  return words;
+}
+
 // What an exercise shows besides its question (exercises.hand_rows).
 /**
  * What an exercise shows: the keys of its kind (showdown, stock_end, sheet) are there.
@@ -447,7 +466,7 @@ class Trainer {
   /** @param {Exercise} data */
   show(data) {
     // The variant's own words (who went out, how) replace the page's.
-    const S = (this.S = { ...STRINGS, ...this.params.variants[data.variant].words });
+    const S = (this.S = outcomeWords({ ...STRINGS, ...this.params.variants[data.variant].words }, data));
     this.exercise = data;
     this.checked = false;
     /** @type {string[][] | undefined} */

@@ -1332,7 +1332,9 @@ class Play {
     const shownUpcard = showdown.upcard ?? upcard;
     const ginOnly = shownUpcard && shownUpcard.knock_limit === 0;
     // Oklahoma's upcard under the name the play table gives it (its label)
-    const words = { ...S, Knocker: seat(knocker), Defender: seat(other), ...(upcard ? { Upcard: S.knock_card } : {}) };
+    // the seats, whatever the outcome (renderShowdown names the roles by outcome otherwise)
+    const seats = { Knocker: seat(knocker), Defender: seat(other), [`Knocker_${kind}`]: seat(knocker), [`Defender_${kind}`]: seat(other) };
+    const words = { ...S, ...seats, ...(upcard ? { Upcard: S.knock_card } : {}) };
     const shown = renderShowdown(words, { minimum: this.variant.minimum },
       { ...showdown, upcard: ginOnly ? { ...shownUpcard, knock_limit: null } : shownUpcard });
     if (ginOnly) /** @type {ChildNode} */ (shown.node.firstChild).after(para(fill(S.knock_card_gin, { card: theCard(shownUpcard.code) })));

@@ -234,14 +234,17 @@ export function renderShowdown(S, params, value) {
   } else if (params.no_upcard_limit != null) {
     example.append(para(fill(S.no_upcard, { limit: params.no_upcard_limit }), "gr-no-upcard"));
   }
-  example.append(row(arrangementGroups(S, value.spread), S.Knocker));
+  // who went out, named by what they did: "Player who went gin" for a gin, "Knocker" for a
+  // knock (showdown_labels of ginrules_site/directives/examples.py)
+  const label = (/** @type {string} */ key) => S[`${key}_${value.outcome}`] ?? S[key];
+  example.append(row(arrangementGroups(S, value.spread), label("Knocker")));
   const defender = value.defender_melds.map((m) => group(meldLabel(S, m), m.cards, `gr-meld gr-${m.kind}`));
   const laidOff = value.layoffs.map((l) => l.card);
   if (laidOff.length) defender.push(group(S["Laid off"], laidOff, "gr-layoff", ["gr-laid-off"]));
   if (value.defender_unmatched.length) {
     defender.push(group(S.Deadwood, value.defender_unmatched, "gr-deadwood", ["gr-dead"]));
   }
-  example.append(row(defender, S.Defender));
+  example.append(row(defender, label("Defender")));
   if (value.layoffs.length) {
     const melds = value.spread.melds.map((m) => [...m.cards]);
     const list = el("ol", "gr-layoffs");
@@ -265,7 +268,7 @@ export function renderShowdown(S, params, value) {
     }
     example.append(list);
   }
-  const totals = fill(S.totals, { knocker: value.knocker_deadwood, defender: value.defender_deadwood });
+  const totals = fill(label("totals"), { knocker: value.knocker_deadwood, defender: value.defender_deadwood });
   example.append(para(totals, "gr-deadwood-total"));
   const outcome = S[`outcome_${value.outcome}`];
   example.append(para(outcome, "gr-outcome"));

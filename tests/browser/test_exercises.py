@@ -324,3 +324,26 @@ def test_a_hollywood_sheet_is_explained_one_line_per_deal_and_game(
     lead = verdict["steps"][-1]["args"]
     assert verdict["steps"][-1]["code"] == "game_lead" and lead["game"] == 2
     assert steps[-1].startswith(f"Partie 2: Spieler A {lead['totals'][0]}, "), steps[-1]
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])  # wording: one translation besides English
+def test_a_gin_showdown_exercise_names_the_gin_player(
+    opened: Callable[[str], Page], lang: str
+) -> None:
+    """standard/showdown/1/1 is a gin: the script labels the hand and offers the winner as
+    the player who went gin, never "Knocker" (issue 31), and says so in the answer."""
+    _ = translator(lang)
+    variant, kind, level, seed = "standard", "showdown", 1, 1
+    exercise = make_exercise(variant, kind, level, seed)
+    data = exercise.to_dict()
+    assert check_answer(exercise, probe_answer(data)).accepted[0]["winner"] == "knocker"
+    box = open_exercise(opened(lang), variant, kind, level, seed)
+    gin = _("Player who went gin")
+    expect(box.locator(".gr-row-label").first).to_have_text(gin)
+    expect(box.locator(".gr-exercise-hand")).not_to_contain_text(_("Knocker"))
+    winner = box.locator("label.gr-choice", has=box.page.locator("input[value='knocker']"))
+    expect(winner).to_contain_text(gin)
+    give(box, data, check_answer(exercise, probe_answer(data)).accepted[0])
+    expect(box.locator(".gr-verdict-text")).to_contain_text(
+        _("the player who went gin scores {points}").split("{points}")[0].strip()
+    )

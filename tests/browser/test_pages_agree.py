@@ -4,6 +4,8 @@ the engine's rules and options say."""
 
 from __future__ import annotations
 
+import gettext
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,7 +17,9 @@ from ginrules.rules import options
 from ginrules_site.directives.examples import option_words
 
 from .conftest import LANGUAGES, each_in_one_language
-from .test_widgets import card_name, translator
+from .test_widgets import translator
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -37,8 +41,23 @@ def test_straight_gin_names_the_card_the_engine_discards(shared_context: Any, la
     assert best[0].discard is not None and discard == best[0].discard.code
     assert discard in kept  # a card the first hand held
     facts = second.locator(".gr-caption .gr-fact")
-    expect(facts).to_have_text([card_name(_, drawn.pop()), card_name(_, discard)])
+    # as the caption's role names them: with the article, in the accusative (issue 31)
+    expect(facts).to_have_text([the_card(lang, drawn.pop()), the_card(lang, discard)])
     page.close()
+
+
+def the_card(lang: str, code: str) -> str:
+    """A card named with its article in the accusative, from the catalog's entries (the
+    play page's): "the five of clubs", « le cinq de trèfle », „die Kreuz-Fünf“."""
+    catalog: gettext.NullTranslations = gettext.NullTranslations()
+    if lang != "en":
+        catalog = gettext.translation("ginrules_site", str(ROOT / "locale"), [lang])
+    ranks = ["ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+             "jack", "queen", "king"]  # fmt: skip
+    suits = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+    rank = ranks["A23456789TJQK".index(code[0])]
+    template = catalog.pgettext("accusative", f"the {rank} of {{suit}}")
+    return template.format(suit=catalog.gettext(suits[code[1]]))
 
 
 # Each variant page in one complete language in turn: the options are the engine's, their
@@ -75,7 +94,7 @@ def test_every_variant_page_shows_the_options_of_its_variant(
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_oklahoma_counts_its_upcards(shared_context: Any, lang: str) -> None:
-    """"The same hand under three upcards", and three examples follow."""
+    """ "The same hand under three upcards", and three examples follow."""
     context, _log = shared_context
     page = context.new_page()
     page.goto(f"/{lang}/oklahoma.html")

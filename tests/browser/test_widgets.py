@@ -375,12 +375,20 @@ ROLE_WORDS = {
         "Hand of the player who went gin",
     ),
     "french": (
-        "Player who went down",
-        "Count: player who went down {knocker}, opponent {defender}.",
+        "Player who went petit gin",
+        "Count: player who went petit gin {knocker}, opponent {defender}.",
         "Petit gin: the player who went gin scores.",
         "Hand of the player who went down",
     ),
+    # a gin where players may knock: named by what happened, never "Knocker" (issue 31)
+    "standard": (
+        "Player who went gin",
+        "Deadwood: player who went gin {knocker}, opponent {defender}.",
+        "Gin: the player who went gin scores.",
+        "Knocker's hand",
+    ),
 }
+GIN_HAND = "AS 2S 3S 3H 4H 5H 9D 9H 9S 9C"
 KNOCK_WORDS = {
     "en": r"\bknock|\bundercut",
     "fr": r"\bfrapp|\bcontre\b",
@@ -391,7 +399,11 @@ KNOCK_WORDS = {
 
 @pytest.mark.parametrize(
     ("lang", "docname", "variant"),
-    [*((lang, "straight-gin", "straight") for lang in LANGUAGES), ("fr", "gin-rami", "french")],
+    [
+        *((lang, "straight-gin", "straight") for lang in LANGUAGES),
+        ("fr", "gin-rami", "french"),
+        *((lang, "standard", "standard") for lang in LANGUAGES),
+    ],
 )
 def test_live_showdown_names_the_variants_roles(
     pages: Callable[[str, str], Page], lang: str, docname: str, variant: str
@@ -403,6 +415,8 @@ def test_live_showdown_names_the_variants_roles(
     page = pages(lang, docname)
     _ = translator(lang)
     widget = page.locator("section[data-widget='showdown']").first
+    if variant == "standard":  # the page's example is a knock: a gin instead
+        widget.locator("input[name='knocker']").fill(written(GIN_HAND, lang))
     knocker = widget.locator("input[name='knocker']").input_value()
     defender = written("6H 7H KS KD 5C 4D 8S 8C JS TC", lang)
     widget.locator("input[name='defender']").fill(defender)
@@ -420,8 +434,11 @@ def test_live_showdown_names_the_variants_roles(
     )
     expect(widget.locator(".gr-result .gr-outcome")).to_have_text(outcome)
     expect(widget.locator(".gr-result .gr-row-label").first).to_have_text(label)
+    expect(widget.locator(".gr-result .gr-row-label").nth(1)).to_have_text(_("Opponent"))
     expect(widget.locator("label[for$='-knocker']")).to_have_text(hand_label)
-    shown = widget.locator(".gr-result").inner_text() + widget.locator("form").inner_text()
+    shown = widget.locator(".gr-result").inner_text()
+    if variant != "standard":  # where nobody knocks, the form neither
+        shown += widget.locator("form").inner_text()
     assert not re.search(KNOCK_WORDS[lang], shown, re.IGNORECASE), shown
 
 

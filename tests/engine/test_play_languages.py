@@ -323,3 +323,78 @@ def test_a_line_the_catalog_does_not_translate_is_said_in_english(tmp_path, monk
     text = play(["--lang", "fr", "--seed", "3", "--dealer", "you"], "xyz\npasse\nquit\n")
     assert "'xyz' is neither a move nor a card; type 'help' for the moves." in text
     assert "Vous passez." in text
+
+
+# --- the help in the game's language (issue 31) -----------------------------------------
+
+HELP_LANGUAGES = COMPLETE  # the complete translations of the terminal game
+
+
+def _help_text(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
+    from ginrules.cli import main
+
+    with pytest.raises(SystemExit) as stopped:
+        main(argv)
+    assert stopped.value.code == 0
+    return " ".join(capsys.readouterr().out.split())  # argparse wraps at the width
+
+
+@pytest.mark.parametrize("lang", HELP_LANGUAGES)
+def test_play_help_is_in_the_language(lang: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """``ginrules play --help`` says every line in the language of ``--lang`` (argparse's
+    own "usage", "options", "show this help message and exit" too), none in English."""
+    from ginrules.cli.game import HELP_WORDS
+
+    shown = _help_text(["play", "--help", "--lang", lang], capsys)
+    catalog = translation(lang)
+    for key, english in HELP_WORDS.items():
+        said = catalog.gettext(english)
+        assert said != english or (key, lang) == ("options", "fr"), (lang, english)
+        if key == "variant":
+            said = said.split("{names}")[1]
+        assert " ".join(said.split()) in shown, (lang, said)
+        if said != english:
+            assert " ".join(english.split("{names}")[-1].split()) not in shown, (lang, english)
+    assert not shown.startswith("usage:")
+
+
+@pytest.mark.parametrize(
+    ("variable", "value", "lang"),
+    [("LANG", "sv_SE.UTF-8", "sv"), ("LANGUAGE", "de:fr", "de"), ("LANG", "ja_JP", SOURCE)],
+)
+def test_play_help_follows_the_environments_language(variable: str, value: str, lang: str) -> None:
+    """Without ``--lang``, the help is in the environment's language if the game has it
+    (gettext's variables), else English: a real process, as a shell runs it."""
+    import os
+    import subprocess
+    import sys
+
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+    }
+    env[variable] = value
+    done = subprocess.run(
+        [sys.executable, "-m", "ginrules", "play", "--help"],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=True,
+    )
+    from ginrules.cli.game import HELP_WORDS
+
+    assert done.stdout.startswith(translation(lang).gettext(HELP_WORDS["usage"]) + " ")
+
+
+@pytest.mark.parametrize("lang", HELP_LANGUAGES)
+def test_every_move_word_is_in_the_language(lang: str) -> None:
+    """The words of the in-game help (``help`` at the prompt) are the language's: a word
+    the same as the English only where its words are the language's loanwords or the
+    game's name (German said "big gin")."""
+    catalog = translation(lang)
+    own = {w.casefold() for w in (*TABLE[lang].loanwords, "gin")}
+    for english in COMMAND_WORDS.values():
+        word = catalog.pgettext("command", english)
+        if word == english:
+            assert {w.casefold() for w in english.split()} <= own, (lang, english)

@@ -45,7 +45,6 @@ SHOWDOWN = {
 COMPLETE = [code for code, language in LANGUAGE_TABLE.items() if language.complete]
 
 
-
 def hand_block(cards: str, variant: str = "standard", **claims: object) -> str:
     options = "".join(f":{k.replace('_', '-')}: {v}\n" for k, v in claims.items())
     return f"```{{gin-hand}} {cards}\n:variant: {variant}\n{options}```\n\n"
@@ -371,27 +370,46 @@ def caption_block(cards: str, caption: str, **claims: object) -> str:
     return hand_block(cards, "straight", **claims)[: -len("```\n\n")] + f"\n{caption}\n```\n\n"
 
 
-@pytest.mark.parametrize(
-    ("language", "names"),
-    [
-        ("en", ["five of clubs", "nine of diamonds", "0"]),
-        ("fr", ["cinq de trèfle", "neuf de carreau", "0"]),
-        ("sv", ["klöver fem", "ruter nio", "0"]),
+# The drawn card, the discard (accusative, then nominative with a capital), the deadwood;
+# then the drawn queen of a second hand, in the accusative, the dative and the genitive.
+ROLE_NAMES = {
+    "en": ["the five of clubs", "the nine of diamonds", "The nine of diamonds", "0"]
+    + 3 * ["the queen of clubs"],
+    "fr": ["le cinq de trèfle", "le neuf de carreau", "Le neuf de carreau", "0"]
+    + 3 * ["la dame de trèfle"],
+    "sv": ["klöver fem", "ruter nio", "Ruter nio", "0"] + 3 * ["klöver dam"],
+    "de": [
+        *("die Kreuz-Fünf", "die Karo-Neun", "Die Karo-Neun", "0"),
+        *("die Kreuz-Dame", "der Kreuz-Dame", "der Kreuz-Dame"),
     ],
-)
+}
+
+
+@pytest.mark.parametrize("language", list(ROLE_NAMES))
 def test_the_example_role_prints_the_engines_cards_and_numbers(
-    make_app: Any, tmp_path: Path, language: str, names: list[str]
+    make_app: Any, tmp_path: Path, language: str
 ) -> None:
-    """The prose of a caption names the drawn card, the discard and the deadwood
-    from the engine, in the page's language."""
-    body = hand_block(FIRST, "straight") + caption_block(
-        FIRST + " 5C",
-        "Drew {gin-example}`drawn`, discards {gin-example}`discard`, "
-        "deadwood {gin-example}`deadwood`.",
-        drawn="5C",
+    """The prose of a caption names the drawn card, the discard and the deadwood from the
+    engine, in the page's language, each card with its article in the case the sentence
+    gives it (French « la dame », German „der Kreuz-Dame“ after a dative)."""
+    body = (
+        hand_block(FIRST, "straight")
+        + caption_block(
+            FIRST + " 5C",
+            "Drew {gin-example}`drawn:acc`, discards {gin-example}`discard:acc`. "
+            "{gin-example}`discard:Nom` goes, deadwood {gin-example}`deadwood`.",
+            drawn="5C",
+        )
+        + hand_block(FIRST, "straight")
+        + caption_block(
+            FIRST + " QC",
+            "Took {gin-example}`drawn:acc`, with {gin-example}`drawn:dat`,"
+            " instead of {gin-example}`drawn:gen`.",
+            drawn="QC",
+        )
     )
     html = html_of(build(make_app, write_project(tmp_path / "p", body), language=language))
-    assert re.findall(r'<span class="gr-fact">([^<]*)</span>', html) == names
+    assert re.findall(r'<span class="gr-fact">([^<]*)</span>', html) == ROLE_NAMES[language]
     best = best_discards(parse_hand(FIRST + " 5C"), STRAIGHT)
     assert [d.discard.code for d in best if d.discard] == ["9D"]
 
@@ -414,7 +432,20 @@ def test_the_example_role_in_a_showdown_prints_its_score(make_app: Any, tmp_path
             "claims this hand is the previous one after drawing 5C",
         ),
         (hand_block(FIRST, drawn="5C"), 5, "needs a gin-hand before it"),
-        (caption_block(FIRST, "Discard {gin-example}`discard`."), 8, "has no 'discard'"),
+        (caption_block(FIRST, "Discard {gin-example}`discard:acc`."), 8, "has no 'discard'"),
+        # a card with no case: its article and form depend on the sentence
+        (
+            hand_block(FIRST)
+            + caption_block(FIRST + " 5C", "Drew {gin-example}`drawn`.", drawn="5C"),
+            13,
+            "'drawn' is a card, named with its article in the case the sentence needs",
+        ),
+        (
+            hand_block(FIRST)
+            + caption_block(FIRST + " 5C", "Drew {gin-example}`drawn:akk`.", drawn="5C"),
+            13,
+            "unknown case 'akk' in drawn:akk",
+        ),
         ("A {gin-example}`deadwood` outside.\n", 5, "gin-example: this place has no"),
         (showdown_block(laid_off="TH"), 5, "claims the cards laid off are TH"),
         # a caption that names a card its example does not hold
@@ -481,3 +512,24 @@ def test_compare_tables_show_the_options_and_only_rules_in_force(
     assert hollywood in straight[label][1]
     assert len(straight) == 9, straight  # the rows below, and nothing about gin lay-offs
     assert not any("gin" in k.lower() and not_apply in v for k, v in straight.items() if k != label)
+
+
+@pytest.mark.parametrize(
+    ("language", "labels", "totals"),
+    [
+        ("en", ["Player who went gin", "Opponent"], "Deadwood: player who went gin 0"),
+        ("fr", ["Joueur qui fait gin", "Son adversaire"], "pour le joueur qui a fait gin"),
+        ("de", ["Spieler mit Gin", "Gegner"], "Deadwood: Spieler mit Gin 0"),
+    ],
+)
+def test_a_gin_showdown_names_the_player_by_the_gin(
+    make_app: Any, tmp_path: Path, language: str, labels: list[str], totals: str
+) -> None:
+    """Where players may knock, the one who went gin is not labelled "Knocker" (issue 31)."""
+    body = (
+        "```{gin-showdown}\n:knocker: AS 2S 3S 3H 4H 5H 9D 9H 9S 9C\n"
+        ":defender: 6H 7H KS KD 5C 4D 8S 8C JS TC\n:variant: standard\n:outcome: gin\n```\n"
+    )
+    html = html_of(build(make_app, write_project(tmp_path / "p", body), language=language))
+    assert re.findall(r'<span class="gr-row-label">([^<]*)</span>', html) == labels
+    assert totals in html

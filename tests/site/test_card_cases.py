@@ -227,3 +227,100 @@ def test_an_unknown_case_is_refused_by_name(spec: str) -> None:
     name = CardName("der Kreuz-Bube", acc="den Kreuz-Buben")
     with pytest.raises(ValueError, match="unknown case"):
         format(name, spec)
+
+
+# --- words that agree with a card: gender (issue 31) --------------------------------------
+# A card's name changes gender with its rank (« le roi », « la dame »; „der Bube“, „die
+# Dame“, „das Ass“; "kungen", "tian"), so a pronoun or participle that refers back to a card
+# field is wrong for some card (« l’as de pique … la prendre »). A sentence refers back to
+# the card through the noun for "card", whose gender is fixed (« cette carte … la prendre »,
+# „die Karte … behält sie“, "kortet … behåller det"). Per language: the noun, the words of
+# its gender (allowed once the noun is written after the first card field) and those of
+# another gender (never allowed after a card field). A list of cards ({cards}) is referred
+# back to in the plural, which marks no gender in these pronouns.
+_VERBS_FR = r"(?:prendre|prend|prenez|garder|garde|gardez|défausser|poser|jeter|reprendre)"
+_BEEN_FR = r"\b(?:être|été|est|était|sera|serait)\s+"
+_VERBS_SV = r"\b(?:behåll|behåller|ta|tar|kasta|kastar|lägg|lägger|spara|sparar)\s+"
+AGREEMENT: dict[str, tuple[str, re.Pattern[str], re.Pattern[str]]] = {
+    "fr": (
+        r"\bcartes?\b",
+        re.compile(
+            rf"(?<!\w)la\s+(?={_VERBS_FR}\b)|-la\b"
+            rf"|{_BEEN_FR}(?:prise|jetée|posée|défaussée|ramassée|retournée|gardée)\b"
+        ),
+        re.compile(
+            rf"(?<!\w)le\s+(?={_VERBS_FR}\b)|-le\b"
+            rf"|{_BEEN_FR}(?:pris|jeté|posé|défaussé|ramassé|retourné|gardé)\b"
+        ),
+    ),
+    "de": (r"\bKarte\b", re.compile(r"\bsie\b"), re.compile(r"\bihn\b")),
+    "sv": (r"\bkort(?:et)?\b", re.compile(_VERBS_SV + r"det\b"), re.compile(_VERBS_SV + r"den\b")),
+}
+CARD_FIELD = re.compile(r"\{(?:" + "|".join(sorted(CARD_FIELDS - {"cards"})) + r")(?::\w+)?\}")
+
+
+def agreement_problems(language: str, text: str) -> list[str]:
+    """The words of ``text`` that agree in gender with a card field before them."""
+    noun, same, other = AGREEMENT[language]
+    first = CARD_FIELD.search(text)
+    if first is None:
+        return []
+    problems = []
+    for pattern, needs_noun in ((same, True), (other, False)):
+        for word in pattern.finditer(text, first.end()):
+            if not needs_noun or not re.search(noun, text[first.end() : word.start()]):
+                problems.append(f"{word.group(0).strip()!r} after {first.group(0)}")
+    return problems
+
+
+def test_the_agreement_check_finds_the_faults_the_readers_found() -> None:
+    assert len(agreement_problems("fr", "{card:Nom} vient d’être pris : gardez-le.")) == 2
+    assert agreement_problems("fr", "{card} n’irait nulle part ; la prendre ne sert à rien.")
+    assert not agreement_problems("fr", "{card} n’irait nulle part ; prendre cette carte…")
+    assert not agreement_problems("fr", "avec {card}, la carte pourrait… : il la garde.")
+    assert not agreement_problems("fr", "plutôt que {avoided} : l’ordinateur a pris {near}.")
+    assert agreement_problems("de", "{card:Nom} passt nicht: Behalte ihn.")
+    assert not agreement_problems("de", "Nimm {card:acc}: Die Karte passt, behalte sie.")
+    assert agreement_problems("sv", "{card:Nom} togs nyss: behåll det.")
+    assert not agreement_problems("sv", "Ta {card}: kortet passar, behåll det.")
+
+
+@pytest.mark.parametrize("language", list(AGREEMENT))
+def test_no_sentence_agrees_in_gender_with_a_card_field(language: str) -> None:
+    """Every translation of the site's and the terminal game's catalogs, each form."""
+    problems = []
+    for po in (
+        ROOT / "locale" / language / "LC_MESSAGES" / "ginrules_site.po",
+        ROOT / "ginrules" / "locale" / language / "LC_MESSAGES" / "ginrules.po",
+    ):
+        with po.open("rb") as handle:
+            catalog = read_po(handle)
+        for message in catalog:
+            forms = message.string if isinstance(message.string, tuple) else (message.string,)
+            for text in forms:
+                found = agreement_problems(language, text or "")
+                problems += [f"{po.name}: {text[:60]}…: {p}" for p in found]
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("language", list(AGREEMENT))
+def test_a_card_field_the_english_gives_a_case_has_one_in_the_translation(language: str) -> None:
+    """``{card}`` for the English ``{card:nom}`` means the same, but Weblate's brace-format
+    check (which reads no case) reports it as an extra placeholder: the translation writes
+    ``{card:nom}`` (translating page, "Translation platforms")."""
+    bare = []
+    for po in (
+        ROOT / "locale" / language / "LC_MESSAGES" / "ginrules_site.po",
+        ROOT / "ginrules" / "locale" / language / "LC_MESSAGES" / "ginrules.po",
+    ):
+        with po.open("rb") as handle:
+            catalog = read_po(handle)
+        for message in catalog:
+            ids = message.id if isinstance(message.id, tuple) else (message.id,)
+            cased = {m[0] for text in ids for m in FIELD.findall(text) if m[1]} & CARD_FIELDS
+            forms = message.string if isinstance(message.string, tuple) else (message.string,)
+            for text in forms:
+                found = {m[0] for m in FIELD.findall(text or "") if not m[1]} & cased
+                if found:
+                    bare.append(f"{po.name}: {text[:70]}…: {sorted(found)}")
+    assert not bare, "\n".join(bare)

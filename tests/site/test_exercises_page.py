@@ -284,3 +284,38 @@ def test_answers_and_working_read_as_sentences(
                     said = " ".join(n.astext() for n in step_nodes(S, step))
                     # a label, one number, "= " the same number: "Deadwood: 3 = 3."
                     assert not re.search(r":\s*(\d+) = \1\b", said), (variant, kind, said)
+
+
+# --- a showdown exercise names who went out by what the hand did (issue 31) ------------
+
+
+@pytest.mark.parametrize("variant", ["standard", "straight", "french", "oklahoma"])
+def test_how_an_exercise_hand_goes_out_is_the_engines(variant: str) -> None:
+    """``went_out`` reads the outcome from the cards shown; the engine's showdown agrees
+    on every showdown exercise of three levels and many seeds."""
+    from ginrules.coach.exercises import _showdown_of
+    from ginrules.rules import find_variant
+    from ginrules_site.live.exercises import went_out
+
+    rules = find_variant(variant)
+    seen = set()
+    for level in (1, 2, 3):
+        for seed in range(1, 41):
+            exercise = make_exercise(rules, "showdown", level, seed)
+            result, _defender = _showdown_of(exercise)
+            engine = "knock" if result.outcome == "undercut" else result.outcome
+            assert went_out(exercise.to_dict()) == engine, (variant, level, seed)
+            seen.add(engine)
+    assert "gin" in seen and ("knock" in seen) == (variant != "straight"), seen
+
+
+def test_a_gin_showdown_exercise_never_says_knocker() -> None:
+    """A gin (standard/showdown/1/1): the hand is the gin player's, and the answer says
+    that player scores, in the build-time exercise as in the script (outcomeWords)."""
+    from ginrules_site.live.exercises import static_exercise
+
+    text = static_exercise("standard", "showdown", 1, 1).astext()
+    assert "Player who went gin" in text and "the player who went gin scores" in text
+    assert "Knocker" not in text and "knocker scores" not in text
+    knock = static_exercise("standard", "showdown", 1, 2).astext()
+    assert "Knocker" in knock

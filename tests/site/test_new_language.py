@@ -115,7 +115,8 @@ def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def page(project: Path, name: str) -> BeautifulSoup:
-    path = project / "_build" / "html" / name
+    """A page of make lang's preview, which has its own folder (the site's is _build/html)."""
+    path = project / "_build" / "preview" / name
     return BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
 
 

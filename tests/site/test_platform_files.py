@@ -326,3 +326,47 @@ def test_make_lang_reports_every_catalog_problem_at_once_at_its_po_line(tmp_path
     assert f"{about}:{second}: " in out, out
     assert "sphinx-build failed for language 'fr'; and 2 problem(s) in the catalogs above" in out
     assert "Traceback" not in out
+
+
+# --- translators' notes reach every template as written (issue 31) ----------------------
+
+PROGRESS = "Translation in progress: {percent} % of this site is translated."
+
+
+def test_a_note_for_translators_survives_both_writes_of_make_gettext(tmp_path: Path) -> None:
+    """The extension's notes are written once by the extraction (wrapped at 79) and again
+    by ``write_template``; each entry's note must come out with its words, spaces and
+    punctuation as the source has them, in lines no later write rewraps (the progress
+    notice's « … 62 % » came out as "62", "%" and "»)." on three lines)."""
+    extract = _tool("extract_site_messages")
+    site = _tool("site")
+    extract.main(["extract", str(tmp_path)])
+    raw = tmp_path / "ginrules_site.pot"
+    site.write_template(raw, tmp_path / "out.pot")
+    with (tmp_path / "out.pot").open("rb") as handle:
+        written = {(m.context, m.id): m for m in read_po(handle) if m.id}
+    source = {(m.context, m.id): m for m in extract.site_catalog() if m.id}
+    compared = 0
+    for key, message in source.items():
+        if not message.auto_comments:
+            continue
+        lines = [c for c in written[key].auto_comments if c != NOTHING_TO_TRANSLATE]
+        # (a note of locale/comments.toml may come first)
+        assert " ".join(lines).endswith(" ".join(message.auto_comments)), key
+        assert all(len(line) <= site.COMMENT_WIDTH for line in lines), key
+        compared += 1
+    assert compared > 50
+    assert "(French: « Traduction en cours : 62 % »)." in " ".join(
+        written[(None, PROGRESS)].auto_comments
+    )
+
+
+@pytest.mark.parametrize("template", [*TEMPLATES, TERMINAL_POT], ids=lambda p: p.name)
+def test_no_note_line_in_a_template_starts_with_punctuation(template: Path) -> None:
+    """A committed note broken before « % », « : » or « » » by a rewrap shows it."""
+    broken = [
+        line
+        for line in template.read_text(encoding="utf-8").splitlines()
+        if line.startswith("#. ") and line[3:].startswith(tuple("%»:;?!)"))
+    ]
+    assert not broken, broken

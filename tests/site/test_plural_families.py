@@ -250,6 +250,12 @@ def plural_entries(po: Path) -> list[tuple[int, int]]:
     return found
 
 
+def built(root: Path, code: str, page: str) -> Path:
+    """A page of a language as built: Spanish by make lang, in its preview folder; the
+    others by the site's build."""
+    return root / "_build" / ("preview" if code == "es" else "html") / code / page
+
+
 @pytest.fixture(scope="module")
 def project(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
     project = copy_project(tmp_path_factory.mktemp("plural-families") / "project")
@@ -350,7 +356,7 @@ def test_a_catalog_with_other_forms_stops_only_its_own_build(project: dict[str, 
     assert "2 forms" in lines[0] and "make update-po" in lines[0]
     # the Spanish build stopped before Sphinx; the others were built meanwhile
     root = Path(str(project["path"]))
-    assert all((root / "_build" / "html" / code / "index.html").is_file() for code in CODES)
+    assert all(built(root, code, "index.html").is_file() for code in CODES)
     # mended by make update-po: the form that no Spanish number takes is gone, the two that
     # gettext's rule gives are kept as translated
     assert project["mended"] == {STOCK: (FAMILIES["es"][1][STOCK], False)}
@@ -369,7 +375,7 @@ def test_each_language_builds_in_progress_in_its_words(
     root = Path(str(project["path"]))
     _fields, words = FAMILIES[code]
     page = BeautifulSoup(
-        (root / "_build" / "html" / code / "index.html").read_text("utf-8"), "html.parser"
+        built(root, code, "index.html").read_text("utf-8"), "html.parser"
     )
     assert page.html is not None and page.html["lang"] == code
     notice = page.select_one("p.translation-progress")
@@ -398,7 +404,7 @@ def test_a_plural_message_is_shown_in_each_form(project: dict[str, object], code
     # the play page: every form and the rule, as its script reads them, the form picked
     # for each number by that rule as the browser runs it
     play = BeautifulSoup(
-        (root / "_build" / "html" / code / "play.html").read_text("utf-8"), "html.parser"
+        built(root, code, "play.html").read_text("utf-8"), "html.parser"
     )
     script = play.select_one("script.gr-widget-strings")
     assert script is not None and script.string
@@ -420,7 +426,8 @@ def test_the_preview_marks_what_is_left_in_english_with_english_quotes(
     keep English quotation marks (the issue saw «Differences from standard»)."""
     root = Path(str(project["path"]))
     html = root / "_build" / "html"
-    spanish = BeautifulSoup((html / "es" / "index.html").read_text("utf-8"), "html.parser")
+    preview = root / "_build" / "preview"
+    spanish = BeautifulSoup((preview / "es" / "index.html").read_text("utf-8"), "html.parser")
     assert spanish.select_one('link[href*="ginrules-preview.css"]') is not None
     quoted = [
         p for p in spanish.select(".untranslated") if "Differences from standard" in p.get_text()
@@ -430,4 +437,6 @@ def test_the_preview_marks_what_is_left_in_english_with_english_quotes(
     assert "\u201cDifferences from standard\u201d" in text and "\u00ab" not in text
     plain = next(code for code in CODES if code != "es")  # built by tools/site.py build
     assert "ginrules-preview.css" not in (html / plain / "index.html").read_text("utf-8")
+    # the preview has its own folder: the site's pages are never the preview's
+    assert not any("ginrules-preview.css" in p.read_text("utf-8") for p in html.rglob("*.html"))
     assert (root / "ginrules_site" / "static" / "ginrules-preview.css").is_file()
