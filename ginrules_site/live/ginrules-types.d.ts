@@ -89,17 +89,10 @@ export interface KeptFile {
   type: string | null;
 }
 
-/** A part of the start read by the page, and the buffers that go with it. */
-export interface Kept<T> {
-  value: T | null;
-  transfer: Transferable[];
-}
-
-/** The parts of the start that a page hands over, by name. */
+/** The parts of the start that a page hands over, by name (what the browser keeps, the
+ * worker reads itself). */
 export interface Parts {
   wasm: WebAssembly.Module;
-  snapshot: StoredSnapshot;
-  stdlib: KeptFile;
 }
 
 /** The state of a shared worker's engine. */
@@ -223,6 +216,7 @@ export interface Pyodide {
   FS: {
     mkdirTree(path: string): void;
     writeFile(path: string, data: Uint8Array | string): void;
+    analyzePath(path: string): { exists: boolean };
   };
   /** The whole memory, for a snapshot (undocumented: ginrules-snapshot.mjs). */
   makeMemorySnapshot(): Uint8Array;
