@@ -215,7 +215,7 @@ export interface Pyodide {
   pyimport(name: string): any;
   FS: {
     mkdirTree(path: string): void;
-    writeFile(path: string, data: Uint8Array | string): void;
+    writeFile(path: string, data: Uint8Array | string, options?: { canOwn?: boolean }): void;
     analyzePath(path: string): { exists: boolean };
   };
   /** The whole memory, for a snapshot (undocumented: ginrules-snapshot.mjs). */
@@ -230,6 +230,8 @@ export interface PyodideOptions {
   packageBaseUrl: string;
   stdout: (line: string) => void;
   stderr: (line: string) => void;
+  /** Called once the file system is set up, before Python starts or is restored. */
+  fsInit?: () => Promise<void>;
   /** Start so that a snapshot can be made (undocumented). */
   _makeSnapshot?: boolean;
   /** Restore this snapshot (undocumented). */

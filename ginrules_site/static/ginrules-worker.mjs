@@ -242,14 +242,15 @@ function awaitWasm(url, size, counted, byPage) {
 // browser's wasm code cache, which is worth more.
 let stdlibKept = false;
 
-// The standard library's zip, read from the first moment of the load: the decoded
-// copy this browser keeps in Cache Storage (this worker's or the offline worker's,
-// read on this thread: nothing big crosses from a page, which for a shared worker
-// is another process), or else the server's. A restore does not wait for it: its
-// memory already holds every module that the engine's first answers import, so
-// Pyodide gets an empty file where the zip goes, and the zip is written there once
-// the memory is restored and the zip has arrived, before any Python runs
-// (`stdlibDeferred`). A normal start gets it from Pyodide's fetch as usual.
+// The standard library's zip: the decoded copy this browser keeps in Cache Storage
+// (this worker's or the offline worker's, read on this thread: nothing big crosses
+// from a page, which for a shared worker is another process), or else the server's.
+// A restore does not wait for it: its memory already holds every module that the
+// engine's first answers import, so Pyodide gets an empty file where the zip goes,
+// and the zip is written there once the memory is restored and the zip has arrived,
+// before any Python runs (`stdlibDeferred`). So it is read or fetched only once the
+// snapshot is in (`after`), not to slow down the module and the snapshot, which the
+// restore waits for; a normal start gets it from Pyodide's fetch as usual.
 /** @type {{url: string, bytes: Promise<Uint8Array<ArrayBuffer>>} | null} */
 let stdlib = null;
 let stdlibDeferred = false; // the boot under way restores a snapshot
@@ -258,9 +259,10 @@ let stdlibDeferred = false; // the boot under way restores a snapshot
  * @param {URL} url
  * @param {number} size
  * @param {boolean} kept whether this browser is thought to keep a copy
+ * @param {Promise<unknown>} [after]
  */
-function fetchStdlib(url, size, kept) {
-  const read = kept ? keptFile(url, size).catch(() => null) : Promise.resolve(null);
+function fetchStdlib(url, size, kept, after = Promise.resolve()) {
+  const read = after.then(() => (kept ? keptFile(url, size).catch(() => null) : null));
   const bytes = read.then(async (found) => {
     if (!found) return new Uint8Array(await (await countedFetch(url)).arrayBuffer());
     stdlibKept = true;
@@ -304,7 +306,9 @@ WebAssembly.instantiateStreaming = async (source, imports) => {
   const response = /** @type {Response & {[PRECOMPILED]?: boolean}} */ (await source);
   if (!response?.[PRECOMPILED]) return realInstantiateStreaming(response, imports);
   const module = await /** @type {{module: Promise<WebAssembly.Module>}} */ (wasm).module;
-  return { module, instance: await WebAssembly.instantiate(module, imports) };
+  const instance = await WebAssembly.instantiate(module, imports);
+  stamp("wasm instantiated");
+  return { module, instance };
 };
 
 /** @param {string} hex */
@@ -451,7 +455,6 @@ async function load(base, manifest, counted = true, byPage = true, kept = false)
   stored.then((found) => stamp(found ? "snapshot read" : "no snapshot kept"));
   awaitWasm(new URL("pyodide.asm.wasm", runtimeURL), file("pyodide.asm.wasm"), counted, byPage);
   const stdlibURL = stdlibAddress(base, manifest);
-  fetchStdlib(stdlibURL, file(manifest.stdlib), kept);
   // The snapshot this browser keeps (read by the page) if any, else the published one,
   // fetched at once on a first visit (no hint that this browser keeps one: `kept`).
   const publishedURL = manifest.snapshot ? new URL(manifest.snapshot, base) : null;
@@ -473,6 +476,7 @@ async function load(base, manifest, counted = true, byPage = true, kept = false)
     fetchEngine();
     return null;
   });
+  fetchStdlib(stdlibURL, file(manifest.stdlib), kept, chosen);
   // Pyodide's own script loads while the snapshot is read (loadPyodide imports the same module).
   const asm = import(new URL("pyodide.asm.mjs", runtimeURL).href).then(
     () => stamp("pyodide.asm.mjs imported"),
@@ -500,6 +504,9 @@ async function load(base, manifest, counted = true, byPage = true, kept = false)
       packageBaseUrl: engineURL.href,
       stdout: () => {},
       stderr: () => {},
+      fsInit: async () => {
+        stamp("file system");
+      },
       ...snapshotOptions(snapshot),
     });
     stamp(snapshot ? "restored" : "booted");
@@ -507,7 +514,8 @@ async function load(base, manifest, counted = true, byPage = true, kept = false)
       // The standard library where Pyodide put the empty file, before any Python runs.
       const path = stdlibPath(manifest);
       if (!pyodide.FS.analyzePath(path).exists) throw new Error(`${path}: not where Pyodide keeps the standard library`);
-      pyodide.FS.writeFile(path, await /** @type {{bytes: Promise<Uint8Array>}} */ (stdlib).bytes);
+      // (canOwn: the file system keeps these bytes, not a copy of them)
+      pyodide.FS.writeFile(path, await /** @type {{bytes: Promise<Uint8Array>}} */ (stdlib).bytes, { canOwn: true });
       stamp("stdlib written");
     }
     return pyodide;

@@ -240,8 +240,10 @@ def test_first_page_starts_from_the_published_snapshot(make_context: Any) -> Non
     # which it writes afterwards.
     assert not [u for u in urls if u.endswith("/ginrules-snapshot.mjs")]
     marks = [name for name, _ in second.evaluate(MARKS)]
-    assert {"worker snapshot read", "worker kept python_stdlib_pyc.zip", "worker stdlib written"} <= set(marks)
-    assert marks.index("worker restore") < marks.index("worker stdlib written") < marks.index("worker ready")
+    read = {"worker snapshot read", "worker kept python_stdlib_pyc.zip", "worker stdlib written"}
+    assert read <= set(marks)
+    written = marks.index("worker stdlib written")
+    assert marks.index("worker restore") < written < marks.index("worker ready")
     # Pyodide's module was fetched once by each page, which compiles it: never by the worker too.
     assert sum(u.endswith("/pyodide.asm.wasm") for u in urls) == 2
     assert {"wasm compiled"} <= {name for name, _ in second.evaluate(MARKS)}
