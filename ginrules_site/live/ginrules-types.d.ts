@@ -105,6 +105,12 @@ export interface HelloMessage {
   type: "hello";
 }
 
+/** The reader showed intent: read what the browser keeps (nothing is fetched) while
+ * runtime.json arrives, unless the engine is loading or running already. */
+export interface PrepareMessage {
+  type: "prepare";
+}
+
 /** Start the engine (`base`: the site's _pyodide/ folder). */
 export interface LoadMessage {
   type: "load";
@@ -138,7 +144,7 @@ export type CallMessage = {
   [N in CallName]: { type: "call"; id: number; name: N; args: Calls[N]["args"] };
 }[CallName];
 
-export type ToWorker = HelloMessage | LoadMessage | CloseMessage | ByeMessage | PartMessage | CallMessage;
+export type ToWorker = HelloMessage | PrepareMessage | LoadMessage | CloseMessage | ByeMessage | PartMessage | CallMessage;
 
 // The worker to its pages.
 

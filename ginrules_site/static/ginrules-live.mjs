@@ -408,9 +408,10 @@ class Runtime {
         this.worker = worker;
         return worker;
       };
-      // A dedicated worker.
+      // A dedicated worker: it reads what the browser keeps while runtime.json arrives.
       const spawn = () => {
         listen(new Worker(new URL("ginrules-worker.mjs", import.meta.url), { type: "module" }));
+        /** @type {Worker} */ (this.worker).postMessage(/** @satisfies {ToWorker} */ ({ type: "prepare" }));
         return { state: "idle" };
       };
       // Leave the shared worker (it runs another build) to its pages: a worker of this page's own.
@@ -419,11 +420,13 @@ class Runtime {
         this.shared = false;
         return spawn();
       };
-      // The shared worker, started or not yet (by another page).
+      // The shared worker, started or not yet (by another page); if not, it reads what the
+      // browser keeps while runtime.json arrives.
       const share = async () => {
         const engine = this.joined?.ended === false ? this.joined : this.join();
         this.joined = null;
         listen(engine);
+        engine.postMessage({ type: "prepare" });
         const hello = await engine.ask();
         const manifest = /** @type {Promise<Manifest>} */ (this.manifestPromise);
         if (hello.state !== "idle" && hello.key !== (await manifest).snapshot_key) return ownWorker();

@@ -9,6 +9,9 @@
 // Messages in:  {type: "hello"}                 (shared) answered {type: "hello", state, key}:
 //                                               state "idle", "loading" or "ready"; key:
 //                                               the snapshot key of the engine it runs
+//               {type: "prepare"}               the reader showed intent: the kept snapshot is
+//                                               read from now on (unless loading or running),
+//                                               while the page fetches runtime.json
 //               {type: "load", base, manifest, counted, compiled}  base: URL of the site's
 //                                               _pyodide/ folder, manifest: its runtime.json;
 //                                               counted: count the module's bytes as they
@@ -200,6 +203,24 @@ function fromPage(forKey) {
 /** @type {Port | null} */
 let loader = null; // the port of the page that asked for the load
 
+// The snapshot this browser keeps (IndexedDB), read from the reader's intent
+// ("prepare") or else from the load, on this thread; checked against the key of
+// the build that is loaded (`key`, given by the load: a record of another build is
+// deleted, never restored), null if none.
+/** @type {{key: Part<string>, snapshot: Promise<StoredSnapshot | null>} | null} */
+let keptRead = null;
+
+function readKept() {
+  if (!keptRead) {
+    /** @type {Part<string>} */
+    const wanted = part();
+    const snapshot = readSnapshot(/** @type {Promise<string>} */ (wanted.promise)).catch(() => null);
+    snapshot.then((found) => stamp(found ? "snapshot read" : "no snapshot kept"));
+    keptRead = { key: wanted, snapshot };
+  }
+  return keptRead;
+}
+
 // Pyodide's WebAssembly module comes compiled from a dedicated worker's page
 // (ginrules-live.mjs), from the browser's own response, so that it gets the
 // browser's wasm code cache. A shared worker, or a page that could not compile
@@ -248,9 +269,8 @@ let stdlibKept = false;
 // A restore does not wait for it: its memory already holds every module that the
 // engine's first answers import, so Pyodide gets an empty file where the zip goes,
 // and the zip is written there once the memory is restored and the zip has arrived,
-// before any Python runs (`stdlibDeferred`). So it is read or fetched only once the
-// snapshot is in (`after`), not to slow down the module and the snapshot, which the
-// restore waits for; a normal start gets it from Pyodide's fetch as usual.
+// before any Python runs (`stdlibDeferred`). A normal start gets it from Pyodide's
+// fetch as usual.
 /** @type {{url: string, bytes: Promise<Uint8Array<ArrayBuffer>>} | null} */
 let stdlib = null;
 let stdlibDeferred = false; // the boot under way restores a snapshot
@@ -259,10 +279,9 @@ let stdlibDeferred = false; // the boot under way restores a snapshot
  * @param {URL} url
  * @param {number} size
  * @param {boolean} kept whether this browser is thought to keep a copy
- * @param {Promise<unknown>} [after]
  */
-function fetchStdlib(url, size, kept, after = Promise.resolve()) {
-  const read = after.then(() => (kept ? keptFile(url, size).catch(() => null) : null));
+function fetchStdlib(url, size, kept) {
+  const read = kept ? keptFile(url, size).catch(() => null) : Promise.resolve(null);
   const bytes = read.then(async (found) => {
     if (!found) return new Uint8Array(await (await countedFetch(url)).arrayBuffer());
     stdlibKept = true;
@@ -448,11 +467,10 @@ async function load(base, manifest, counted = true, byPage = true, kept = false)
     engine.catch(() => {});
     return engine;
   };
-  // What this browser keeps, read here from now on: the snapshot (IndexedDB; null for
-  // none, or one of another build, which is deleted) and the standard library.
-  /** @type {Promise<StoredSnapshot | null>} */
-  const stored = readSnapshot(manifest.snapshot_key).catch(() => null);
-  stored.then((found) => stamp(found ? "snapshot read" : "no snapshot kept"));
+  // What this browser keeps, read here: the snapshot (IndexedDB; since the reader's
+  // intent, if the page said so) and the standard library (below).
+  const { key: wanted, snapshot: stored } = readKept();
+  wanted.resolve(manifest.snapshot_key);
   awaitWasm(new URL("pyodide.asm.wasm", runtimeURL), file("pyodide.asm.wasm"), counted, byPage);
   const stdlibURL = stdlibAddress(base, manifest);
   // The snapshot this browser keeps (read by the page) if any, else the published one,
@@ -476,7 +494,7 @@ async function load(base, manifest, counted = true, byPage = true, kept = false)
     fetchEngine();
     return null;
   });
-  fetchStdlib(stdlibURL, file(manifest.stdlib), kept, chosen);
+  fetchStdlib(stdlibURL, file(manifest.stdlib), kept);
   // Pyodide's own script loads while the snapshot is read (loadPyodide imports the same module).
   const asm = import(new URL("pyodide.asm.mjs", runtimeURL).href).then(
     () => stamp("pyodide.asm.mjs imported"),
@@ -673,6 +691,10 @@ function handle(message, port) {
   if (message.type === "hello") {
     const state = dispatch ? "ready" : loading ? "loading" : "idle";
     port.postMessage({ type: "hello", state, key });
+    return;
+  }
+  if (message.type === "prepare") {
+    if (!loading && !dispatch) readKept();
     return;
   }
   if (message.type === "load") {
