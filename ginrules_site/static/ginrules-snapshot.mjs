@@ -1,7 +1,7 @@
 // Memory snapshots of the started engine, kept in the reader's IndexedDB, and
 // the runtime's standard library kept decoded in the reader's Cache Storage.
-// The engine's worker reads both back (readSnapshot, keptFile) from the first
-// moment of its load, alongside Pyodide's scripts: a page that read them would
+// The engine's worker reads both back (readSnapshot from the reader's intent,
+// keptFile from its load), alongside Pyodide's scripts: a page that read them would
 // hand 23 MB across to the worker, a copy between processes for a shared worker.
 //
 // The only place that touches Pyodide's private snapshot API (the options
