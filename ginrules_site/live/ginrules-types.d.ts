@@ -89,17 +89,10 @@ export interface KeptFile {
   type: string | null;
 }
 
-/** A part of the start read by the page, and the buffers that go with it. */
-export interface Kept<T> {
-  value: T | null;
-  transfer: Transferable[];
-}
-
-/** The parts of the start that a page hands over, by name. */
+/** The parts of the start that a page hands over, by name (what the browser keeps, the
+ * worker reads itself). */
 export interface Parts {
   wasm: WebAssembly.Module;
-  snapshot: StoredSnapshot;
-  stdlib: KeptFile;
 }
 
 /** The state of a shared worker's engine. */
@@ -110,6 +103,12 @@ export type EngineState = "idle" | "loading" | "ready";
 /** A page joins a shared worker: it answers with its engine's state. */
 export interface HelloMessage {
   type: "hello";
+}
+
+/** The reader showed intent: read what the browser keeps (nothing is fetched) while
+ * runtime.json arrives, unless the engine is loading or running already. */
+export interface PrepareMessage {
+  type: "prepare";
 }
 
 /** Start the engine (`base`: the site's _pyodide/ folder). */
@@ -145,7 +144,7 @@ export type CallMessage = {
   [N in CallName]: { type: "call"; id: number; name: N; args: Calls[N]["args"] };
 }[CallName];
 
-export type ToWorker = HelloMessage | LoadMessage | CloseMessage | ByeMessage | PartMessage | CallMessage;
+export type ToWorker = HelloMessage | PrepareMessage | LoadMessage | CloseMessage | ByeMessage | PartMessage | CallMessage;
 
 // The worker to its pages.
 
@@ -222,7 +221,8 @@ export interface Pyodide {
   pyimport(name: string): any;
   FS: {
     mkdirTree(path: string): void;
-    writeFile(path: string, data: Uint8Array | string): void;
+    writeFile(path: string, data: Uint8Array | string, options?: { canOwn?: boolean }): void;
+    analyzePath(path: string): { exists: boolean };
   };
   /** The whole memory, for a snapshot (undocumented: ginrules-snapshot.mjs). */
   makeMemorySnapshot(): Uint8Array;
@@ -236,6 +236,8 @@ export interface PyodideOptions {
   packageBaseUrl: string;
   stdout: (line: string) => void;
   stderr: (line: string) => void;
+  /** Called once the file system is set up, before Python starts or is restored. */
+  fsInit?: () => Promise<void>;
   /** Start so that a snapshot can be made (undocumented). */
   _makeSnapshot?: boolean;
   /** Restore this snapshot (undocumented). */

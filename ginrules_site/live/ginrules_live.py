@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import json
 import random
+import sys
 from collections.abc import Callable, Mapping
 from typing import (
     TYPE_CHECKING,
@@ -245,7 +246,22 @@ def _number(args: Mapping[str, Any], key: str, error: Callable[[str], Exception]
 
 
 def restored() -> None:
-    """After a snapshot restore: forget the tables of the page the snapshot was made on."""
+    """After a snapshot restore: new random generators, and no tables of an earlier page.
+
+    Every random generator holds the state it had in the snapshot: the ``random``
+    module's own (random.random, randrange...) and every generator that a module of the
+    engine or of the site holds are reseeded from the system's randomness (os.urandom:
+    crypto.getRandomValues). The engine's deals make their own, seeded, generator; a
+    scan of every object (gc.get_objects()) cost 50-80 ms. Here, not as code the worker
+    runs, so that nothing is compiled after a restore. The play tables of the page the
+    snapshot was made on are forgotten.
+    """
+    for name, module in list(sys.modules.items()):
+        if name == "random" or name.partition(".")[0] in ("ginrules", "ginrules_live"):
+            for generator in list(vars(module).values()):
+                own = isinstance(generator, random.Random)
+                if own and not isinstance(generator, random.SystemRandom):
+                    generator.seed()
     TABLES.clear()
 
 

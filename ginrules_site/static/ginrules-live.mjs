@@ -12,15 +12,16 @@
 // (startOnIntent; never when the browser asks to save data, where ready() asks
 // first). The runtime lives in the site's /_pyodide/ folder, two levels above this
 // file (/<lang>/_static/): runtime.json there names its content-hashed folders.
-// Two parts of the start run on this page's thread, which is idle then, while the
-// worker loads Pyodide's scripts: Pyodide's WebAssembly module is fetched and
-// compiled here (the browser keeps its compiled code for the next page), and
-// what the browser keeps after a first start (the engine's memory snapshot, the
-// decoded standard library: ginrules-snapshot.mjs) is read here; both are handed
-// to the worker.
+// For a dedicated worker, one part of the start runs on this page's thread, which
+// is idle then, while the worker loads Pyodide's scripts: Pyodide's WebAssembly
+// module is fetched and compiled here (the browser keeps its compiled code for the
+// next page) and handed to the worker. What the browser keeps after a first start
+// (the engine's memory snapshot, the decoded standard library: ginrules-snapshot.mjs)
+// the worker reads itself: nothing big crosses between threads (for a shared worker,
+// between processes, where a transfer is a copy).
 /**
- * @import { CallName, Calls, FromWorker, HelloAnswer, Kept, KeptFile, Manifest, PartMessage, ProgressMessage,
- *   ReadyMessage, ResultMessage, StageName, StartPath, StoredSnapshot, ToWorker } from "../live/ginrules-types"
+ * @import { CallName, Calls, FromWorker, HelloAnswer, Manifest, ProgressMessage,
+ *   ReadyMessage, ResultMessage, StageName, StartPath, ToWorker } from "../live/ginrules-types"
  */
 /**
  * The progress of the start, as a page's listeners hear it.
@@ -55,9 +56,6 @@ function rememberKept(key) {
     // storage refused: the hint is only missed
   }
 }
-
-/** @type {Kept<never>} */
-const NOTHING_KEPT = { value: null, transfer: [] };
 
 // The engine outlives its page where the browser lets a shared worker live on
 // after its last page has gone (`extendedLifetime`, Chromium 148 and later): every
@@ -244,27 +242,6 @@ class Runtime {
     for (const listener of this.listeners) listener({ loaded: data.loaded + loaded, total, stage });
   }
 
-  // Read what the browser keeps of the runtime, from now on (runtime.json, which
-  // says whether it is of this build, arrives meanwhile), and hand each part to
-  // `worker` as soon as it is read (null: nothing kept, or nothing readable).
-  /** @param {Worker | SharedEngine} worker */
-  handOver(worker) {
-    const manifest = /** @type {Promise<Manifest>} */ (this.manifestPromise);
-    /** @type {Promise<{snapshot?: Promise<Kept<StoredSnapshot | KeptFile>>, stdlib?: Promise<Kept<StoredSnapshot | KeptFile>>}>} */
-    const parts = import("./ginrules-snapshot.mjs").then(
-      ({ readStored }) => readStored(this.base, manifest, manifest.then((m) => keptHint(m.snapshot_key))),
-      () => ({}), // the module did not load: nothing kept is read, a fresh start
-    );
-    // Each part names the build it is for: a shared worker uses only its own build's.
-    const key = manifest.then((m) => m.snapshot_key, () => null);
-    for (const name of /** @type {const} */ (["snapshot", "stdlib"])) {
-      parts.then((read) => read[name] ?? NOTHING_KEPT).catch(() => NOTHING_KEPT).then(async ({ value, transfer }) => {
-        mark(`${name} read`);
-        worker.postMessage(/** @type {PartMessage} */ ({ type: "part", name, value, key: await key }), transfer);
-      });
-    }
-  }
-
   // Fetch and compile Pyodide's module, from the browser's own response (a response
   // made in JavaScript gets no wasm code cache), and hand it to `worker`; null, if
   // it fails, and the worker fetches it and reports why.
@@ -431,10 +408,10 @@ class Runtime {
         this.worker = worker;
         return worker;
       };
-      // A dedicated worker: what the browser keeps is read, and handed over, from now on.
+      // A dedicated worker: it reads what the browser keeps while runtime.json arrives.
       const spawn = () => {
-        const worker = listen(new Worker(new URL("ginrules-worker.mjs", import.meta.url), { type: "module" }));
-        this.handOver(worker);
+        listen(new Worker(new URL("ginrules-worker.mjs", import.meta.url), { type: "module" }));
+        /** @type {Worker} */ (this.worker).postMessage(/** @satisfies {ToWorker} */ ({ type: "prepare" }));
         return { state: "idle" };
       };
       // Leave the shared worker (it runs another build) to its pages: a worker of this page's own.
@@ -443,15 +420,16 @@ class Runtime {
         this.shared = false;
         return spawn();
       };
-      // The shared worker: what the browser keeps is read only if the engine is not
-      // started yet (by another page).
+      // The shared worker, started or not yet (by another page); if not, it reads what the
+      // browser keeps while runtime.json arrives.
       const share = async () => {
         const engine = this.joined?.ended === false ? this.joined : this.join();
         this.joined = null;
         listen(engine);
+        engine.postMessage({ type: "prepare" });
         const hello = await engine.ask();
-        if (hello.state === "idle") this.handOver(engine);
-        else if (hello.key !== (await /** @type {Promise<Manifest>} */ (this.manifestPromise)).snapshot_key) return ownWorker();
+        const manifest = /** @type {Promise<Manifest>} */ (this.manifestPromise);
+        if (hello.state !== "idle" && hello.key !== (await manifest).snapshot_key) return ownWorker();
         joinedLoading = hello.state === "loading";
         return hello;
       };

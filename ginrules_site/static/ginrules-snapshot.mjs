@@ -1,14 +1,13 @@
 // Memory snapshots of the started engine, kept in the reader's IndexedDB, and
 // the runtime's standard library kept decoded in the reader's Cache Storage.
-// The page reads both back (readStored), on its own thread, from the reader's
-// first intent: reading them costs the thread that does it 60-100 ms, which the
-// worker's thread, busy with Pyodide's scripts, cannot spare.
+// The engine's worker reads both back (readSnapshot from the reader's intent,
+// keptFile from its load), alongside Pyodide's scripts: a page that read them would
+// hand 23 MB across to the worker, a copy between processes for a shared worker.
 //
 // The only place that touches Pyodide's private snapshot API (the options
 // `_makeSnapshot` and `_loadSnapshot`, and `makeMemorySnapshot()`), which exists
 // in the pinned Pyodide 314.0.x but is undocumented. Every function here may
-// throw or reject, except readStored, which gives null for what it cannot read;
-// either way the worker then starts Python the normal way, so a broken or
+// throw or reject; either way the worker then starts Python the normal way, so a broken or
 // stale snapshot never breaks a page. One record: {key, size, runs, data, files},
 // where `key` (runtime.json's `snapshot_key`) names Pyodide's build id, the runtime
 // folder, the wheel's and the call module's sha256: a snapshot of any other build
@@ -17,7 +16,7 @@
 // to read back on every page.
 
 /**
- * @import { EngineFile, KeptFile, Kept, Manifest, PackedMemory, PublishedSnapshot, Pyodide, SnapshotRecord,
+ * @import { EngineFile, KeptFile, Manifest, PackedMemory, PublishedSnapshot, Pyodide, SnapshotRecord,
  *   StoredSnapshot } from "../live/ginrules-types"
  */
 /** @typedef {(url: string | URL) => Promise<Response>} FetchFile */
@@ -239,21 +238,6 @@ export function makeSnapshot(pyodide) {
   return pyodide.makeMemorySnapshot();
 }
 
-// After a restore, every random generator holds the state it had in the snapshot:
-// reseed from the system's randomness (os.urandom: crypto.getRandomValues) the
-// random module's own (random.random, randrange...) and every generator that a
-// module of the engine or of the site holds. (The engine's deals make their own,
-// seeded, generator; a scan of every object, gc.get_objects(), cost 50-80 ms.)
-export const RESEED = `
-import random, sys
-for _name, _module in list(sys.modules.items()):
-    if _name == "random" or _name.partition(".")[0] in ("ginrules", "ginrules_live"):
-        for _generator in list(vars(_module).values()):
-            if isinstance(_generator, random.Random) and not isinstance(_generator, random.SystemRandom):
-                _generator.seed()
-del _name, _module, _generator
-`;
-
 // The standard library's zip as it was decoded, in Cache Storage: a later page
 // reads it as it is, where the browser's HTTP cache decodes the compressed
 // response again on every page (60-250 ms for its 9 MB here, more under load).
@@ -292,40 +276,20 @@ export function stdlibAddress(base, manifest) {
   return new URL(manifest.stdlib, new URL(manifest.runtime, base));
 }
 
-// What this browser keeps for the runtime that `manifest` (a promise of runtime.json)
-// names, read from now on: {snapshot, stdlib}, a promise for each, of {value,
-// transfer}: the value (snapshot: {bytes, files}, stdlib: {bytes, type}, or null)
-// and the buffers to transfer with it. They never reject: what cannot be read is null.
-// `kept` (a promise): whether the browser is thought to keep them; if not, the
-// standard library is not looked for, and the worker downloads it at once.
-/**
- * @param {string | URL} base
- * @param {Promise<Manifest>} manifest
- * @param {Promise<boolean>} kept
- * @returns {{snapshot: Promise<Kept<StoredSnapshot>>, stdlib: Promise<Kept<KeptFile>>}}
- */
-export function readStored(base, manifest, kept) {
-  /**
-   * @template T
-   * @param {Promise<T | null>} read
-   * @param {(value: T) => Transferable} buffer
-   * @returns {Promise<Kept<T>>}
-   */
-  const part = (read, buffer) => read.then(
-    (value) => ({ value, transfer: value ? [buffer(value)] : [] }),
-    () => ({ value: null, transfer: [] }),
-  );
-  const snapshot = readSnapshot(manifest.then((m) => m.snapshot_key));
-  // The standard library is needed later in the start than the snapshot, and the two
-  // reads would only slow each other (and Pyodide's module) down: one after the other.
-  // (the first callback's type written out: TypeScript would infer a Manifest only)
-  const stdlib = kept.then(/** @returns {false | PromiseLike<false | Manifest>} */ (likely) => likely && snapshot.catch(() => null).then(() => manifest)).then(
-    (m) => (m ? keptFile(stdlibAddress(base, m), m.files[`${m.runtime}${m.stdlib}`]) : null),
-  );
-  return {
-    snapshot: part(snapshot, (v) => /** @type {ArrayBuffer} */ (v.bytes.buffer)),
-    stdlib: part(stdlib, (v) => v.bytes),
-  };
+// Where Pyodide writes the standard library's zip in its file system (its loader's
+// installStdlib: /lib/python<major><minor>.zip), which a restored memory's import
+// system reads: a restore is given an empty file there, and the zip afterwards.
+/** @param {Manifest} manifest */
+export function stdlibPath(manifest) {
+  const [major, minor] = manifest.python.split(".");
+  return `/lib/python${major}${minor}.zip`;
+}
+
+// Pyodide's site-packages (its loader's installStdlib makes it), where the engine's files go.
+/** @param {Manifest} manifest */
+export function sitePackagesPath(manifest) {
+  const [major, minor] = manifest.python.split(".");
+  return `/lib/python${major}.${minor}/site-packages`;
 }
 
 // Keep a decoded copy of each of `urls` (fetched again, from the HTTP cache) and

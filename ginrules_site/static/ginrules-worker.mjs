@@ -9,6 +9,9 @@
 // Messages in:  {type: "hello"}                 (shared) answered {type: "hello", state, key}:
 //                                               state "idle", "loading" or "ready"; key:
 //                                               the snapshot key of the engine it runs
+//               {type: "prepare"}               the reader showed intent: the kept snapshot is
+//                                               read from now on (unless loading or running),
+//                                               while the page fetches runtime.json
 //               {type: "load", base, manifest, counted, compiled}  base: URL of the site's
 //                                               _pyodide/ folder, manifest: its runtime.json;
 //                                               counted: count the module's bytes as they
@@ -16,12 +19,11 @@
 //               {type: "close"}                 (shared) a page gave up waiting: end the worker,
 //                                               unless other pages are there
 //               {type: "bye"}                   (shared) the page is going: forget its port (the
-//                                               parts it has not handed over are then null)
+//                                               module it has not handed over is then null)
 //               {type: "part", name, value, key}  a part of the start done by the page
 //                                               (key: of its runtime.json; another key's is not used):
 //                 "wasm": Pyodide's WebAssembly module, compiled (null: fetch it here;
-//                 a shared worker always does: a module does not cross to it);
-//                 "snapshot", "stdlib": what the browser keeps (ginrules-snapshot.mjs), or null
+//                 a shared worker always does: a module does not cross to it)
 //               {type: "call", id, name, args}  args: JSON-ready object
 // Messages out: {type: "progress", loaded, total, stage}   stage: download, start, engine
 //                                               (the files fetched here: not the module)
@@ -41,21 +43,24 @@
 // engine's files (ginrules-snapshot.mjs); later pages restore it, put the files
 // back (without fetching the wheel) and reseed the random generators, or start the
 // normal way if anything fails. The standard library's zip is kept decoded in
-// Cache Storage too, once idle, and later pages use it. The page reads both back
-// and posts them, and compiles Pyodide's module ("part" messages): this thread
-// has Pyodide's scripts to load meanwhile. No answer waits for the idle work.
+// Cache Storage too, once idle, and later pages use it. This thread reads both
+// back while it loads Pyodide's scripts; a dedicated worker's page compiles
+// Pyodide's module ("part" message). No answer waits for the idle work.
 // Each stage's time goes with "ready", "snapshot" and "kept".
 import {
-  RESEED,
   deleteSnapshot,
   fetchPublished,
   forgetFiles,
   keepFiles,
+  keptFile,
   makeSnapshot,
+  readSnapshot,
   saveRecord,
   saveSnapshot,
   snapshotOptions,
   stdlibAddress,
+  sitePackagesPath,
+  stdlibPath,
 } from "./ginrules-snapshot.mjs";
 /**
  * @import { EngineFile, FromWorker, KeptFile, LiveModule, Manifest, PublishedSnapshot, Pyodide, PyodideModule,
@@ -183,7 +188,7 @@ function part() {
   const promise = new Promise((r) => { resolve = r; });
   return { promise, resolve: /** @type {(value: T | null) => void} */ (resolve) };
 }
-/** @typedef {{wasm: Part<WebAssembly.Module>, snapshot: Part<StoredSnapshot>, stdlib: Part<KeptFile>}} PageParts */
+/** @typedef {{wasm: Part<WebAssembly.Module>}} PageParts */
 /** @type {Map<string | null, PageParts>} */
 const parts = new Map();
 
@@ -192,11 +197,29 @@ const parts = new Map();
  * @returns {PageParts}
  */
 function fromPage(forKey) {
-  if (!parts.has(forKey)) parts.set(forKey, { wasm: part(), snapshot: part(), stdlib: part() });
+  if (!parts.has(forKey)) parts.set(forKey, { wasm: part() });
   return /** @type {PageParts} */ (parts.get(forKey));
 }
 /** @type {Port | null} */
 let loader = null; // the port of the page that asked for the load
+
+// The snapshot this browser keeps (IndexedDB), read from the reader's intent
+// ("prepare") or else from the load, on this thread; checked against the key of
+// the build that is loaded (`key`, given by the load: a record of another build is
+// deleted, never restored), null if none.
+/** @type {{key: Part<string>, snapshot: Promise<StoredSnapshot | null>} | null} */
+let keptRead = null;
+
+function readKept() {
+  if (!keptRead) {
+    /** @type {Part<string>} */
+    const wanted = part();
+    const snapshot = readSnapshot(/** @type {Promise<string>} */ (wanted.promise)).catch(() => null);
+    snapshot.then((found) => stamp(found ? "snapshot read" : "no snapshot kept"));
+    keptRead = { key: wanted, snapshot };
+  }
+  return keptRead;
+}
 
 // Pyodide's WebAssembly module comes compiled from a dedicated worker's page
 // (ginrules-live.mjs), from the browser's own response, so that it gets the
@@ -240,35 +263,43 @@ function awaitWasm(url, size, counted, byPage) {
 // browser's wasm code cache, which is worth more.
 let stdlibKept = false;
 
-// Responses asked for before Pyodide asks (the standard library, which Pyodide
-// only fetches once the snapshot is read): handed to Pyodide's fetch, once.
-/** @type {Map<string, Promise<Response>>} */
-const ahead = new Map();
+// The standard library's zip: the decoded copy this browser keeps in Cache Storage
+// (this worker's or the offline worker's, read on this thread: nothing big crosses
+// from a page, which for a shared worker is another process), or else the server's.
+// A restore does not wait for it: its memory already holds every module that the
+// engine's first answers import, so Pyodide gets an empty file where the zip goes,
+// and the zip is written there once the memory is restored and the zip has arrived,
+// before any Python runs (`stdlibDeferred`). A normal start gets it from Pyodide's
+// fetch as usual.
+/** @type {{url: string, bytes: Promise<Uint8Array<ArrayBuffer>>} | null} */
+let stdlib = null;
+let stdlibDeferred = false; // the boot under way restores a snapshot
 
 /**
  * @param {URL} url
  * @param {number} size
+ * @param {boolean} kept whether this browser is thought to keep a copy
  */
-function fetchAhead(url, size) {
-  const response = fromPage(key).stdlib.promise.then((stdlib) => {
-    if (!stdlib) return countedFetch(url); // not the fetch below: it would hand back this promise
+function fetchStdlib(url, size, kept) {
+  const read = kept ? keptFile(url, size).catch(() => null) : Promise.resolve(null);
+  const bytes = read.then(async (found) => {
+    if (!found) return new Uint8Array(await (await countedFetch(url)).arrayBuffer());
     stdlibKept = true;
     loaded += size;
     stamp(`kept ${fileName(url)}`);
     progress();
-    return new Response(stdlib.bytes, { headers: stdlib.type ? { "Content-Type": stdlib.type } : {} });
+    return new Uint8Array(found.bytes);
   });
-  response.catch(() => {}); // failures are reported as they happen, and again to Pyodide
-  ahead.set(url.href, response);
+  bytes.catch(() => {}); // failures are reported as they happen, and again where it is awaited
+  stdlib = { url: url.href, bytes };
 }
 
 globalThis.fetch = async (input, init) => {
   const url = String(input instanceof Request ? input.url : input);
   if (wasm && url === wasm.url) return Object.assign(new Response(null), { [PRECOMPILED]: true });
-  const early = ahead.get(url);
-  if (early) {
-    ahead.delete(url);
-    return early;
+  if (stdlib && url === stdlib.url) {
+    if (stdlibDeferred) return new Response(new Uint8Array(0));
+    return new Response(await stdlib.bytes);
   }
   return countedFetch(input, init);
 };
@@ -294,7 +325,9 @@ WebAssembly.instantiateStreaming = async (source, imports) => {
   const response = /** @type {Response & {[PRECOMPILED]?: boolean}} */ (await source);
   if (!response?.[PRECOMPILED]) return realInstantiateStreaming(response, imports);
   const module = await /** @type {{module: Promise<WebAssembly.Module>}} */ (wasm).module;
-  return { module, instance: await WebAssembly.instantiate(module, imports) };
+  const instance = await WebAssembly.instantiate(module, imports);
+  stamp("wasm instantiated");
+  return { module, instance };
 };
 
 /** @param {string} hex */
@@ -331,30 +364,33 @@ function unpackWheel(pyodide, bytes) {
 // The engine's files ([path in site-packages, bytes]: the wheel's and the call module)
 // into the file system, then the call module: the engine answers `version`. After a
 // restore the modules are in memory but the files are not: the snapshot's record
-// brings them back, so that a restore needs neither the wheel nor unpacking it.
+// brings them back, so that a restore needs neither the wheel nor unpacking it; and
+// the call module reseeds the random generators (`restored`). No Python code is
+// compiled on the way (runPython would be: 20-70 ms after a restore).
 /**
  * @param {Pyodide} pyodide
+ * @param {Manifest} manifest
  * @param {EngineFile[]} files
  * @param {boolean} restored
  * @returns {Promise<LiveModule>}
  */
-async function startEngine(pyodide, files, restored) {
+async function startEngine(pyodide, manifest, files, restored) {
   progress("engine");
-  const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
+  const sitePackages = sitePackagesPath(manifest);
+  if (!pyodide.FS.analyzePath(sitePackages).exists) throw new Error(`${sitePackages}: not Pyodide's site-packages`);
   for (const [name, data] of files) {
     const path = `${sitePackages}/${name}`;
     pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
     pyodide.FS.writeFile(path, data);
   }
   stamp("engine files written");
-  if (restored) {
-    pyodide.runPython(RESEED);
-    stamp("reseeded");
-  }
   /** @type {LiveModule} */
   const live = pyodide.pyimport("ginrules_live");
-  if (restored) live.restored(); // the play tables of the page the snapshot was made on
   stamp("engine imported");
+  if (restored) {
+    live.restored(); // new random generators, and not the play tables of the page the snapshot was made on
+    stamp("reseeded");
+  }
   const version = JSON.parse(live.call("version", "{}"));
   stamp("engine answered");
   if (!version.ok) throw new Error("the engine does not answer");
@@ -431,9 +467,12 @@ async function load(base, manifest, counted = true, byPage = true, kept = false)
     engine.catch(() => {});
     return engine;
   };
+  // What this browser keeps, read here: the snapshot (IndexedDB; since the reader's
+  // intent, if the page said so) and the standard library (below).
+  const { key: wanted, snapshot: stored } = readKept();
+  wanted.resolve(manifest.snapshot_key);
   awaitWasm(new URL("pyodide.asm.wasm", runtimeURL), file("pyodide.asm.wasm"), counted, byPage);
   const stdlibURL = stdlibAddress(base, manifest);
-  fetchAhead(stdlibURL, file(manifest.stdlib));
   // The snapshot this browser keeps (read by the page) if any, else the published one,
   // fetched at once on a first visit (no hint that this browser keeps one: `kept`).
   const publishedURL = manifest.snapshot ? new URL(manifest.snapshot, base) : null;
@@ -447,17 +486,15 @@ async function load(base, manifest, counted = true, byPage = true, kept = false)
   const engineFiles = [manifest.wheel.file_name, manifest.module.file_name].map((n) => `${manifest.engine}${n}`);
   /** @typedef {(StoredSnapshot & {start: "snapshot"}) | (PublishedSnapshot & {start: "published"})} Chosen */
   /** @type {Promise<Chosen | null>} */
-  const chosen = fromPage(key).snapshot.promise.then(async (stored) => {
-    if (stored) {
-      stamp("snapshot received");
-      return { ...stored, start: "snapshot" };
-    }
-    const found = publishedURL ? await fetchPublishedSnapshot(publishedURL) : null;
-    stamp(found ? "published snapshot received" : "no snapshot");
-    if (found) return { ...found, start: "published" };
+  const chosen = stored.then(async (found) => {
+    if (found) return { ...found, start: "snapshot" };
+    const got = publishedURL ? await fetchPublishedSnapshot(publishedURL) : null;
+    stamp(got ? "published snapshot received" : "no snapshot");
+    if (got) return { ...got, start: "published" };
     fetchEngine();
     return null;
   });
+  fetchStdlib(stdlibURL, file(manifest.stdlib), kept);
   // Pyodide's own script loads while the snapshot is read (loadPyodide imports the same module).
   const asm = import(new URL("pyodide.asm.mjs", runtimeURL).href).then(
     () => stamp("pyodide.asm.mjs imported"),
@@ -477,6 +514,7 @@ async function load(base, manifest, counted = true, byPage = true, kept = false)
   const boot = async (/** @type {Uint8Array | null} */ snapshot) => {
     progress("start");
     stamp(snapshot ? "restore" : "boot");
+    stdlibDeferred = Boolean(snapshot);
     const pyodide = await loadPyodide({
       indexURL: runtimeURL.href,
       stdLibURL: stdlibURL.href,
@@ -484,9 +522,20 @@ async function load(base, manifest, counted = true, byPage = true, kept = false)
       packageBaseUrl: engineURL.href,
       stdout: () => {},
       stderr: () => {},
+      fsInit: async () => {
+        stamp("file system");
+      },
       ...snapshotOptions(snapshot),
     });
     stamp(snapshot ? "restored" : "booted");
+    if (snapshot) {
+      // The standard library where Pyodide put the empty file, before any Python runs.
+      const path = stdlibPath(manifest);
+      if (!pyodide.FS.analyzePath(path).exists) throw new Error(`${path}: not where Pyodide keeps the standard library`);
+      // (canOwn: the file system keeps these bytes, not a copy of them)
+      pyodide.FS.writeFile(path, await /** @type {{bytes: Promise<Uint8Array>}} */ (stdlib).bytes, { canOwn: true });
+      stamp("stdlib written");
+    }
     return pyodide;
   };
   /** @type {Exclude<StartPath, "running">} */
@@ -498,13 +547,14 @@ async function load(base, manifest, counted = true, byPage = true, kept = false)
   if (snapshot) skip(...engineFiles); // a restore needs neither: the engine's files come with the snapshot
   while (snapshot && !live) {
     try {
-      live = await startEngine(await boot(snapshot.bytes), snapshot.files, true);
+      live = await startEngine(await boot(snapshot.bytes), manifest, snapshot.files, true);
       start = snapshot.start;
     } catch (error) {
       if (failed) throw error; // a runtime file failed: not the snapshot's fault
       // A snapshot of this browser that does not restore is dropped (with the kept
       // standard library, in case it was at fault), and the published one is tried;
       // if that fails too, this start is a fresh one, which makes and keeps new ones.
+      if (stdlibKept) fetchStdlib(stdlibURL, file(manifest.stdlib), false); // from the server again
       stdlibKept = false;
       await Promise.all([deleteSnapshot(), forgetFiles()]).catch(() => {});
       const next = snapshot.start === "snapshot" && publishedURL ? await fetchPublishedSnapshot(publishedURL) : null;
@@ -526,7 +576,7 @@ async function load(base, manifest, counted = true, byPage = true, kept = false)
     stamp("wheel ready");
     files = [...unpackWheel(fresh, wheel), ["ginrules_live.py", module]];
     stamp("wheel unpacked");
-    live = await startEngine(fresh, files, false);
+    live = await startEngine(fresh, manifest, files, false);
   }
   dispatch = live.call;
   loaded = total;
@@ -643,6 +693,10 @@ function handle(message, port) {
     port.postMessage({ type: "hello", state, key });
     return;
   }
+  if (message.type === "prepare") {
+    if (!loading && !dispatch) readKept();
+    return;
+  }
   if (message.type === "load") {
     if (loading) return; // another page asked first: its engine's "ready" says which build
     loader = port;
@@ -660,10 +714,7 @@ function handle(message, port) {
   }
   if (message.type === "bye") {
     ports.delete(port);
-    if (port === loader && !dispatch) {
-      // The page went before it handed over what the browser keeps: start without.
-      for (const name of /** @type {const} */ (["snapshot", "stdlib"])) fromPage(key)[name].resolve(null);
-    }
+    if (port === loader && !dispatch) fromPage(key).wasm.resolve(null); // the page went first: the module is fetched here
     return;
   }
   if (message.type === "part") {

@@ -121,3 +121,16 @@ def test_a_restored_engine_forgets_the_tables_of_the_snapshots_page() -> None:
     restored()
     assert reply("play_tutor", {"table": table})["code"] == "bad_call"
     assert reply("play_tutor", {"table": reply("play_new", base)["table"]})["phase"] == "offer"
+
+
+def test_a_restored_engine_draws_new_random_numbers() -> None:
+    """After a restore every generator would hold the snapshot's state: restored()
+    reseeds the random module's (and those the engine's modules hold)."""
+    import random
+
+    from ginrules_site.live.ginrules_live import restored
+
+    random.seed(1)
+    as_in_the_snapshot = random.getstate()
+    restored()
+    assert random.getstate() != as_in_the_snapshot
