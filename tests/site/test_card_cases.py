@@ -324,3 +324,28 @@ def test_a_card_field_the_english_gives_a_case_has_one_in_the_translation(langua
                 if found:
                     bare.append(f"{po.name}: {text[:70]}…: {sorted(found)}")
     assert not bare, "\n".join(bare)
+
+
+# The play page writes these labels beside a card's name (« neuf de trèfle : … »): a participle
+# in them agrees with the card, so it is written with the noun for "card" (whose gender is
+# fixed) or in the gender of that noun: fr « carte piochée à l'instant », never « piochée »
+# alone after « le neuf de trèfle »; sv "nyss draget" (kortet), never "dragen".
+BESIDE_A_CARD = ("just drawn", "just taken from the pile", "Taken by the computer")
+PARTICIPLES: dict[str, re.Pattern[str]] = {
+    "fr": re.compile(r"\b\w+(?:ée|ées|ise|ises)\b|\bprises?\b"),
+    "sv": re.compile(r"\b(?:dragen|tagen|kastad|lagd|vald)\b"),
+}
+
+
+@pytest.mark.parametrize("language", list(PARTICIPLES))
+def test_a_label_beside_a_card_agrees_with_the_word_card(language: str) -> None:
+    noun = AGREEMENT[language][0]
+    with (ROOT / "locale" / language / "LC_MESSAGES" / "ginrules_site.po").open("rb") as f:
+        catalog = read_po(f)
+    wrong = {}
+    for msgid in BESIDE_A_CARD:
+        text = catalog[msgid].string
+        assert text, msgid
+        if PARTICIPLES[language].search(text) and not re.search(noun, text, re.IGNORECASE):
+            wrong[msgid] = text
+    assert not wrong, wrong
