@@ -229,6 +229,23 @@ are made in the first two turns, before the opponent takes much from the pile.
 Not measured for want of time: taking the pile's card against a knocker whenever
 it lowers the deadwood more than the stock's card would on average.
 
+The aims on seed 71, which no A/B run saw (issue 32, the expert as shipped; mirrored
+pairs, ``ginrules duel --players expert camper|beginner --seed 71 --workers 2``, with
+``--variant``; the EAAI rules, the standard ones with the deal dead at 2 cards left,
+through :func:`~ginrules.players.duels.duel`); the aim in brackets:
+
+===============  ================================  ================================
+rules            against ``camper``                against ``beginner``
+===============  ================================  ================================
+standard         58.4 % (56.1-60.7) of 1,200 [58]  76.2 % (73.9-78.5) of 1,000 [78]
+Oklahoma         54.8 % (52.3-57.3) of 1,000 [54]  69.9 % (67.4-72.4) of 1,000 [75]
+Gin Rami         60.0 % (56.1-63.9) of 600 [54]    78.2 % (75.0-81.4) of 600 [75]
+Straight Gin     64.0 % (59.9-68.1) of 600 [54]    76.2 % (72.6-79.8) of 600 [75]
+EAAI rules       57.5 % (53.9-61.1) of 600 [54]    76.0 % (72.9-79.1) of 600 [75]
+===============  ================================  ================================
+
+Missed: 78 % against the baseline under standard rules, 75 % under Oklahoma.
+
 Only the :class:`~ginrules.view.PlayerView` is read.
 """
 
