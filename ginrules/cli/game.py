@@ -204,11 +204,13 @@ LEVEL_NAMES = {
 # that the site's catalog translates them (tools/cli_catalog.py).
 HINT_WORDS: dict[str, str] = {
     "act_hints_on": N_("Show the chances"),
-    "hints_title": N_("Your moves, ranked by your chance of winning"),
+    "hints_title": N_("Your moves: the expert's choice first, then by your chance of winning"),
     "hints_range": N_("{value} ({low} to {high})"),
     "hints_expert": N_("the expert's choice"),
-    "hints_best": N_("best"),
-    "hints_tie": N_("a tie with the best: the difference is within the sampling noise"),
+    "hints_tie": N_("a tie with the expert's choice: the difference is within the sampling noise"),
+    "hints_ahead": N_(
+        "more wins than the expert's choice in these play-outs, beyond the sampling noise"
+    ),
     "act_pass": N_("Pass"),
     "act_stock": N_("Draw from the stock"),
     "act_discard": N_("Discard {card:nom}"),
@@ -652,7 +654,7 @@ def _hint_lines(say: Voice, deal: Deal, you: int, seed: int) -> list[str]:
             move = say(HINT_WORDS[key], card=card(top))
         else:
             move = say(HINT_WORDS[f"act_{action}"], card=card(code))
-        marks = [say(HINT_WORDS[f"hints_{k}"]) for k in ("expert", "best", "tie") if row[k]]
+        marks = [say(HINT_WORDS[f"hints_{k}"]) for k in ("expert", "tie", "ahead") if row[k]]
         low, high = row["win_low"], row["win_high"]
         win = say(ranges, value=number(row["win"]), low=number(low), high=number(high))
         low, high = row["points_low"], row["points_high"]

@@ -1,5 +1,6 @@
 """Hints with win chances (issue 22, point 3): every legal move of the seat to act,
-ranked by the estimated chance of winning the game.
+the expert's choice first, the others ranked by the estimated chance of winning the
+game.
 
 :func:`hints` is given a :class:`~ginrules.view.PlayerView` and nothing else. For
 each legal move of the phase (take or pass the upcard, take the pile's card or
@@ -36,12 +37,20 @@ it plays the same ``worlds`` determinized worlds to the end of the deal:
   dynamic programming over the scores in steps of ``STEP`` points
   (:func:`win_chance`).
 
-Each row has the mean win chance over the worlds with its 95 % interval (normal,
-from the worlds' spread), the mean points of this deal for the seat (negative:
-the opponent scores) with its interval, whether it is the expert's choice
-(``StrongPlayer(seed).choose(view)``, the move the tutor advises), and whether
-it ties with the best row: the best row's win chance less this row's, taken
-world by world, has a 95 % interval that holds 0 (``gap``, ``gap_margin``).
+The first row, ``best``, is always the expert's choice
+(``StrongPlayer(seed).choose(view)``, the move the tutor advises and the expert
+level plays: issue 32, one source of truth for the move to play); the other rows
+follow by their mean win chance. The quick play-outs are a weaker judge than the
+expert (a search that followed them did not play better, see
+:mod:`ginrules.players.search`), so they never reorder the first row; instead each
+row says how it compares with it. Each row has the mean win chance over the worlds
+with its 95 % interval (normal, from the worlds' spread), the mean points of this
+deal for the seat (negative: the opponent scores) with its interval, whether it is
+the expert's choice (``expert``), whether it ties with the expert's row (``tie``:
+the expert's row's win chance less this row's, taken world by world, has a 95 %
+interval that holds 0; ``gap``, ``gap_margin``), and whether the play-outs rate it
+above the expert's row beyond that noise (``ahead``: ``-gap > gap_margin``; about 1
+table in 15 has such a row, ``benchmarks/hints.py``).
 
 Each row has a one-line reason, a checked claim of the tutor
 (:mod:`ginrules.tutor`, checked by ``tests/engine/test_tutor_claims.py``): the
@@ -197,14 +206,14 @@ def hints(view: PlayerView, seed: int = 0, worlds: int | None = None) -> dict[st
     """The hint table for the seat of ``view`` (see the module), JSON-ready::
 
         {to_play, worlds, target, scores, game, rows: [{action, card?, win, win_low,
-          win_high, points, points_low, points_high, gap, gap_margin, best, tie, expert,
-          reason, params}]}
+          win_high, points, points_low, points_high, gap, gap_margin, best, tie, ahead,
+          expert, reason, params}]}
 
     ``scores`` are the seat's and the opponent's in the game the chances are of: the
     game in progress, under Hollywood scoring ``game``, the first game still open
     (every win is entered in it; ``game`` is ``None`` under the other schemes).
-    ``rows`` are ranked by ``win`` (then ``points``), the best first; empty when
-    the seat is not to play. ``worlds``: per move (default
+    ``rows``: the expert's choice first (``best``), the others ranked by ``win``
+    (then ``points``); empty when the seat is not to play. ``worlds``: per move (default
     :func:`worlds_per_move`).
     """
     legal = view.legal_actions()
@@ -236,7 +245,7 @@ def hints(view: PlayerView, seed: int = 0, worlds: int | None = None) -> dict[st
             points.append(rollout.play())
         wins = [win_chance(view.rules, match.target, match.scores, p) for p in points]
         scored.append((action, points, wins))
-    scored.sort(key=lambda s: (-sum(s[2]), -sum(s[1]), str(s[0])))
+    scored.sort(key=lambda s: (s[0] != expert, -sum(s[2]), -sum(s[1]), str(s[0])))
     best_wins = scored[0][2]
     rows: list[dict[str, Any]] = []
     for action, points, wins in scored:
@@ -244,6 +253,7 @@ def hints(view: PlayerView, seed: int = 0, worlds: int | None = None) -> dict[st
         mean, points_half = _interval(points)
         gap, gap_half = _interval([b - w for b, w in zip(best_wins, wins, strict=True)])
         mine = action == expert
+        ahead = bool(rows) and -gap > gap_half
         if mine:
             reason, params = _reason(view, player, action, least)
         else:
@@ -260,7 +270,8 @@ def hints(view: PlayerView, seed: int = 0, worlds: int | None = None) -> dict[st
                 "gap": round(gap, 4),
                 "gap_margin": round(gap_half, 4),
                 "best": not rows,
-                "tie": bool(rows) and gap <= gap_half,
+                "tie": bool(rows) and abs(gap) <= gap_half,
+                "ahead": ahead,
                 "expert": mine,
                 "reason": reason,
                 "params": params,

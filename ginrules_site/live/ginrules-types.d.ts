@@ -769,12 +769,16 @@ export type HintRow = {
   gap_margin: number;
   best: boolean;
   tie: boolean;
+  ahead: boolean;
   expert: boolean;
   reason: string;
   params: Record<string, any>;
 };
 
-/** `play_hints`: the reader's moves ranked by the chance of winning. */
+/**
+ * `play_hints`: the reader's moves, the expert's choice first, then by the chance
+ * of winning.
+ */
 export type Hints = {
   to_play: boolean;
   worlds: number;

@@ -492,13 +492,15 @@ class HintRow(TypedDict):
     gap_margin: float
     best: bool
     tie: bool
+    ahead: bool
     expert: bool
     reason: str
     params: dict[str, Any]
 
 
 class Hints(TypedDict):
-    """``play_hints``: the reader's moves ranked by the chance of winning."""
+    """``play_hints``: the reader's moves, the expert's choice first, then by the chance
+    of winning."""
 
     to_play: bool
     worlds: int

@@ -654,7 +654,7 @@ def play_strings() -> dict[str, Any]:
         "act_hints_on": _("Show the chances"),
         "act_hints_off": _("Hide the chances"),
         "hints_working": _("Playing each of your moves out to the end of the deal…"),
-        "hints_title": _("Your moves, ranked by your chance of winning"),
+        "hints_title": _("Your moves: the expert's choice first, then by your chance of winning"),
         "hints_model_game": ngettext(
             "Each move was played out to the end of this deal in {worlds} deal drawn to "
             "match what you can see, both players then playing a quick version of the "
@@ -701,8 +701,12 @@ def play_strings() -> dict[str, Any]:
         # Translators: a value and its interval, "48 (41 to 55)".
         "hints_range": _("{value} ({low} to {high})"),
         "hints_expert": _("the expert's choice"),
-        "hints_best": _("best"),
-        "hints_tie": _("a tie with the best: the difference is within the sampling noise"),
+        "hints_tie": _(
+            "a tie with the expert's choice: the difference is within the sampling noise"
+        ),
+        "hints_ahead": _(
+            "more wins than the expert's choice in these play-outs, beyond the sampling noise"
+        ),
         "review_title": ngettext(
             "Review of deal {deal}: your turn {turn} of {turns}.",
             "Review of deal {deal}: your turn {turn} of {turns}.",

@@ -1604,8 +1604,8 @@ class Play {
         : fill(S[`act_${row.action}`] ?? row.action, { card: row.card ? theCard(row.card) : "" });
       const marks = [];
       if (row.expert) marks.push(S.hints_expert);
-      if (row.best) marks.push(S.hints_best);
       if (row.tie) marks.push(S.hints_tie);
+      if (row.ahead) marks.push(S.hints_ahead);
       const first = el("td", "gr-play-hints-move", move);
       if (marks.length) first.append(el("span", "gr-play-hints-marks", ` (${marks.join(", ")})`));
       const win = fill(S.hints_range, { value: percent.format(row.win), low: percent.format(row.win_low), high: percent.format(row.win_high) });
@@ -1618,7 +1618,7 @@ class Play {
       line.append(...cells);
       Object.assign(line.dataset, {
         hintAction: row.action, hintCard: row.card ?? "", hintWin: String(row.win), hintReason: row.reason,
-        hintExpert: String(row.expert), hintTie: String(row.tie), hintBest: String(row.best),
+        hintExpert: String(row.expert), hintTie: String(row.tie), hintAhead: String(row.ahead), hintBest: String(row.best),
       });
       grid.tBodies[0].append(line);
     }

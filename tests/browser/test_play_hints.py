@@ -36,12 +36,17 @@ def check_table(root: Locator, expected: dict[str, Any], words: dict[str, Any]) 
         assert line.get_attribute("data-hint-reason") == row["reason"]
         assert line.get_attribute("data-hint-expert") == str(row["expert"]).lower()
         assert line.get_attribute("data-hint-tie") == str(row["tie"]).lower()
+        assert line.get_attribute("data-hint-ahead") == str(row["ahead"]).lower()
         assert float(line.get_attribute("data-hint-win") or "nan") == row["win"]
         text = line.inner_text()
         if row["expert"]:
             assert words["hints_expert"] in text
         if row["tie"]:
             assert words["hints_tie"] in text
+        if row["ahead"]:
+            assert words["hints_ahead"] in text
+    # the first row is the expert's move (issue 32)
+    assert rows.first.get_attribute("data-hint-expert") == "true"
     text = panel.inner_text()
     assert words["hints_title"] in text and words["hints_why"] in text
     for bad in ("{", "}", "_", "undefined", "NaN"):

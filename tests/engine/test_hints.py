@@ -58,18 +58,23 @@ def _rows_check(view: PlayerView, table: dict[str, Any], seed: int) -> Counter[s
     expert = action_dict(StrongPlayer(seed).choose(view))
     marked = [r for r in rows if r["expert"]]
     assert len(marked) == 1 and {k: marked[0][k] for k in expert} == expert
+    # the first row, the best, is the expert's move (issue 32); the others by chance
     assert [r["best"] for r in rows] == [True] + [False] * (len(rows) - 1)
-    assert [r["win"] for r in rows] == sorted((r["win"] for r in rows), reverse=True)
+    assert rows[0]["expert"] and not rows[0]["tie"] and not rows[0]["ahead"]
+    assert [r["win"] for r in rows[1:]] == sorted((r["win"] for r in rows[1:]), reverse=True)
     for row in rows:
         assert 0 <= row["win_low"] <= row["win"] <= row["win_high"] <= 1
         assert row["points_low"] <= row["points"] <= row["points_high"]
-        assert row["gap"] >= 0 and row["gap_margin"] >= 0
+        assert row["gap_margin"] >= 0
+        # the expert's row's chance less this one's, world by world
+        assert abs(row["gap"] - (rows[0]["win"] - row["win"])) < 1e-3
         if not row["best"]:
-            # a tie: the best row's chance less this one's, world by world, holds 0 in
-            # its 95 % interval (rounded to 4 places)
-            assert row["tie"] == (row["gap"] <= row["gap_margin"]) or (
-                abs(row["gap"] - row["gap_margin"]) < 1e-3
-            )
+            # a tie: that difference holds 0 in its 95 % interval; ahead: the play-outs
+            # rate this row higher beyond it (rounded to 4 places)
+            near = abs(abs(row["gap"]) - row["gap_margin"]) < 1e-3
+            assert row["tie"] == (abs(row["gap"]) <= row["gap_margin"]) or near
+            assert row["ahead"] == (-row["gap"] > row["gap_margin"]) or near
+            assert not (row["tie"] and row["ahead"])
     # every reason is a claim the tutor's checker re-derives
     hand = list(view.hand)
     left = {c: deadwood([x for x in hand if x != c], view.rules) for c in hand if c != view.taken}

@@ -22,9 +22,9 @@ from typing import Any
 import pytest
 
 from ginrules.cards import CARDS, Card
-from ginrules.coach.hints import HINT_REASONS
+from ginrules.coach.hints import HINT_REASONS, hints
 from ginrules.coach.table import Table
-from ginrules.coach.tutor import EXPERT_REASONS, WHY_NOT, tutor
+from ginrules.coach.tutor import EXPERT_REASONS, WHY_NOT, action_dict, tutor
 from ginrules.deal import BigGin, Deal, Discard, DrawDiscard, DrawStock, Gin, Knock, Pass
 from ginrules.going_out import check_going_out
 from ginrules.melds import best_arrangements, deadwood, max_melded
@@ -497,13 +497,60 @@ def _check_expert(
     return kept
 
 
-def run(rules: Rules, count: int, seed: int = 0) -> Counter[str]:
-    """Walk ``count`` positions of ``rules`` and check every answer; the claims."""
+HINTS_EVERY = 8
+"""One position to play in ``HINTS_EVERY`` also has its table of chances checked."""
+HINT_WORLDS = 4  # worlds per move: the claims do not depend on the sample's size
+
+
+def check_hints(
+    view: PlayerView, answer: dict[str, Any], seed: int, sheet: Sheet | None = None
+) -> Counter[str]:
+    """Check the table of chances (:func:`ginrules.coach.hints.hints`) of the position
+    of the tutor's ``answer``, seeded as the tutor was (``seed``): its first row, the
+    best, is the tutor's advice and the expert's move (issue 32: the hints follow the
+    player that plays); each row's reason is a true claim; the other rows follow by
+    their chance, and each one's tie with the first row, or lead over it beyond the
+    noise, agrees with the interval of their difference."""
+    table = hints(view, seed, worlds=HINT_WORLDS)
+    rows = table["rows"]
+    expert = answer["expert"]
+    played = action_dict(StrongPlayer(seed).choose(view))
+    first = rows[0]
+    assert {k: first.get(k) for k in ("action", "card")} == {
+        k: expert.get(k) for k in ("action", "card")
+    }
+    assert {k: first[k] for k in played} == played
+    assert first["best"] and first["expert"] and sum(r["expert"] for r in rows) == 1
+    assert (first["reason"], first["params"]) == (expert["reason"], expert["params"])
+    assert not any(r["best"] for r in rows[1:])
+    assert [r["win"] for r in rows[1:]] == sorted((r["win"] for r in rows[1:]), reverse=True)
+    claims: Counter[str] = Counter()
+    hand = list(view.hand)
+    legal = view.legal_actions()
+    left = {c: deadwood(_without(hand, c), view.rules) for c in hand if c != view.taken}
+    unseen = [c for c in CARDS if c not in hand and c not in view.discard_pile]
+    unseen = [c for c in unseen if c not in view.opponent_known]
+    for row in rows:
+        _check_expert(view, row, legal, left, unseen, claims, sheet)
+        near = abs(abs(row["gap"]) - row["gap_margin"]) < 1e-3  # rounded to 4 places
+        if row is not first:
+            assert row["tie"] == (abs(row["gap"]) <= row["gap_margin"]) or near
+            assert row["ahead"] == (-row["gap"] > row["gap_margin"]) or near
+    claims["hints_first_is_the_expert"] += 1
+    claims["hints_row_ahead"] += any(r["ahead"] for r in rows)
+    return claims
+
+
+def run(rules: Rules, count: int, seed: int = 0, hints_every: int = HINTS_EVERY) -> Counter[str]:
+    """Walk ``count`` positions of ``rules`` and check every answer, and one table of
+    chances in ``hints_every`` positions to play; the claims."""
     total: Counter[str] = Counter()
     for view, number in positions(rules, count, seed):
         answer = tutor(view, number)
         try:
             total += check(view, answer)
+            if answer["to_play"] and total["positions"] % hints_every == 0:
+                total += check_hints(view, answer, number)
         except AssertionError as error:
             raise AssertionError(f"{rules.name} {view} -> {answer}: {error}") from error
         total["positions" if answer["to_play"] else "positions_not_to_play"] += 1
@@ -512,16 +559,24 @@ def run(rules: Rules, count: int, seed: int = 0) -> Counter[str]:
 
 
 def run_matches(
-    rules: Rules, scheme: str, count: int, seed: int = 0, link: tuple[int, int] | None = None
+    rules: Rules,
+    scheme: str,
+    count: int,
+    seed: int = 0,
+    link: tuple[int, int] | None = None,
+    hints_every: int = 2 * HINTS_EVERY,
 ) -> Counter[str]:
     """Walk ``count`` positions of whole matches of ``scheme`` on the play page's table
     (:func:`match_positions`) and check every answer against the sheet the page shows,
-    and the expert's knock decision wherever a knock is possible; the claims."""
+    and the expert's knock decision wherever a knock is possible, and one table of
+    chances in ``hints_every`` positions; the claims."""
     total: Counter[str] = Counter()
     for view, number, truth in match_positions(rules, scheme, count, seed, link):
         answer = tutor(view, number)
         try:
             total += check(view, answer, truth)
+            if answer["to_play"] and total["positions"] % hints_every == 0:
+                total += check_hints(view, answer, number, truth)
         except AssertionError as error:
             raise AssertionError(f"{rules.name} {scheme} {view} -> {answer}: {error}") from error
         knocks = [a for a in view.legal_actions() if isinstance(a, Knock)]
@@ -554,6 +609,8 @@ def test_every_claim_of_the_tutor_is_true(rules: Rules) -> None:
     common |= {"advice_listed"}
     assert common <= set(claims), sorted(claims)
     assert claims["why_not:take_or_pass"] and claims["why_not:must_draw"]
+    # the tables of chances walked: the first row is the expert's move in every one
+    assert claims["hints_first_is_the_expert"] >= SAMPLE // HINTS_EVERY - 2, claims
     # some positions are against an opponent the match has shown to knock when it may
     assert claims["eager_opponent"] or rules is STRAIGHT, claims["eager_opponent"]
 
@@ -576,6 +633,22 @@ def test_the_checker_catches_a_false_claim() -> None:
     expert["params"] = {**expert["params"], "discard": "9H"}
     with pytest.raises(AssertionError):
         check(view, answer)
+
+
+def test_the_hints_checker_catches_a_first_row_that_is_not_the_expert() -> None:
+    """Issue 32: a table whose first row is not the tutor's advice is refused, as is
+    a row marked ahead of the first that is not."""
+    deal = Deal.new(STANDARD, seed=5)
+    players = (get_player("expert", 1), get_player("expert", 2))
+    while deal.phase != "discard" or deal.current != 0:
+        deal.apply(players[deal.current].choose(PlayerView.of(deal)))
+    view = PlayerView.of(deal, seat=0)
+    answer = tutor(view, 3)
+    assert check_hints(view, answer, 3)["hints_first_is_the_expert"] == 1
+    other = next(c for c in view.hand if c.code != answer["expert"].get("card"))
+    wrong = {**answer, "expert": {**answer["expert"], "card": other.code}}
+    with pytest.raises(AssertionError):
+        check_hints(view, wrong, 3)
 
 
 # The schemes whose "points to go" a view must take from the sheet as it stands: a game,
