@@ -566,7 +566,9 @@ def showdown_words(rules: Rules) -> dict[str, Any]:
         # Translators: the player who did not knock; "Opponent" below is the same player in the
         # variants without a knock.
         "Defender": _("Defender"),
-        "knocker_hand": _("Knocker's hand"),
+        # Translators: the field of the showdown widget for the hand that ends the deal, by a
+        # knock, a gin or a big gin: what the hand will do is not known until it is typed in.
+        "knocker_hand": _("Hand of the player who goes out"),
         "defender_hand": _("Defender's hand"),
         "totals": _("Deadwood: knocker {knocker}, defender {defender}."),
         "outcome_knock": _("Knock: the knocker scores."),

@@ -385,7 +385,7 @@ ROLE_WORDS = {
         "Player who went gin",
         "Deadwood: player who went gin {knocker}, opponent {defender}.",
         "Gin: the player who went gin scores.",
-        "Knocker's hand",
+        "Hand of the player who goes out",
     ),
 }
 GIN_HAND = "AS 2S 3S 3H 4H 5H 9D 9H 9S 9C"
