@@ -30,7 +30,10 @@ with a warning.
 
 from __future__ import annotations
 
+import functools
 import hashlib
+import html
+import json
 import shutil
 import subprocess
 import tempfile
@@ -71,6 +74,40 @@ HIGHLIGHT = "sphinx_highlight.js"
 # file, not an inline script: the content policy of tools/serve.py allows none).
 HIGHLIGHT_LOADER = "_static/ginrules-highlight.js"
 
+# The scripts that load the engine (ginrules-live.mjs): a page with one of them names, in
+# a <meta name="ginrules-runtime"> (data, not a script: the content policy allows it),
+# the runtime's big files as runtime.json lists them, so that the reader's intent starts
+# their downloads at once, not once runtime.json has arrived (issue 34).
+LIVE_SCRIPTS = {"ginrules-widgets.mjs", "ginrules-play.mjs", "ginrules-exercises.mjs"}
+RUNTIME_HINT = "ginrules-runtime"
+
+
+def runtime_hint(outdir: Path) -> str | None:
+    """The meta tag naming the runtime of ``outdir``'s site (``../_pyodide/runtime.json``):
+    its snapshot key, its WebAssembly module and its published snapshot, relative to
+    ``_pyodide/``; None if the runtime is not built."""
+    runtime = outdir.parent / "_pyodide" / "runtime.json"
+    try:
+        return _hint(runtime, runtime.stat().st_mtime_ns)
+    except OSError:
+        return None
+
+
+@functools.lru_cache(maxsize=4)
+def _hint(runtime: Path, mtime: int) -> str | None:
+    """runtime_hint's tag, read once per version of the file (``mtime``)."""
+    try:
+        manifest = json.loads(runtime.read_text(encoding="utf-8"))
+        hint = {
+            "key": str(manifest["snapshot_key"]),
+            "wasm": f"{manifest['runtime']}pyodide.asm.wasm",
+            "snapshot": manifest.get("snapshot") or None,
+        }
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    content = html.escape(json.dumps(hint, separators=(",", ":")), quote=True)
+    return f'<meta name="{RUNTIME_HINT}" content="{content}">\n'
+
 
 def _name(asset: Any) -> str:
     return str(getattr(asset, "filename", asset)).rsplit("/", 1)[-1].split("?", 1)[0]
@@ -94,6 +131,10 @@ def _page_assets(
                 _on_search(a, context) if _name(a) == HIGHLIGHT else _deferred(a) for a in scripts
             ]
         context["script_files"] = scripts
+        if any(_name(a) in LIVE_SCRIPTS for a in scripts):
+            hint = runtime_hint(Path(app.outdir))
+            if hint:
+                context["metatags"] = str(context.get("metatags", "")) + hint
 
 
 def _on_search(asset: Any, context: dict[str, Any]) -> Any:

@@ -109,6 +109,20 @@ export interface HelloMessage {
  * runtime.json arrives, unless the engine is loading or running already. */
 export interface PrepareMessage {
   type: "prepare";
+  /** The runtime named in the page (its meta tag), fetched from now on by this worker:
+   * its snapshot key, and the absolute addresses of the WebAssembly module (when the page
+   * does not compile it) and of the published snapshot (on a first visit); checked
+   * against runtime.json's key once the load comes. */
+  early?: EarlyFiles;
+}
+
+/** Runtime files fetched from the reader's intent, before runtime.json has arrived. */
+export interface EarlyFiles {
+  key: string;
+  wasm: string | null;
+  snapshot: string | null;
+  /** Count the module's bytes as they arrive (a first visit). */
+  counted: boolean;
 }
 
 /** Start the engine (`base`: the site's _pyodide/ folder). */

@@ -20,7 +20,7 @@
 // the worker reads itself: nothing big crosses between threads (for a shared worker,
 // between processes, where a transfer is a copy).
 /**
- * @import { CallName, Calls, FromWorker, HelloAnswer, Manifest, ProgressMessage,
+ * @import { CallName, Calls, EarlyFiles, FromWorker, HelloAnswer, Manifest, ProgressMessage,
  *   ReadyMessage, ResultMessage, StageName, StartPath, ToWorker } from "../live/ginrules-types"
  */
 /**
@@ -45,6 +45,24 @@ function keptHint(key) {
     return localStorage.getItem(KEPT) === key;
   } catch {
     return false; // storage refused: every byte is counted
+  }
+}
+
+// The runtime's big files, named by the build in the page (assets.py: a meta tag, the
+// same content-hashed names as runtime.json), so that their downloads start at the
+// reader's intent, while runtime.json arrives: {key, wasm, snapshot} (absolute
+// addresses), or null (no runtime built, or a page of another kind). Only a hint: the
+// worker uses what it fetched only if runtime.json has the same snapshot key.
+/** @param {URL} base */
+function runtimeHint(base) {
+  const content = globalThis.document?.querySelector("meta[name='ginrules-runtime']")?.getAttribute("content");
+  if (!content) return null;
+  try {
+    const { key, wasm, snapshot } = JSON.parse(content);
+    if (typeof key !== "string" || typeof wasm !== "string") return null;
+    return { key, wasm: new URL(wasm, base).href, snapshot: typeof snapshot === "string" ? new URL(snapshot, base).href : null };
+  } catch {
+    return null; // a broken tag: the files come after runtime.json, as without one
   }
 }
 
@@ -204,7 +222,9 @@ class Runtime {
     this.snapshotSaved = false;
     /** @type {ProgressMessage | null} */
     this.progress = null; // the worker's last progress message
-    this.module = { size: 0, loaded: 0 }; // the bytes of Pyodide's module, counted here
+    // The bytes of Pyodide's module, counted here (size: from runtime.json), for the
+    // build of `key`; done once compiled; failed: the worker fetches it.
+    this.module = { key: "", size: 0, loaded: 0, done: false, failed: false };
     this.shared = sharedEngine(); // false after a shared start failed: a dedicated worker
     /** @type {SharedEngine | null} */
     this.joined = null; // the shared worker, joined as the page opened
@@ -235,47 +255,51 @@ class Runtime {
   report(data = this.progress) {
     if (!data) return;
     this.progress = data;
-    const { size, loaded } = this.module;
+    const { size, done } = this.module;
+    const loaded = done ? size : Math.min(size, this.module.loaded);
     // Python cannot start before the module has arrived: until then, the download.
     const stage = loaded < size && data.stage !== "done" ? "download" : data.stage;
     const total = data.total + size;
     for (const listener of this.listeners) listener({ loaded: data.loaded + loaded, total, stage });
   }
 
-  // Fetch and compile Pyodide's module, from the browser's own response (a response
-  // made in JavaScript gets no wasm code cache), and hand it to `worker`; null, if
-  // it fails, and the worker fetches it and reports why.
+  // Fetch and compile Pyodide's module (at `url`, of the build of `key`), from the
+  // browser's own response (a response made in JavaScript gets no wasm code cache),
+  // with priority over the other downloads, and hand it to `worker`; null, if it
+  // fails, and the worker fetches it and reports why. Called from the reader's intent
+  // when the page names the module (runtimeHint), else once runtime.json is in.
   // `signal` ends the download when this try of the start fails.
   /**
    * @param {Worker} worker
-   * @param {Manifest} manifest
+   * @param {string | URL} url
+   * @param {string} key
    * @param {boolean} counted
    * @param {AbortSignal} signal
    */
-  compileModule(worker, manifest, counted, signal) {
-    const url = new URL("pyodide.asm.wasm", new URL(manifest.runtime, this.base));
-    const module = this.module = { size: manifest.files[`${manifest.runtime}pyodide.asm.wasm`], loaded: 0 };
+  compileModule(worker, url, key, counted, signal) {
+    const module = this.module = { key, size: 0, loaded: 0, done: false, failed: false };
     const report = () => {
       if (!signal.aborted) this.report(); // not for a failed try
     };
     const count = new WritableStream({
       write: (/** @type {Uint8Array} */ chunk) => {
-        module.loaded = Math.min(module.size, module.loaded + chunk.byteLength);
+        module.loaded += chunk.byteLength;
         report();
       },
     });
-    fetch(url, { signal }).then((response) => {
+    fetch(url, { signal, priority: "high" }).then((response) => {
       if (counted && response.ok && response.body) /** @type {ReadableStream<Uint8Array>} */ (response.clone().body).pipeTo(count).catch(() => {});
       return WebAssembly.compileStreaming(response);
     }).then((compiled) => {
       mark("wasm compiled");
-      module.loaded = module.size;
-      worker.postMessage({ type: "part", name: "wasm", value: compiled, key: manifest.snapshot_key });
+      module.done = true;
+      worker.postMessage({ type: "part", name: "wasm", value: compiled, key });
       report();
     }).catch(() => {
       // The worker downloads it, and counts and checks that download itself.
+      module.failed = true;
       module.size = module.loaded = 0;
-      worker.postMessage({ type: "part", name: "wasm", value: null, key: manifest.snapshot_key });
+      worker.postMessage({ type: "part", name: "wasm", value: null, key });
       report();
     });
   }
@@ -340,6 +364,7 @@ class Runtime {
    */
   start(confirm, timeoutMs) {
     this.progress = null; // of an earlier try, if any
+    this.module = { key: "", size: 0, loaded: 0, done: false, failed: false };
     const abort = new AbortController(); // this try's own downloads, ended if it fails
     return new Promise((resolve, reject) => {
       /** @type {number | null} */
@@ -409,9 +434,12 @@ class Runtime {
         return worker;
       };
       // A dedicated worker: it reads what the browser keeps while runtime.json arrives.
+      // (Its page compiles Pyodide's module: the worker fetches only the snapshot early.)
       const spawn = () => {
         listen(new Worker(new URL("ginrules-worker.mjs", import.meta.url), { type: "module" }));
-        /** @type {Worker} */ (this.worker).postMessage(/** @satisfies {ToWorker} */ ({ type: "prepare" }));
+        /** @type {ToWorker} */
+        const prepare = { type: "prepare", ...(early && { early: { ...early, wasm: null } }) };
+        /** @type {Worker} */ (this.worker).postMessage(prepare);
         return { state: "idle" };
       };
       // Leave the shared worker (it runs another build) to its pages: a worker of this page's own.
@@ -426,7 +454,7 @@ class Runtime {
         const engine = this.joined?.ended === false ? this.joined : this.join();
         this.joined = null;
         listen(engine);
-        engine.postMessage({ type: "prepare" });
+        engine.postMessage({ type: "prepare", ...(early && { early }) });
         const hello = await engine.ask();
         const manifest = /** @type {Promise<Manifest>} */ (this.manifestPromise);
         if (hello.state !== "idle" && hello.key !== (await manifest).snapshot_key) return ownWorker();
@@ -444,15 +472,33 @@ class Runtime {
         // kept: the worker waits for the snapshot this browser keeps before it fetches the
         // published one; otherwise it fetches that at once (a first visit).
         worker.postMessage(/** @satisfies {ToWorker} */ ({ type: "load", base: this.base.href, manifest, counted, compiled, kept }));
-        if (compiled) this.compileModule(/** @type {Worker} */ (worker), manifest, counted, abort.signal);
-        else worker.postMessage(/** @satisfies {ToWorker} */ ({ type: "part", name: "wasm", value: null, key: manifest.snapshot_key }));
+        const wasm = `${manifest.runtime}pyodide.asm.wasm`;
+        if (compiled && this.module.key !== manifest.snapshot_key) {
+          this.compileModule(/** @type {Worker} */ (worker), new URL(wasm, this.base), manifest.snapshot_key, counted, abort.signal);
+        }
+        if (compiled && !this.module.failed) {
+          this.module.size = manifest.files[wasm]; // (compiled from the reader's intent, if the page named it)
+          this.report();
+        } else worker.postMessage(/** @satisfies {ToWorker} */ ({ type: "part", name: "wasm", value: null, key: manifest.snapshot_key }));
       };
       const begin = () => (this.shared ? share() : Promise.resolve(spawn()));
       const saveData = navigator.connection?.saveData;
+      // The runtime's big files named in the page, fetched from now on, not once
+      // runtime.json is in: Pyodide's module first, with priority (compiled here for a
+      // dedicated worker, else by the shared worker), and, on a first visit, the
+      // published snapshot (by the worker); never when the reader must be asked first.
+      const hint = saveData ? null : runtimeHint(this.base);
+      const keptHere = hint ? keptHint(hint.key) : false;
+      /** @type {EarlyFiles | null} */
+      const early = hint && { key: hint.key, wasm: hint.wasm, snapshot: keptHere ? null : hint.snapshot, counted: !keptHere };
       // The worker starts, and what the browser keeps is read, while runtime.json
       // arrives, unless the reader must be asked first.
-      const sized = this.size();
       const begun = saveData ? null : begin();
+      if (early) mark("early fetches");
+      if (hint && this.worker && !(this.worker instanceof SharedEngine)) {
+        this.compileModule(this.worker, hint.wasm, hint.key, !keptHere, abort.signal);
+      }
+      const sized = this.size();
       begun?.catch(() => {}); // reported below, once runtime.json is in
       sized.then(async (total) => {
         mark("runtime.json");

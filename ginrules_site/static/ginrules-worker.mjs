@@ -9,9 +9,13 @@
 // Messages in:  {type: "hello"}                 (shared) answered {type: "hello", state, key}:
 //                                               state "idle", "loading" or "ready"; key:
 //                                               the snapshot key of the engine it runs
-//               {type: "prepare"}               the reader showed intent: the kept snapshot is
+//               {type: "prepare", early?}       the reader showed intent: the kept snapshot is
 //                                               read from now on (unless loading or running),
-//                                               while the page fetches runtime.json
+//                                               while the page fetches runtime.json; early: the
+//                                               runtime's files named in the page, fetched from
+//                                               now on ({key, wasm, snapshot, counted}: the
+//                                               module, compiled here, when the page does not
+//                                               compile it; the published snapshot on a first visit)
 //               {type: "load", base, manifest, counted, compiled}  base: URL of the site's
 //                                               _pyodide/ folder, manifest: its runtime.json;
 //                                               counted: count the module's bytes as they
@@ -63,7 +67,7 @@ import {
   stdlibPath,
 } from "./ginrules-snapshot.mjs";
 /**
- * @import { EngineFile, FromWorker, KeptFile, LiveModule, Manifest, PublishedSnapshot, Pyodide, PyodideModule,
+ * @import { EarlyFiles, EngineFile, FromWorker, KeptFile, LiveModule, Manifest, PublishedSnapshot, Pyodide, PyodideModule,
  *   SnapshotRecord, Stage, StageName, StartPath, StoredSnapshot, ToWorker } from "../live/ginrules-types"
  */
 /** Where a page's messages are answered: its port, or a dedicated worker's scope. @typedef {{postMessage(message: FromWorker): void}} Port */
@@ -109,6 +113,7 @@ stamp("worker");
 /** @param {StageName} [next] */
 function progress(next = phase) {
   phase = next;
+  if (key === null) return; // bytes fetched before the load: told once its total is known
   const stage = loaded < total && phase !== "done" ? "download" : phase;
   broadcast({ type: "progress", loaded, total, stage });
 }
@@ -241,6 +246,11 @@ const PRECOMPILED = Symbol("precompiled");
 function awaitWasm(url, size, counted, byPage) {
   const module = fromPage(key).wasm.promise.then(async (compiled) => {
     if (compiled) return compiled;
+    const ahead = early?.wasm?.url === url.href ? await early.wasm.module : null;
+    if (ahead) {
+      if (!early?.counted) loaded += size; // (else counted as it arrived)
+      return ahead;
+    }
     if (byPage) {
       total += size; // the page did not count it: this download is counted here
       progress();
@@ -407,10 +417,14 @@ let publishedCounted = 0;
 let publishedSettled = false; // its bytes that will not arrive are counted
 const publishedAbort = new AbortController();
 
-/** @param {URL} url */
-function fetchPublishedSnapshot(url) {
-  published ??= fetchPublished(url, key, async (address) => {
-    const response = await realFetch(address, { signal: publishedAbort.signal });
+/**
+ * @param {URL} url
+ * @param {string | null} [forKey] the snapshot key it must have (the load's, or the page's hint)
+ * @param {AbortSignal} [signal] (of the early fetches, ended if runtime.json has another key)
+ */
+function fetchPublishedSnapshot(url, forKey = key, signal = publishedAbort.signal) {
+  published ??= fetchPublished(url, forKey, async (address) => {
+    const response = await realFetch(address, { signal: AbortSignal.any([publishedAbort.signal, signal]) });
     if (!response.ok || !response.body) return response;
     const counting = new TransformStream({
       transform(chunk, controller) {
@@ -439,6 +453,31 @@ function settlePublished(manifest) {
   progress();
 }
 
+// The runtime's files that the page names (its meta tag: ginrules-live.mjs), fetched from
+// the reader's intent, before runtime.json has arrived: Pyodide's module, compiled here
+// (only when the page does not compile it: a shared worker), first and with priority, and
+// the published snapshot (a first visit). The load uses them if runtime.json has the
+// same key, and ends them if not.
+/** @type {(Omit<EarlyFiles, "wasm"> & {wasm: {url: string, module: Promise<WebAssembly.Module | null>} | null, abort: AbortController}) | null} */
+let early = null;
+
+/** @param {EarlyFiles} files */
+function fetchEarly(files) {
+  if (early) return;
+  const abort = new AbortController();
+  early = { ...files, wasm: null, abort };
+  stamp("early fetches");
+  if (files.wasm) {
+    const module = realFetch(files.wasm, { signal: abort.signal, priority: "high" }).then((response) => {
+      if (!response.ok || !response.body) return null; // fetched again by the load, which reports why
+      if (files.counted) /** @type {ReadableStream<Uint8Array>} */ (response.clone().body).pipeTo(new WritableStream({ write: count })).catch(() => {});
+      return WebAssembly.compileStreaming(response);
+    }).catch(() => null);
+    early.wasm = { url: files.wasm, module };
+  }
+  if (files.snapshot) fetchPublishedSnapshot(new URL(files.snapshot), files.key, abort.signal);
+}
+
 /**
  * @param {string} base
  * @param {Manifest} manifest
@@ -448,6 +487,13 @@ function settlePublished(manifest) {
  */
 async function load(base, manifest, counted = true, byPage = true, kept = false) {
   key = manifest.snapshot_key;
+  if (early && early.key !== key) {
+    // The page named another build's files (a page older than runtime.json): not used.
+    early.abort.abort();
+    early = null;
+    published = null;
+    publishedCounted = 0;
+  }
   const file = (/** @type {string} */ name) => manifest.files[`${manifest.runtime}${name}`];
   total = manifest.total - (byPage ? file("pyodide.asm.wasm") : 0); // the page counts its module's bytes
   const started = performance.now();
@@ -694,7 +740,9 @@ function handle(message, port) {
     return;
   }
   if (message.type === "prepare") {
-    if (!loading && !dispatch) readKept();
+    if (loading || dispatch) return;
+    readKept();
+    if (message.early) fetchEarly(message.early);
     return;
   }
   if (message.type === "load") {

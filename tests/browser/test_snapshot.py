@@ -18,7 +18,9 @@ import json
 import struct
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
+import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from ginrules import NOTATIONS, find_variant, parse_hand
@@ -494,3 +496,58 @@ def test_a_snapshot_made_during_a_game_starts_the_next_play_page(
     assert sorted(hand_codes(root)) == sorted(table.state()["hand"])
     click_move(root, offered(root)[0])
     settled(second)
+
+
+@pytest.mark.parametrize("shared", [True, False], ids=["shared-worker", "own-worker"])
+def test_the_files_the_page_names_start_before_runtime_json(
+    make_context: Any, shared: bool
+) -> None:
+    """The page names Pyodide's module and the published snapshot (a meta tag the build
+    writes from runtime.json): the reader's intent starts both downloads (the module by
+    the page, which compiles it, or by the shared worker), which do not wait for
+    runtime.json, held here until both were asked for."""
+    context, log = make_context()
+    if not shared:
+        context.add_init_script("window.GINRULES_SHARED_ENGINE = false;")
+    page = alone(context.new_page())
+    held: list[Any] = []
+    page.route("**/_pyodide/runtime.json", lambda route: held.append(route))
+    widget = meld_finder(page, "/de/standard.html")
+    hint = json.loads(str(page.locator("meta[name='ginrules-runtime']").get_attribute("content")))
+    wasm = f"{manifest()['runtime']}pyodide.asm.wasm"
+    assert hint == {"key": snapshot_key(), "wasm": wasm, "snapshot": manifest()["snapshot"]}
+    widget.hover()
+    wanted = {f"/_pyodide/{wasm}", published_path()}
+    asked: set[str] = set()
+    for _ in range(900):
+        page.wait_for_timeout(100)
+        asked = {urlsplit(url).path for url in log.urls}
+        if wanted <= asked:
+            break
+    assert wanted <= asked, asked
+    assert held and "/_pyodide/runtime.json" not in asked
+    for route in held:
+        route.continue_()
+    fill_hand(widget, "de", HAND)
+    expect(widget).to_have_attribute("data-state", "ready", timeout=LIVE_TIMEOUT)
+    shows_answer(widget, HAND)
+    assert widget.get_attribute("data-start") == "published"
+
+
+def test_files_named_for_another_build_are_not_used(make_context: Any) -> None:
+    """A page older than runtime.json (its tag names another snapshot key): what was
+    fetched for that key is dropped, and the start is the same as without the tag (the
+    published snapshot, checked against runtime.json's key)."""
+    context, _log = make_context()
+    page = alone(context.new_page())
+    widget = meld_finder(page, "/sv/standard.html")
+    page.evaluate(
+        """() => {
+            const tag = document.querySelector("meta[name='ginrules-runtime']");
+            tag.content = JSON.stringify({...JSON.parse(tag.content), key: "another-build"});
+        }"""
+    )
+    fill_hand(widget, "sv", HAND)
+    expect(widget).to_have_attribute("data-state", "ready", timeout=LIVE_TIMEOUT)
+    shows_answer(widget, HAND)
+    assert widget.get_attribute("data-start") == "published"
