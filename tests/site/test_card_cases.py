@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 import sphinx.locale
+from babel.messages.catalog import Message
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
@@ -259,6 +260,19 @@ AGREEMENT: dict[str, tuple[str, re.Pattern[str], re.Pattern[str]]] = {
 CARD_FIELD = re.compile(r"\{(?:" + "|".join(sorted(CARD_FIELDS - {"cards"})) + r")(?::\w+)?\}")
 
 
+def catalog_messages(language: str) -> Iterator[tuple[str, Message]]:
+    """Each entry of the site's and the terminal game's catalogs of ``language``, with
+    the name of its file."""
+    for po in (
+        ROOT / "locale" / language / "LC_MESSAGES" / "ginrules_site.po",
+        ROOT / "ginrules" / "locale" / language / "LC_MESSAGES" / "ginrules.po",
+    ):
+        with po.open("rb") as handle:
+            catalog = read_po(handle)
+        for message in catalog:
+            yield po.name, message
+
+
 def agreement_problems(language: str, text: str) -> list[str]:
     """The words of ``text`` that agree in gender with a card field before them."""
     noun, same, other = AGREEMENT[language]
@@ -289,17 +303,11 @@ def test_the_agreement_check_finds_the_faults_the_readers_found() -> None:
 def test_no_sentence_agrees_in_gender_with_a_card_field(language: str) -> None:
     """Every translation of the site's and the terminal game's catalogs, each form."""
     problems = []
-    for po in (
-        ROOT / "locale" / language / "LC_MESSAGES" / "ginrules_site.po",
-        ROOT / "ginrules" / "locale" / language / "LC_MESSAGES" / "ginrules.po",
-    ):
-        with po.open("rb") as handle:
-            catalog = read_po(handle)
-        for message in catalog:
-            forms = message.string if isinstance(message.string, tuple) else (message.string,)
-            for text in forms:
-                found = agreement_problems(language, text or "")
-                problems += [f"{po.name}: {text[:60]}…: {p}" for p in found]
+    for name, message in catalog_messages(language):
+        forms = message.string if isinstance(message.string, tuple) else (message.string,)
+        for text in forms:
+            found = agreement_problems(language, text or "")
+            problems += [f"{name}: {text[:60]}…: {p}" for p in found]
     assert not problems, "\n".join(problems)
 
 
@@ -309,20 +317,14 @@ def test_a_card_field_the_english_gives_a_case_has_one_in_the_translation(langua
     check (which reads no case) reports it as an extra placeholder: the translation writes
     ``{card:nom}`` (translating page, "Translation platforms")."""
     bare = []
-    for po in (
-        ROOT / "locale" / language / "LC_MESSAGES" / "ginrules_site.po",
-        ROOT / "ginrules" / "locale" / language / "LC_MESSAGES" / "ginrules.po",
-    ):
-        with po.open("rb") as handle:
-            catalog = read_po(handle)
-        for message in catalog:
-            ids = message.id if isinstance(message.id, tuple) else (message.id,)
-            cased = {m[0] for text in ids for m in FIELD.findall(text) if m[1]} & CARD_FIELDS
-            forms = message.string if isinstance(message.string, tuple) else (message.string,)
-            for text in forms:
-                found = {m[0] for m in FIELD.findall(text or "") if not m[1]} & cased
-                if found:
-                    bare.append(f"{po.name}: {text[:70]}…: {sorted(found)}")
+    for name, message in catalog_messages(language):
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        cased = {m[0] for text in ids for m in FIELD.findall(text) if m[1]} & CARD_FIELDS
+        forms = message.string if isinstance(message.string, tuple) else (message.string,)
+        for text in forms:
+            found = {m[0] for m in FIELD.findall(text or "") if not m[1]} & cased
+            if found:
+                bare.append(f"{name}: {text[:70]}…: {sorted(found)}")
     assert not bare, "\n".join(bare)
 
 

@@ -103,3 +103,34 @@ def test_the_home_and_variant_pages_link_the_play_page(lang: str) -> None:
     ]:
         text = (SITE / lang / f"{doc}.html").read_text("utf-8")
         assert f'href="play.html#play={variant}"' in text, doc
+
+
+# The play page's sentences about the whole played at the table: under Hollywood scoring it
+# holds three games, so none of these may use the word that names one of them ("Game 2").
+WHOLE_MATCH = (
+    "Scoring", "act_new", "turn_game_over", "game_won", "game_lost", "game_drawn", "resumed",
+    "choice_pending", "act_back", "play_error_bad_scheme", "stat_games", "stat_wins",
+    "history_title", "history_none", "settings_note", "match_over",
+)  # fmt: skip
+
+
+@pytest.mark.parametrize("lang", ["en", *COMPLETE])
+def test_the_match_and_its_games_have_two_words(lang: str) -> None:
+    """One word for one thing: the play page names the whole match (the button that starts
+    it, its end, the statistics, the scoring setting) with a word that is not the one for
+    each of Hollywood's three games (the sheet's "Game 1"), in every complete language."""
+    said = strings(lang)
+    noun = said["Game {n}"].replace("{n}", "").strip()
+    assert noun and said["Game"].strip() == noun
+    # a plural entry is said in each of its forms
+    texts = {key: json.dumps(said[key], ensure_ascii=False) for key in WHOLE_MATCH}
+    # the form's label and button as the page shows them, before its script runs
+    form = re.search(r'<form class="gr-controls gr-play-setup".*?</form>', page(lang), re.S)
+    assert form
+    label = re.search(r'<label for="gr-play-scheme">([^<]+)<', form.group(0))
+    assert label and html.unescape(label.group(1)) == said["Scoring"]
+    texts["button"] = html.unescape(re.findall(r'data-action="new">([^<]+)<', form.group(0))[0])
+    assert texts["button"] == said["act_new"]
+    word = re.compile(rf"\b{re.escape(noun)}\w*", re.IGNORECASE)
+    wrong = {key: text for key, text in texts.items() if word.search(text)}
+    assert wrong == {}, (noun, wrong)

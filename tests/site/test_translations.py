@@ -933,39 +933,3 @@ def test_every_catalog_passes_plain_msgfmt_check():
         if run.returncode:
             said.append(f"{po}: exit status {run.returncode}")
     assert said == [], "\n".join(said[:40]) + f"\n({len(said)} lines)"
-
-
-# The play page's sentences about the whole played at the table: under Hollywood scoring it
-# holds three games, so none of these may use the word that names one of them ("Game 2").
-WHOLE_MATCH = (
-    "Scoring", "act_new", "turn_game_over", "game_won", "game_lost", "game_drawn", "resumed",
-    "choice_pending", "act_back", "play_error_bad_scheme", "stat_games", "stat_wins",
-    "history_title", "history_none", "settings_note", "match_over",
-)  # fmt: skip
-
-
-@pytest.mark.parametrize("lang", [code for code, entry in TABLE.items() if entry.complete])
-def test_the_match_and_its_games_have_two_words(site: Path, lang: str) -> None:
-    """One word for one thing: the play page names the whole match (the button that starts
-    it, its end, the statistics, the scoring setting) with a word that is not the one for
-    each of Hollywood's three games (the sheet's "Game 1"), in every complete language."""
-    import html
-    import json
-
-    page = (site / lang / "play.html").read_text(encoding="utf-8")
-    found = re.search(r'<script type="application/json" class="gr-widget-strings">(.*?)<', page)
-    assert found
-    strings = json.loads(found.group(1))
-    noun = strings["Game {n}"].replace("{n}", "").strip()
-    assert noun and strings["Game"].strip() == noun
-    said = {key: _said(strings[key]) for key in WHOLE_MATCH}
-    # the form's label and button as the page shows them, before its script runs
-    form = re.search(r'<form class="gr-controls gr-play-setup".*?</form>', page, re.S)
-    assert form
-    label = re.search(r'<label for="gr-play-scheme">([^<]+)<', form.group(0))
-    assert label and html.unescape(label.group(1)) == strings["Scoring"]
-    said["button"] = html.unescape(re.findall(r'data-action="new">([^<]+)<', form.group(0))[0])
-    assert said["button"] == strings["act_new"]
-    word = re.compile(rf"\b{re.escape(noun)}\w*", re.IGNORECASE)
-    wrong = {key: text for key, text in said.items() if word.search(text)}
-    assert wrong == {}, (noun, wrong)
