@@ -185,11 +185,8 @@ class GameStanding:
         """JSON-ready: ``number``, ``totals``, ``target``, ``closed``, ``winner``,
         ``entered`` (lists for the pairs)."""
         return {
-            "number": self.number,
+            **dataclasses.asdict(self),
             "totals": list(self.totals),
-            "target": self.target,
-            "closed": self.closed,
-            "winner": self.winner,
             "entered": list(self.entered),
         }
 
