@@ -18,6 +18,7 @@ import itertools
 import json
 import re
 import shutil
+import sys
 import tempfile
 import threading
 import time
@@ -198,6 +199,19 @@ class Handler(SERVE.SiteHandler):  # type: ignore[misc]
         pass
 
 
+class QuietServer(ThreadingHTTPServer):
+    """The test server: a browser that closes a page or a context mid-request (as the
+    tests do, and as readers do) is no error of the site's, and prints no traceback;
+    any other error of a request still does."""
+
+    daemon_threads = True
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return
+        super().handle_error(request, client_address)
+
+
 @dataclass
 class Server:
     url: str
@@ -210,8 +224,7 @@ def server() -> Iterator[Server]:
         pytest.fail(f"{SITE} has no Pyodide runtime: run `make site` first")
     control = ServerControl()
     handler = type("BoundHandler", (Handler,), {"control": control})
-    httpd = ThreadingHTTPServer(("127.0.0.1", 0), partial(handler, directory=str(SITE)))
-    httpd.daemon_threads = True
+    httpd = QuietServer(("127.0.0.1", 0), partial(handler, directory=str(SITE)))
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
     thread.start()
     host, port = httpd.server_address[:2]

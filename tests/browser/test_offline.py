@@ -30,7 +30,15 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from .conftest import SITE, Handler, RequestLog, Server, ServerControl, open_context
+from .conftest import (
+    SITE,
+    Handler,
+    QuietServer,
+    RequestLog,
+    Server,
+    ServerControl,
+    open_context,
+)
 from .test_play import play_game_until_over, start
 from .test_widgets import expected_melds, melds_widget, type_cards, wait_live, written
 
@@ -61,10 +69,7 @@ class StoppableServer:
 
     def start(self) -> None:
         handler = type("OfflineHandler", (Handler,), {"control": self.control})
-        self.httpd = ThreadingHTTPServer(
-            ("127.0.0.1", self.port), partial(handler, directory=str(SITE))
-        )
-        self.httpd.daemon_threads = True
+        self.httpd = QuietServer(("127.0.0.1", self.port), partial(handler, directory=str(SITE)))
         threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
 
     def stop(self) -> None:
