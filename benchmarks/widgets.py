@@ -130,8 +130,13 @@ PICKER_UPDATE = """async (code) => {
 
 # True once the page's worker has told that it saved its snapshot and kept the decoded
 # runtime files (ginrules-live.mjs's marks), which it does once the reader is idle.
-SAVED_MARK = """() => ["snapshot saved", "stdlib kept"].every(
-    (stage) => performance.getEntriesByName(`ginrules:worker ${stage}`).length > 0)"""
+SAVED_MARK = """() => [["snapshot saved", "snapshot stored offline"], ["stdlib kept"]].every(
+    (stages) => stages.some(
+        (stage) => performance.getEntriesByName(`ginrules:worker ${stage}`).length > 0))"""
+
+# Whether the offline worker held the published snapshot, so that none was kept in IndexedDB.
+STORED_OFFLINE = """() =>
+    performance.getEntriesByName("ginrules:worker snapshot stored offline").length > 0"""
 
 # Resolves with whether IndexedDB holds the snapshot of `key`.
 SNAPSHOT_SAVED = """(key) => new Promise((resolve) => {
@@ -256,7 +261,7 @@ def stages(page: Page, started: float, ms: float) -> Stages:
 
 def wait_snapshot(page: Page, key: str) -> None:
     page.wait_for_function(SAVED_MARK, timeout=60_000, polling=100)
-    if not page.evaluate(SNAPSHOT_SAVED, key):
+    if not page.evaluate(STORED_OFFLINE) and not page.evaluate(SNAPSHOT_SAVED, key):
         raise SystemExit("the worker said it saved its snapshot, but IndexedDB does not hold it")
 
 

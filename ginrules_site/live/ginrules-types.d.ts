@@ -76,6 +76,8 @@ export interface SnapshotRecord extends PackedMemory {
 export interface StoredSnapshot {
   bytes: Uint8Array;
   files: EngineFile[];
+  /** kept as it was published (a copy of a file that the offline worker may store too) */
+  published?: boolean;
 }
 
 /** The published snapshot, with its record to keep as it is. */

@@ -61,7 +61,7 @@ export async function readSnapshot(key) {
     await deleteSnapshot();
     return null;
   }
-  return { bytes, files: found.files };
+  return { bytes, files: found.files, published: found.published === true };
 }
 
 // `files`: the engine's files, [path in site-packages, bytes], which the file system
@@ -210,13 +210,35 @@ export async function fetchPublished(url, key, fetchFile = fetch) {
   return bytes ? { bytes, files: record.files, record } : null;
 }
 
-// Keep a record as it was published (already packed) for the next pages.
+// Keep a record as it was published (already packed) for the next pages, marked as
+// such: where the offline worker stores the published file with the runtime, the
+// worker drops this copy (offlinePublished).
 /** @param {SnapshotRecord} record */
 export async function saveRecord(record) {
   const { key, size, runs, data, files } = record;
   // Copies: a view would keep its whole published buffer (the files, the header) twice.
   const own = files.map(([name, bytes]) => [name, bytes.slice()]);
-  await request((await store("readwrite")).put({ key, size, runs, data: data.slice(), files: own }, RECORD));
+  const kept = { key, size, runs, data: data.slice(), files: own, published: true };
+  await request((await store("readwrite")).put(kept, RECORD));
+}
+
+// The published snapshot at `url` for `key` as the offline worker (ginrules-sw.js)
+// stores it with the runtime, read from its cache ({bytes, files, record}), or null
+// where it does not: one copy on the device, read as it is (no download, no decoding).
+/**
+ * @param {string | URL} url
+ * @param {string | null} key
+ * @returns {Promise<PublishedSnapshot | null>}
+ */
+export async function offlinePublished(url, key) {
+  const response = globalThis.caches ? await caches.match(String(url)) : undefined;
+  return response ? fetchPublished(url, key, async () => response) : null;
+}
+
+// Whether the offline worker stores the published snapshot at `url` (read nothing).
+/** @param {string | URL} url */
+export async function storedOffline(url) {
+  return Boolean(globalThis.caches && (await caches.match(String(url))));
 }
 
 export async function deleteSnapshot() {

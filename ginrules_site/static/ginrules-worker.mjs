@@ -58,6 +58,7 @@ import {
   keepFiles,
   keptFile,
   makeSnapshot,
+  offlinePublished,
   readSnapshot,
   saveRecord,
   saveSnapshot,
@@ -65,6 +66,7 @@ import {
   stdlibAddress,
   sitePackagesPath,
   stdlibPath,
+  storedOffline,
 } from "./ginrules-snapshot.mjs";
 /**
  * @import { EarlyFiles, EngineFile, FromWorker, KeptFile, LiveModule, Manifest, PublishedSnapshot, Pyodide, PyodideModule,
@@ -534,6 +536,13 @@ async function load(base, manifest, counted = true, byPage = true, kept = false)
   /** @type {Promise<Chosen | null>} */
   const chosen = stored.then(async (found) => {
     if (found) return { ...found, start: "snapshot" };
+    // The published snapshot as the offline worker stores it with the runtime (a
+    // language of the site visited before): this device's one copy of it.
+    const offline = publishedURL ? await offlinePublished(publishedURL, key).catch(() => null) : null;
+    if (offline) {
+      stamp("offline snapshot read");
+      return { ...offline, published: true, start: "snapshot" };
+    }
     const got = publishedURL ? await fetchPublishedSnapshot(publishedURL) : null;
     stamp(got ? "published snapshot received" : "no snapshot");
     if (got) return { ...got, start: "published" };
@@ -643,19 +652,41 @@ async function load(base, manifest, counted = true, byPage = true, kept = false)
   });
   // Once idle: the snapshot after a fresh start, then the decoded copy of the standard library.
   const keep = stdlibKept ? [] : [keepWork([stdlibURL])];
-  // A published snapshot is kept as it came, for the next pages; a fresh start makes one.
+  // A published snapshot is kept as it came, for the next pages, unless the offline
+  // worker stores it (then a copy kept before goes); a fresh start makes one.
   /** @type {Step[]} */
-  const own = start === "published" ? [recordWork(/** @type {PublishedSnapshot} */ (snapshot).record)] : [];
+  const own = [];
+  if (start === "published") own.push(recordWork(/** @type {PublishedSnapshot} */ (snapshot).record, publishedURL));
+  else if (snapshot?.published && publishedURL) own.push(dropCopyWork(publishedURL));
   if (fresh) own.push(...snapshotWork(fresh, live, manifest.snapshot_key, /** @type {EngineFile[]} */ (files)));
   whenIdle([...own, ...keep]);
 }
 
-/** @param {SnapshotRecord} record */
-function recordWork(record) {
+/**
+ * @param {SnapshotRecord} record
+ * @param {URL | null} url the published file's address
+ */
+function recordWork(record, url) {
   return async () => {
-    await saveRecord(record);
-    stamp("snapshot saved");
+    if (url && (await storedOffline(url))) {
+      stamp("snapshot stored offline");
+    } else {
+      await saveRecord(record);
+      stamp("snapshot saved");
+    }
     broadcast({ type: "snapshot", saved: true, stages: stages.splice(0) });
+  };
+}
+
+// A published snapshot kept here (IndexedDB) before the offline worker stored the
+// same file with the runtime: the copy here goes, the next pages read the offline one.
+/** @param {URL} url the published file's address */
+function dropCopyWork(url) {
+  return async () => {
+    if (!(await storedOffline(url))) return;
+    await deleteSnapshot();
+    stamp("snapshot copy dropped");
+    broadcast({ type: "kept", stages: stages.splice(0) });
   };
 }
 

@@ -231,6 +231,52 @@ def test_after_one_visit_the_widgets_and_the_play_page_work_with_the_server_stop
     expect(page.locator("article h1")).to_be_visible()
 
 
+# Whether IndexedDB holds a snapshot record (ginrules-snapshot.mjs), and whether it is a
+# copy of the published one.
+RECORD = """() => new Promise((resolve, reject) => {
+    const open = indexedDB.open("ginrules-engine", 1);
+    open.onupgradeneeded = () => open.result.createObjectStore("snapshots");
+    open.onsuccess = () => {
+        const db = open.result;
+        const get = db.transaction("snapshots").objectStore("snapshots").get("engine");
+        get.onsuccess = () => {
+            db.close();
+            resolve(get.result ? { published: get.result.published === true } : null);
+        };
+        get.onerror = () => reject(get.error);
+    };
+    open.onerror = () => reject(open.error);
+})"""
+
+MARKS = "() => performance.getEntriesByType('mark').map((m) => m.name)"
+
+
+def test_the_published_snapshot_is_stored_once_on_the_device(
+    reader: tuple[BrowserContext, Page], running: StoppableServer
+) -> None:
+    """The offline worker stores the published snapshot with the runtime: the engine
+    keeps no copy of its own in IndexedDB (the one it kept on the first page, before the
+    offline worker had stored the runtime, goes once it has), and a later page of
+    either language restores from the offline copy, read as it is stored."""
+    _context, page = reader
+    page.goto("/fr/standard.html")
+    answers(page, "fr", OTHER)
+    record = page.evaluate(RECORD)
+    for _ in range(240):
+        if record is None:
+            break
+        page.wait_for_timeout(250)
+        record = page.evaluate(RECORD)
+    assert record is None, "a second copy of the published snapshot stays in IndexedDB"
+    assert state(page, running, "fr")["runtime_entries"] == len(
+        offline_config("fr")["runtime"]["files"]
+    )
+    page.goto("/sv/standard.html")
+    answers(page, "sv", HAND)
+    assert melds_widget(page).get_attribute("data-start") == "snapshot"
+    assert "ginrules:worker offline snapshot read" in page.evaluate(MARKS)
+
+
 def test_a_page_of_a_language_not_visited_says_offline_that_it_is_not_stored(
     reader: tuple[BrowserContext, Page], running: StoppableServer
 ) -> None:
