@@ -40,6 +40,7 @@ from .conftest import (
     open_context,
 )
 from .test_play import play_game_until_over, start
+from .test_snapshot import READ
 from .test_widgets import expected_melds, melds_widget, type_cards, wait_live, written
 
 HAND = "7H 8H 9H 7S 7D 7C 2C 3C 4C 9D KS"
@@ -231,23 +232,6 @@ def test_after_one_visit_the_widgets_and_the_play_page_work_with_the_server_stop
     expect(page.locator("article h1")).to_be_visible()
 
 
-# Whether IndexedDB holds a snapshot record (ginrules-snapshot.mjs), and whether it is a
-# copy of the published one.
-RECORD = """() => new Promise((resolve, reject) => {
-    const open = indexedDB.open("ginrules-engine", 1);
-    open.onupgradeneeded = () => open.result.createObjectStore("snapshots");
-    open.onsuccess = () => {
-        const db = open.result;
-        const get = db.transaction("snapshots").objectStore("snapshots").get("engine");
-        get.onsuccess = () => {
-            db.close();
-            resolve(get.result ? { published: get.result.published === true } : null);
-        };
-        get.onerror = () => reject(get.error);
-    };
-    open.onerror = () => reject(open.error);
-})"""
-
 MARKS = "() => performance.getEntriesByType('mark').map((m) => m.name)"
 
 
@@ -261,12 +245,12 @@ def test_the_published_snapshot_is_stored_once_on_the_device(
     _context, page = reader
     page.goto("/fr/standard.html")
     answers(page, "fr", OTHER)
-    record = page.evaluate(RECORD)
+    record = page.evaluate(READ)
     for _ in range(240):
         if record is None:
             break
         page.wait_for_timeout(250)
-        record = page.evaluate(RECORD)
+        record = page.evaluate(READ)
     assert record is None, "a second copy of the published snapshot stays in IndexedDB"
     assert state(page, running, "fr")["runtime_entries"] == len(
         offline_config("fr")["runtime"]["files"]
