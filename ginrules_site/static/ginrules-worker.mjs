@@ -549,12 +549,7 @@ async function load(base, manifest, counted = true, byPage = true, kept = false)
     fetchEngine();
     return null;
   });
-  // The standard library: read at once from what this browser keeps, if it keeps it;
-  // from the server, once the snapshot to restore is in hand (a restore writes it only
-  // afterwards, and its download would share the network thread's decoding with the
-  // module's and the snapshot's, which the restore waits for), or at once if there is none.
-  if (kept) fetchStdlib(stdlibURL, file(manifest.stdlib), true);
-  else chosen.then(() => fetchStdlib(stdlibURL, file(manifest.stdlib), false), () => {});
+  fetchStdlib(stdlibURL, file(manifest.stdlib), kept);
   // Pyodide's own script loads while the snapshot is read (loadPyodide imports the same module).
   const asm = import(new URL("pyodide.asm.mjs", runtimeURL).href).then(
     () => stamp("pyodide.asm.mjs imported"),

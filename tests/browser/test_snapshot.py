@@ -501,33 +501,6 @@ def test_a_snapshot_made_during_a_game_starts_the_next_play_page(
     settled(second)
 
 
-def test_a_first_page_asks_for_the_standard_library_once_the_snapshot_is_in(
-    make_context: Any, server: Any
-) -> None:
-    """A restore writes the standard library only once the memory is restored: on a first
-    visit its download (as big as Pyodide's module) waits until the published snapshot
-    has arrived (held here for three seconds), and does not slow the two downloads that
-    the restore waits for."""
-    context, _log = make_context()
-    page = alone(context.new_page())
-    stdlib = f"/_pyodide/{manifest()['runtime']}{manifest()['stdlib']}"
-    server.control.stall_seconds = 3.0
-    server.control.stall.add(published_path())
-    widget = meld_finder(page, "/sv/standard.html")
-    fill_hand(widget, "sv", HAND)
-    for _ in range(100):
-        if published_path() in server.control.log:
-            break
-        page.wait_for_timeout(50)
-    page.wait_for_timeout(2_000)
-    assert published_path() in server.control.log and stdlib not in server.control.log
-    expect(widget).to_have_attribute("data-state", "ready", timeout=LIVE_TIMEOUT)
-    shows_answer(widget, HAND)
-    assert widget.get_attribute("data-start") == "published"
-    log = server.control.log
-    assert log.index(stdlib) > log.index(published_path())
-
-
 @pytest.mark.parametrize("shared", [True, False], ids=["shared-worker", "own-worker"])
 def test_the_files_the_page_names_start_before_runtime_json(
     make_context: Any, shared: bool
