@@ -103,8 +103,8 @@ class LadderDirective(Directive):
             ).format(share=confidence)
         )
         container += nodes.paragraph(
-            text=str(_("Measured on {date} (commit {commit}).")).format(
-                date=measured, commit=", ".join(data["commits"])
+            text=str(_("Measured on {date} (commit {commit}, seed {seed}).")).format(
+                date=measured, commit=", ".join(data["commits"]), seed=data["seed"]
             )
         )
         header = [

@@ -5,6 +5,7 @@ every figure, its 95 % interval and its games, in every language's way of writin
 from __future__ import annotations
 
 import json
+import re
 import runpy
 from pathlib import Path
 from typing import Any
@@ -72,7 +73,11 @@ def test_the_play_page_tables_are_the_json(site: Path, lang: str) -> None:
     soup = BeautifulSoup((site / lang / "play.html").read_text("utf-8"), "html.parser")
     ladder = soup.select_one(".gr-ladder")
     assert ladder is not None
-    assert all(commit in ladder.get_text() for commit in DATA["commits"])
+    # when, from which commit and on which deals (the seed that reproduces them)
+    measured = [p.get_text() for p in ladder.select("p") if DATA["commits"][0] in p.get_text()]
+    assert len(measured) == 1, measured
+    assert all(commit in measured[0] for commit in DATA["commits"])
+    assert re.search(rf"\b{DATA['seed']}\b", measured[0]), measured[0]
     for variant, figures in DATA["variants"].items():
         table = ladder.select_one(f"#gr-ladder-{variant} table")
         assert table is not None, variant
