@@ -541,7 +541,7 @@ async function load(base, manifest, counted = true, byPage = true, kept = false)
     const offline = publishedURL ? await offlinePublished(publishedURL, key).catch(() => null) : null;
     if (offline) {
       stamp("offline snapshot read");
-      return { ...offline, published: true, start: "snapshot" };
+      return { ...offline, start: "snapshot" }; // (no copy here to drop)
     }
     const got = publishedURL ? await fetchPublishedSnapshot(publishedURL) : null;
     stamp(got ? "published snapshot received" : "no snapshot");

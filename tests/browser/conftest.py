@@ -104,7 +104,6 @@ class ServerControl:
 
     def reset(self) -> None:
         self.stall.clear()
-        self.stall_seconds = 8.0
         self.replace.clear()
         self.status.clear()
         self.mime.clear()

@@ -24,7 +24,6 @@ import threading
 import time
 from collections.abc import Iterator
 from functools import partial
-from http.server import ThreadingHTTPServer
 from typing import Any
 
 import pytest
@@ -40,6 +39,7 @@ from .conftest import (
     open_context,
 )
 from .test_play import play_game_until_over, start
+from .test_shared_engine import MARKS
 from .test_snapshot import READ
 from .test_widgets import expected_melds, melds_widget, type_cards, wait_live, written
 
@@ -65,7 +65,7 @@ class StoppableServer:
             probe.bind(("127.0.0.1", 0))
             self.port = probe.getsockname()[1]
         self.url = f"http://127.0.0.1:{self.port}"
-        self.httpd: ThreadingHTTPServer | None = None
+        self.httpd: QuietServer | None = None
         self.start()
 
     def start(self) -> None:
@@ -230,9 +230,6 @@ def test_after_one_visit_the_widgets_and_the_play_page_work_with_the_server_stop
     assert root.get_attribute("data-phase") in ("over", "game_over")
     page.goto(f"/{lang}/")  # a folder's address: its index.html, from the cache
     expect(page.locator("article h1")).to_be_visible()
-
-
-MARKS = "() => performance.getEntriesByType('mark').map((m) => m.name)"
 
 
 def test_the_published_snapshot_is_stored_once_on_the_device(
