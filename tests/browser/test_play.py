@@ -95,8 +95,21 @@ def start(
     form.locator("select[name='variant']").select_option(variant)
     form.locator("select[name='scheme']").select_option(scheme)
     form.locator("select[name='level']").select_option(level)
-    form.locator("button[data-action='new']").click()
-    return settled(page)
+    return deal_anew(root)
+
+
+def deal_anew(root: Locator) -> Locator:
+    """The choosers' game dealt, on a seed drawn at random, and dealt again while the
+    computer, playing first, ended its first deal on its first move (a knock or gin
+    with the upcard: about one seed in 2,000 at the beginner level, one in 700 at
+    good): the tests that deal so need a deal in which the reader has a move."""
+    new = root.locator("form.gr-play-setup button[data-action='new']")
+    new.click()
+    settled(root.page)
+    while root.get_attribute("data-phase") == "over":
+        new.click()
+        settled(root.page)
+    return root
 
 
 @dataclass
@@ -378,7 +391,7 @@ def test_a_game_by_keyboard_alone_equals_the_cpython_replay(
 
 
 def test_the_table_shows_only_what_the_readers_seat_knows(page: Page) -> None:
-    root = start(page, "en", "oklahoma", "game100")
+    root = start(page, "en", "oklahoma", "game100", seed=31)
     state = replayed("oklahoma", "game100", "beginner", Game.at(root))
     table = root.locator(".gr-play-table")
     # the reader's cards, sorted, with the deadwood of the engine's arrangement
@@ -604,7 +617,7 @@ def test_the_table_is_axe_clean_while_playing(
     page = play_context[0].new_page()
     try:
         page.add_init_script(f"localStorage.setItem('theme', '{theme}')")
-        root = start(page, "fr", "oklahoma", "hollywood")
+        root = start(page, "fr", "oklahoma", "hollywood", seed=47)
         root.locator("button[data-action='tutor']").click()
         settled(page)
         assert serious_violations(page) == []

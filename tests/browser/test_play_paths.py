@@ -34,7 +34,7 @@ from ginrules.rules import find_variant
 from ginrules.score_entries import schemes
 
 from .conftest import LANGUAGES, LIVE_TIMEOUT, SITE, Server, in_turn, open_context
-from .test_play import sheet_row_text, strings, the_card
+from .test_play import deal_anew, sheet_row_text, strings, the_card
 from .test_widgets import translator
 
 ROOT = "section[data-widget='play']"
@@ -100,8 +100,7 @@ def choose(
 
 
 def deal(root: Locator) -> None:
-    root.locator("form.gr-play-setup button[data-action='new']").click()
-    settled(root.page)
+    deal_anew(root)
 
 
 def scheme_labels(page: Page, variant: str) -> list[list[str]]:
