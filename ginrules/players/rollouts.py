@@ -455,9 +455,11 @@ def _weights(view: PlayerView, pool: list[int]) -> dict[int, float]:
 
 class _Rollout:
     """One world played to the end of the deal by the fast policy (see the module);
-    :meth:`play` gives the points of the deal for the seat of the view."""
+    :meth:`play` gives the points of the deal for the seat of the view. With
+    ``eager``, the opponent's seat knocks as soon as it may (an opponent read as
+    such: :func:`ginrules.players.search.knocks_when_it_may`)."""
 
-    def __init__(self, view: PlayerView, world: _World) -> None:
+    def __init__(self, view: PlayerView, world: _World, eager: bool = False) -> None:
         rules = view.rules
         self.rules = rules
         self.tables = _tables(rules)
@@ -488,6 +490,7 @@ class _Rollout:
         self.to_go = (me, them) if view.seat == 0 else (them, me)
         self.points: int | None = None
         self.kept = [-1, -1]  # each seat's deadwood of its ten cards, when known
+        self.eager = 1 - view.seat if eager else -1  # the seat that knocks when it may
 
     # the rules ---------------------------------------------------------------
 
@@ -665,7 +668,7 @@ class _Rollout:
         limit = self.limit
         if left and (limit is None or left <= limit):
             to_go = self.to_go[me]
-            early = self.turns // 2 + 1 <= EARLY_TURNS and left <= EARLY_AT
+            early = me == self.eager or (self.turns // 2 + 1 <= EARLY_TURNS and left <= EARLY_AT)
             if (early or (to_go is not None and to_go <= FINISH_WITHIN)) and self._go_out(
                 card, "knock"
             ):

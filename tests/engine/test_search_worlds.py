@@ -4,6 +4,7 @@ worlds it plays (ginrules.players.rollouts)."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -11,7 +12,7 @@ from ginrules.cards import CARDS
 from ginrules.deal import BigGin, Deal, DrawDiscard, DrawStock, Gin, Knock, Pass
 from ginrules.melds import _deadwood, _tables
 from ginrules.players import get_player
-from ginrules.players.rollouts import _weights, _worlds
+from ginrules.players.rollouts import _Rollout, _weights, _worlds
 from ginrules.players.search import StrongPlayer
 from ginrules.rules import OKLAHOMA, STANDARD, Rules
 from ginrules.view import MatchContext, PlayerView
@@ -145,3 +146,36 @@ def test_the_draw_search_compares_taking_and_not() -> None:
         else:
             assert moves == [heuristic]
     assert found >= 1
+
+
+class _Watched(_Rollout):
+    """A rollout that keeps, for each discard of the fast policy, the seat, its turn
+    and the deadwood it kept."""
+
+    def __init__(self, view: PlayerView, world: Any, eager: bool) -> None:
+        super().__init__(view, world, eager)
+        self.discards: list[tuple[int, int, int]] = []
+
+    def _discard(self, card: int, left: int = -1) -> None:
+        self.discards.append((self.current, self.turns, left))
+        super()._discard(card, left)
+
+
+@pytest.mark.parametrize("rules", [STANDARD, OKLAHOMA], ids=lambda r: r.name)
+def test_against_a_knocker_the_rollouts_opponent_knocks_as_soon_as_it_may(rules: Rules) -> None:
+    """The search's rollouts against an opponent read as a knocker: its seat never
+    discards keeping a hand it could knock with; without the reading, it does."""
+    late = 0
+    for number, (_, view) in enumerate(positions(rules, 20)):
+        limit = rules.knock_limit(view.upcard)
+        for world in _worlds(view, 4, random.Random(number), inferred=True):
+            for eager in (True, False):
+                rollout = _Watched(view, world, eager)
+                rollout.play()
+                kept = [left for seat, _, left in rollout.discards if seat == 1 and left > 0]
+                could = [left for left in kept if limit is not None and left <= limit]
+                if eager:
+                    assert could == [], (number, rollout.discards)
+                else:
+                    late += len(could)
+    assert late > 0  # the fast policy alone plays on with such hands after its first turns
