@@ -34,7 +34,8 @@ from ginrules.rules import find_variant
 from ginrules.score_entries import schemes
 
 from .conftest import LANGUAGES, LIVE_TIMEOUT, SITE, Server, in_turn, open_context
-from .test_play import deal_anew, sheet_row_text, strings, the_card
+from .test_play import deal_anew as deal
+from .test_play import sheet_row_text, strings, the_card
 from .test_widgets import translator
 
 ROOT = "section[data-widget='play']"
@@ -97,10 +98,6 @@ def choose(
         form.locator("select[name='scheme']").select_option(scheme)
     if level:
         form.locator("select[name='level']").select_option(level)
-
-
-def deal(root: Locator) -> None:
-    deal_anew(root)
 
 
 def scheme_labels(page: Page, variant: str) -> list[list[str]]:

@@ -149,15 +149,15 @@ def test_the_draw_search_compares_taking_and_not() -> None:
 
 
 class _Watched(_Rollout):
-    """A rollout that keeps, for each discard of the fast policy, the seat, its turn
-    and the deadwood it kept."""
+    """A rollout that keeps, for each discard of the fast policy, the seat and the
+    deadwood it kept."""
 
     def __init__(self, view: PlayerView, world: Any, eager: bool) -> None:
         super().__init__(view, world, eager)
-        self.discards: list[tuple[int, int, int]] = []
+        self.discards: list[tuple[int, int]] = []
 
     def _discard(self, card: int, left: int = -1) -> None:
-        self.discards.append((self.current, self.turns, left))
+        self.discards.append((self.current, left))
         super()._discard(card, left)
 
 
@@ -172,7 +172,8 @@ def test_against_a_knocker_the_rollouts_opponent_knocks_as_soon_as_it_may(rules:
             for eager in (True, False):
                 rollout = _Watched(view, world, eager)
                 rollout.play()
-                kept = [left for seat, _, left in rollout.discards if seat == 1 and left > 0]
+                opponent = 1 - view.seat
+                kept = [left for seat, left in rollout.discards if seat == opponent and left > 0]
                 could = [left for left in kept if limit is not None and left <= limit]
                 if eager:
                     assert could == [], (number, rollout.discards)
