@@ -9,7 +9,8 @@ Prints:
 
 1. the bytes ``/<lang>/play.html`` transfers before any interaction: as sent here
    (brotli), as a gzip-only host sends them, and raw (budget: 50,000 sent); and the
-   variants' words the page fetches on the first deal (``WORDS_FILE``), brotli and raw;
+   table's strings and the variants' words the page fetches on the first deal
+   (``WORDS_FILE``), brotli and raw;
 2. for each level of the computer, the time from the reader's move (a click on a
    discard or a pass, in the page) to the computer's reply on screen (the table
    back to the reader's turn), with the page's pacing off

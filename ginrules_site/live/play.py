@@ -31,10 +31,11 @@ import html
 import json
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from docutils import nodes
 from sphinx.application import Sphinx
+from sphinx.config import Config
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective, SphinxRole
 from sphinx.writers.html5 import HTML5Translator
@@ -380,18 +381,56 @@ def variant_words(name: str) -> dict[str, Any]:
     return {key: _plain(value) for key, value in _for_the_table(words).items()}
 
 
-# Every variant's words, in the language's static folder beside the play script, which
-# fetches them when a game is first dealt (or the reader's pointer or focus comes to the
-# table): not in the page, whose weight before any interaction has a budget (BENCHMARKS.md).
+# The table's strings and every variant's words, in the language's static folder beside
+# the play script, which fetches them when a game is first dealt (or the reader's pointer
+# or focus comes to the table): not in the page, whose weight before any interaction has a
+# budget (BENCHMARKS.md). {"strings": the table's strings, "variants": {name: its words}}.
 WORDS_FILE = "ginrules-play-words.json"
 
+# The strings the page reads before a table is dealt, which stay in the page: the engine's
+# loading (goLive and askDownload in ginrules-render.mjs), the cards' names and the plural
+# rule (ginrules-render.mjs), the settings (mountSettings in ginrules-settings.mjs), the
+# page's notation, and what ginrules-play.mjs reads from STRINGS. The others come with the
+# words file; tests/site/test_play_page.py checks that every string those scripts read
+# before a deal is here.
+PAGE_KEYS: Final = frozenset(
+    {
+        *("loading", "ask", "download", "not_now", "declined", "timeout"),
+        *("loading_start", "loading_engine", "failed", "failed_file"),
+        *("plural_rule", "card_names", "suit_0", "suit_1", "suit_2", "suit_3"),
+        *("unknown_card", "notation", "notation_ranks", "notation_suits"),
+        *("settings_title", "pace_label", "pace_slow", "pace_normal", "pace_fast"),
+        *("pace_instant", "setting_four_colour", "setting_large_cards", "settings_note"),
+        *("bad_link", "choice_pending", "play_failed", "resumed", "share", "took_back"),
+    }
+)
 
-def write_variant_words(outdir: Path) -> Path:
-    """Write :data:`WORDS_FILE` (every variant of the page: its words) in ``outdir``'s
-    static folder, in the language of the build."""
+
+def table_strings(config: Config) -> dict[str, Any]:
+    """Every string of the play page and its table, in the build's language (the variants'
+    own words go over them); :data:`PAGE_KEYS` stay in the page, the others come with
+    :data:`WORDS_FILE`."""
+    return _for_the_table(
+        {
+            **common_strings(),
+            **play_strings(),
+            **notation_strings(page_notation(config.language)),
+            "plural_rule": page_plural_expression(config),
+            **{f"level_{k}": str(v) for k, v in level_labels().items()},
+        }
+    )
+
+
+def write_variant_words(outdir: Path, config: Config) -> Path:
+    """Write :data:`WORDS_FILE` (the table's strings that are not in the page, and every
+    variant's words) in ``outdir``'s static folder, in the language of the build."""
     path = outdir / "_static" / WORDS_FILE
     path.parent.mkdir(parents=True, exist_ok=True)
-    words = {name: variant_words(name) for name in VARIANTS}
+    strings = {k: v for k, v in table_strings(config).items() if k not in PAGE_KEYS}
+    words = {
+        "strings": strings,
+        "variants": {name: variant_words(name) for name in VARIANTS},
+    }
     text = json.dumps(words, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
     path.write_text(text, encoding="utf-8")
     return path
@@ -400,7 +439,7 @@ def write_variant_words(outdir: Path) -> Path:
 def _write_words(app: Sphinx, exception: Exception | None) -> None:
     # before the offline worker's list of files (offline.py, priority 990), which has it
     if exception is None and app.builder.format == "html":
-        write_variant_words(Path(app.outdir))
+        write_variant_words(Path(app.outdir), app.config)
 
 
 def _plain(value: Any) -> Any:
@@ -917,15 +956,11 @@ def depart_play_html(self: HTML5Translator, node: gr_play) -> None:
     )
     self.body.append(
         page_strings_html(
-            _for_the_table(
-                {
-                    **common_strings(),
-                    **play_strings(),
-                    **notation_strings(page_notation(self.builder.config.language)),
-                    "plural_rule": page_plural_expression(self.builder.config),
-                    **{f"level_{k}": str(v) for k, v in level_labels().items()},
-                }
-            )
+            {
+                key: value
+                for key, value in table_strings(self.builder.config).items()
+                if key in PAGE_KEYS
+            }
         )
     )
     self.body.append("</section>\n")

@@ -192,7 +192,7 @@ class Play {
     /** @type {Drag | null} */
     this.dragging = null;
     this.tableNode.addEventListener("pointerdown", (event) => this.dragStart(event));
-    /** @type {Record<string, Strings> | null} every variant's words */
+    /** @type {{strings: Strings, variants: Record<string, Strings>} | null} the table's strings and every variant's words */
     this.words = null;
     for (const type of ["pointerenter", "focusin"]) {
       root.addEventListener(type, () => this.loadWords().catch(() => {}), { once: true, passive: true });
@@ -256,14 +256,15 @@ class Play {
   }
 
   // The variant's own words (nobody knocks in Straight Gin; a Gin Rami player keeps a
-  // count) over the page's strings.
+  // count) over the table's strings and the page's.
   get S() {
-    return { ...STRINGS, ...this.words?.[this.state?.variant ?? this.fields.variant.value] };
+    return { ...STRINGS, ...this.words?.strings, ...this.words?.variants[this.state?.variant ?? this.fields.variant.value] };
   }
 
-  // Every variant's words (play.py, WORDS_FILE), fetched once: not in the page, whose
-  // weight before any interaction has a budget. Asked when the reader's pointer or focus
-  // comes to the table, and waited for before the first deal; a failure is asked again.
+  // The table's strings and every variant's words (play.py, WORDS_FILE), fetched once:
+  // not in the page, whose weight before any interaction has a budget. Asked when the
+  // reader's pointer or focus comes to the table, and waited for before the first deal;
+  // a failure is asked again.
   loadWords() {
     this.wordsAsked ??= fetch(WORDS_URL).then((response) => {
       if (!response.ok) throw new Error(`${WORDS_URL.pathname}: HTTP ${response.status}`);
@@ -272,7 +273,7 @@ class Play {
       this.words = words;
       return words;
     }).catch((error) => {
-      /** @type {Promise<Record<string, Strings>> | null | undefined} */
+      /** @type {Promise<{strings: Strings, variants: Record<string, Strings>}> | null | undefined} */
       this.wordsAsked = null;
       throw error;
     });

@@ -15,14 +15,24 @@ import random
 import re
 from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import BrowserContext, Locator, Page, expect
 
 from ginrules.cases import CASE_NAMES, CASES, CardName
 from ginrules.coach.table import Table
+from ginrules_site.live.play import WORDS_FILE
 
-from .conftest import LANGUAGES, LIVE_TIMEOUT, RequestLog, Server, add_axe, open_context
+from .conftest import (
+    LANGUAGES,
+    LIVE_TIMEOUT,
+    SITE,
+    RequestLog,
+    Server,
+    add_axe,
+    open_context,
+)
 from .test_accessibility import serious_violations
 from .test_widgets import translator
 
@@ -54,10 +64,14 @@ def page(play_page: Page) -> Page:
 
 
 def strings(page: Page) -> dict[str, Any]:
-    """The page's own strings (translated at build time), by key."""
+    """The page's strings and its table's (translated at build time), by key, as the play
+    script has them once a table is dealt: those in the page, and those of the words file
+    (read from the built site, so that no test asks the page's server for it)."""
     text = page.locator(f"{ROOT} script.gr-widget-strings").text_content()
     assert text
-    data: dict[str, Any] = json.loads(text)
+    lang = urlsplit(page.url).path.split("/")[1]
+    words = json.loads((SITE / lang / "_static" / WORDS_FILE).read_text(encoding="utf-8"))
+    data: dict[str, Any] = {**json.loads(text), **words["strings"]}
     return data
 
 

@@ -621,6 +621,14 @@ def test_the_variants_words_come_with_the_first_deal(page: Page, server: Server,
     page.wait_for_timeout(300)
     assert asked == []  # not with the page: it is fetched on the reader's intent
     S = strings(page)
+    # what the page shows before a deal is in the page itself: the settings, whole
+    settings = root.locator("details.gr-play-settings")
+    settings.locator("summary").click()
+    expect(settings.locator("summary")).to_have_text(S["settings_title"])
+    shown = settings.text_content() or ""
+    for key in ("pace_label", "pace_slow", "setting_four_colour", "settings_note"):
+        assert S[key] in shown, key
+    assert "undefined" not in (root.inner_text() or "")
     root.locator("form.gr-play-setup button[data-action='new']").click()
     expect(root).to_have_attribute("data-state", "error", timeout=LIVE_TIMEOUT)
     expect(root.locator(".gr-status")).to_contain_text(S["play_failed"].split("{")[0].strip())
@@ -634,7 +642,8 @@ def test_the_variants_words_come_with_the_first_deal(page: Page, server: Server,
     outs = root.locator(".gr-play-tutor-outs")
     expect(outs).to_be_visible(timeout=LIVE_TIMEOUT)
     said = outs.text_content() or ""
-    own = [words["french"]["tutor_outs"]["forms"][0], words["french"]["tutor_no_outs"]]
+    french = words["variants"]["french"]
+    own = [french["tutor_outs"]["forms"][0], french["tutor_no_outs"]]
     general = [S["tutor_outs"]["forms"][0], S["tutor_no_outs"]]
     assert any(said.startswith(t.split("{")[0].strip()) for t in own), said
     assert not any(said.startswith(t.split("{")[0].strip()) for t in general), said

@@ -15,9 +15,10 @@ from ginrules.coach.tutor import EXPERT_REASONS, WHY_NOT
 from ginrules.languages import LANGUAGES as LANGUAGE_TABLE
 from ginrules.rules import find_variant
 from ginrules.score_entries import schemes
-from ginrules_site.live.play import HOLLYWOOD_ONLY, WORDS_FILE
+from ginrules_site.live.play import HOLLYWOOD_ONLY, PAGE_KEYS, WORDS_FILE
 
 SITE = Path(__file__).resolve().parents[2] / "_build" / "html"
+STATIC = Path(__file__).resolve().parents[2] / "ginrules_site" / "static"
 LANGUAGES = list(LANGUAGE_TABLE)  # every language the site builds
 # the translated languages whose translation is complete
 COMPLETE = [code for code, language in LANGUAGE_TABLE.items() if language.complete][1:]
@@ -27,13 +28,25 @@ def page(lang: str) -> str:
     return (SITE / lang / "play.html").read_text("utf-8")
 
 
-def strings(lang: str) -> dict[str, Any]:
+def page_strings(lang: str) -> dict[str, Any]:
+    """The strings in the page itself."""
     found = re.search(
         r'<script type="application/json" class="gr-widget-strings">(.*?)</script>', page(lang)
     )
     assert found
     data: dict[str, Any] = json.loads(found.group(1))
     return data
+
+
+def words_file(lang: str) -> dict[str, Any]:
+    """The table's strings and every variant's words, as the play script fetches them."""
+    data: dict[str, Any] = json.loads((SITE / lang / "_static" / WORDS_FILE).read_text("utf-8"))
+    return data
+
+
+def strings(lang: str) -> dict[str, Any]:
+    """The page's strings and its table's, as the play script has them at a table."""
+    return {**page_strings(lang), **words_file(lang)["strings"]}
 
 
 def variants(lang: str) -> dict[str, Any]:
@@ -45,8 +58,54 @@ def variants(lang: str) -> dict[str, Any]:
 
 def variant_words(lang: str) -> dict[str, Any]:
     """Every variant's words, as the play script fetches them (not in the page)."""
-    data: dict[str, Any] = json.loads((SITE / lang / "_static" / WORDS_FILE).read_text("utf-8"))
+    data: dict[str, Any] = words_file(lang)["variants"]
     return data
+
+
+def _body(text: str, start: str) -> str:
+    """The function of a script that starts with the line ``start``, to its closing brace."""
+    at = text.index(start)
+    return text[at : text.index("\n}\n", at)]
+
+
+def read_before_a_deal() -> set[str]:
+    """The strings the play page's scripts read before a table is dealt (the words file
+    is then not yet fetched): every ``STRINGS.key`` of the modules the page loads, the
+    cards' names, the engine's loading (goLive, askDownload) and the settings
+    (mountSettings, each of its paces)."""
+    loaded = ("play", "render", "live", "links", "settings")  # its module and their imports
+    scripts = {
+        f"ginrules-{n}.mjs": (STATIC / f"ginrules-{n}.mjs").read_text("utf-8") for n in loaded
+    }
+    keys = {k for text in scripts.values() for k in re.findall(r"\bSTRINGS\.(\w+)", text)}
+    render, settings = scripts["ginrules-render.mjs"], scripts["ginrules-settings.mjs"]
+    assert "STRINGS[`suit_${" in render and "S[`pace_${name}`]" in settings
+    keys |= {f"suit_{i}" for i in range(4)}
+    paces = re.search(r"export const PACES = .*?\{(.*?)\}", settings)
+    assert paces
+    keys |= {f"pace_{name}" for name in re.findall(r"(\w+):", paces.group(1))}
+    for text, start in (
+        (render, "export async function goLive("),
+        (render, "function askDownload("),
+        (settings, "export function mountSettings("),
+    ):
+        keys |= set(re.findall(r"\bS\.(\w+)", _body(text, start)))
+    return keys
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_page_holds_only_what_it_reads_before_a_deal(lang: str) -> None:
+    """The page's weight before any interaction has a budget (BENCHMARKS.md): the page
+    holds the strings read before a table is dealt, and the table's other strings come
+    with the words file, fetched on the reader's intent; nothing is in both, and nothing
+    the scripts read before a deal is only in the file."""
+    inline, table = set(page_strings(lang)), set(words_file(lang)["strings"])
+    needed = read_before_a_deal()
+    assert len(needed) > 25
+    assert needed <= inline, needed - inline
+    assert inline == PAGE_KEYS
+    assert not inline & table
+    assert len(table) > 200
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -28,6 +28,7 @@ from babel.messages.pofile import read_po, write_po
 from bs4 import BeautifulSoup
 
 from ginrules.languages import Language, same_plural_rule
+from ginrules_site.live.play import WORDS_FILE
 
 from .conftest import copy_project
 
@@ -401,15 +402,17 @@ def test_a_plural_message_is_shown_in_each_form(project: dict[str, object], code
     with mo.open("rb") as handle:
         compiled = gettext.GNUTranslations(handle)
     assert [compiled.ngettext(*STOCK, n) for n in numbers] == forms
-    # the play page: every form and the rule, as its script reads them, the form picked
-    # for each number by that rule as the browser runs it
+    # the play page: the rule in the page, every form in the table's strings it fetches
+    # (the words file), as its script reads them, the form picked for each number by that
+    # rule as the browser runs it
     play = BeautifulSoup(
         built(root, code, "play.html").read_text("utf-8"), "html.parser"
     )
     script = play.select_one("script.gr-widget-strings")
     assert script is not None and script.string
     strings = json.loads(script.string)
-    assert strings["stock_count"] == {"forms": forms, "count": "n"}
+    table = json.loads(built(root, code, f"_static/{WORDS_FILE}").read_text("utf-8"))
+    assert table["strings"]["stock_count"] == {"forms": forms, "count": "n"}
     probe = (
         f"const rule = new Function('n', 'return ' + {json.dumps(strings['plural_rule'])});"
         f"process.stdout.write(JSON.stringify({json.dumps(numbers)}.map((n) => rule(n))));"

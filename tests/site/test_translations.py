@@ -754,10 +754,11 @@ def test_gin_rami_play_never_says_deadwood_nor_knock(site: Path, lang: str) -> N
     assert params and strings
     assert json.loads(html.unescape(params.group(1)))["variants"]["french"]["upcard_limit"] is False
     own = json.loads((site / lang / "_static" / WORDS_FILE).read_text(encoding="utf-8"))
-    said = {**json.loads(strings.group(1)), **own["french"]}
+    said = {**json.loads(strings.group(1)), **own["strings"], **own["variants"]["french"]}
     # the page's own sentences and Gin Rami's words, but Oklahoma's upcard and what only a
     # knock limit gives; then the tutor's and the chances' codes: tutor_<code>, else <code>
-    keys = (set(play_strings()) | set(own["french"])) - {f"tutor_{c}" for c in LIMIT_ONLY}
+    keys = set(play_strings()) | set(own["variants"]["french"])
+    keys -= {f"tutor_{c}" for c in LIMIT_ONLY}
     keys -= {"knock_card", "knock_card_limit", "knock_card_gin"}
     texts = {key: said[key] for key in keys if key in said}
     for code in {*EXPERT_REASONS, *WHY_NOT, *HINT_CODES} - LIMIT_ONLY:
