@@ -11,10 +11,10 @@ the other handlers) this module drops, per page:
 - Furo's ``furo-extensions.css`` everywhere: it styles extensions that this site
   does not use (sphinx-copybutton, sphinx-design, the Read the Docs flyout and ads);
 - Sphinx's ``sphinx_highlight.js`` (2 KB compressed), which marks the words of a
-  search on the page that a search result opened: a small file,
-  ``ginrules-highlight.js``, loads it
-  only then (the words come in ``?highlight=`` or in ``localStorage``, as the
-  script itself reads them);
+  search on the page that a search result opened, and what only it and the search use
+  there, ``doctools.js`` and the catalog's ``translations.js`` (2.5 KB): a small file,
+  ``ginrules-highlight.js``, loads them, in their order, only then (the words come in
+  ``?highlight=`` or in ``localStorage``, as the script itself reads them);
 
 and defers the classic scripts that stay (Sphinx's and Furo's, in their order),
 so that none of them blocks the first paint. The search page keeps them as they
@@ -69,6 +69,10 @@ NEEDS = {
 NEVER = {"furo-extensions.css"}
 KEEP_BLOCKING = {"search"}
 HIGHLIGHT = "sphinx_highlight.js"
+# what only the highlighting script uses on a page other than the search page and the
+# module index (whose table doctools.js makes collapsible)
+FOR_HIGHLIGHT = {"doctools.js", "translations.js"}
+DOMAIN_INDEX = "modindex"
 
 # Loads Sphinx's highlighting script when the page was opened from a search result (a
 # file, not an inline script: the content policy of tools/serve.py allows none).
@@ -127,8 +131,13 @@ def _page_assets(
     if "script_files" in context:
         scripts = [a for a in context["script_files"] if needed(a)]
         if pagename not in KEEP_BLOCKING:
+            later = [_name(a) for a in scripts if _name(a) in FOR_HIGHLIGHT]
+            if pagename.endswith(DOMAIN_INDEX):
+                later = []
             scripts = [
-                _on_search(a, context) if _name(a) == HIGHLIGHT else _deferred(a) for a in scripts
+                _on_search(a, [*later, HIGHLIGHT]) if _name(a) == HIGHLIGHT else _deferred(a)
+                for a in scripts
+                if _name(a) not in later
             ]
         context["script_files"] = scripts
         if any(_name(a) in LIVE_SCRIPTS for a in scripts):
@@ -137,9 +146,12 @@ def _page_assets(
                 context["metatags"] = str(context.get("metatags", "")) + hint
 
 
-def _on_search(asset: Any, context: dict[str, Any]) -> Any:
-    """Sphinx's highlighting script, loaded only on a page opened from a search."""
-    return _JavaScript(HIGHLIGHT_LOADER, priority=getattr(asset, "priority", 500), defer="defer")
+def _on_search(asset: Any, names: list[str]) -> Any:
+    """Sphinx's highlighting script, loaded only on a page opened from a search, after
+    the scripts it uses (``names``, in ``_static``, in the order they load, its own last)."""
+    priority = getattr(asset, "priority", 500)
+    load = {"data-load": " ".join(names)}
+    return _JavaScript(HIGHLIGHT_LOADER, priority=priority, defer="defer", **load)
 
 
 def _deferred(asset: Any) -> Any:

@@ -50,6 +50,16 @@ def test_each_page_links_what_it_uses(lang: str) -> None:
             assert "ginrules-highlight.js" in linked, path.name
         else:
             assert "sphinx_highlight.js" in linked
+        # and what only it and the search use: loaded by the loader, before the script,
+        # except on the search page and the module index (whose table doctools.js folds)
+        loader = re.search(r'<script data-load="([^"]*)"[^>]*ginrules-highlight\.js', page)
+        if path.name in ("search.html", "py-modindex.html"):
+            assert "doctools.js" in linked, path.name
+        else:
+            assert "doctools.js" not in linked and "translations.js" not in linked, path.name
+            assert loader, path.name
+            order = loader.group(1).split()
+            assert order == ["doctools.js", "translations.js", "sphinx_highlight.js"], order
         for tag in re.findall(r"<script[^>]*src=[^>]*>", page):
             # Furo's theme line (a file for the content policy) runs before the page is
             # drawn, as it did inline.
