@@ -74,6 +74,13 @@ def test_its_early_knock_says_what_decided_it() -> None:
     assert near.knock and near.decided_by == "near_target"
 
 
+@pytest.mark.parametrize(("knock_at", "knocks"), [(0, False), (1, False), (2, True)])
+def test_its_knock_at_any_turn_is_the_experts(knock_at: int, knocks: bool) -> None:
+    """``StrongPlayer(knock_at=N)`` (for the A/B runs) knocks at any turn with N or less."""
+    action = StrongPlayer(1, knock_at=knock_at).choose(position(KNOCKABLE, 20))
+    assert action == (Knock(Card.parse("KD")) if knocks else Discard(Card.parse("KD")))
+
+
 # Gin Rami: eight cards melded (A-4 of spades, four sevens), 19 deadwood kept at best
 LATE = "AS 2S 3S 4S 7D 7C 7H 7S KD QC 9H"
 
