@@ -131,9 +131,8 @@ def _page_assets(
     if "script_files" in context:
         scripts = [a for a in context["script_files"] if needed(a)]
         if pagename not in KEEP_BLOCKING:
-            later = [_name(a) for a in scripts if _name(a) in FOR_HIGHLIGHT]
-            if pagename.endswith(DOMAIN_INDEX):
-                later = []
+            keep = pagename.endswith(DOMAIN_INDEX)
+            later = [] if keep else [_name(a) for a in scripts if _name(a) in FOR_HIGHLIGHT]
             scripts = [
                 _on_search(a, [*later, HIGHLIGHT]) if _name(a) == HIGHLIGHT else _deferred(a)
                 for a in scripts

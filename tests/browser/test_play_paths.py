@@ -32,6 +32,7 @@ from ginrules.coach.tutor import action_dict
 from ginrules.players import get_player
 from ginrules.rules import find_variant
 from ginrules.score_entries import schemes
+from ginrules_site.live.play import WORDS_FILE
 
 from .conftest import LANGUAGES, LIVE_TIMEOUT, SITE, Server, in_turn, open_context
 from .test_play import deal_anew as deal
@@ -594,9 +595,6 @@ def test_the_statistics_follow_the_game_as_it_ends(page: Page) -> None:
     # the panel is the game's, whatever the form says
     root.locator("form.gr-play-setup select[name='variant']").select_option("french")
     expect(stats).to_contain_text(scheme_name(page, "standard"))
-
-
-WORDS_FILE = "ginrules-play-words.json"  # ginrules_site/live/play.py's: every variant's words
 
 
 @pytest.mark.parametrize("lang", in_turn(2))
